@@ -1,0 +1,53 @@
+"""Dispatch of ``new_game`` / ``load_game`` / ``parse_action`` to the engine modules.
+
+Each engine module exposes ``new_game(*, seed, players, options)``, ``load_game(data)`` and
+``parse_action(text)``. Modules are imported lazily so that one engine never needs another.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any
+
+from .base import Action, GameState
+from .errors import InvalidState
+
+ENGINE_MODULES: dict[str, str] = {
+    "hurricane": "bot.games.hurricane",
+    "hurikan": "bot.games.hurricane.hurikan",
+    "haggis": "bot.games.haggis",
+}
+GAMES: tuple[str, ...] = tuple(ENGINE_MODULES)
+
+
+def _module(name: str) -> ModuleType:
+    if not isinstance(name, str) or name not in ENGINE_MODULES:
+        raise ValueError(f"Unknown game {name!r}: choose one of {', '.join(GAMES)}.")
+    return importlib.import_module(ENGINE_MODULES[name])
+
+
+def new_game(
+    name: str,
+    *,
+    seed: int,
+    players: int | None = None,
+    options: dict[str, Any] | None = None,
+) -> GameState:
+    state: GameState = _module(name).new_game(seed=seed, players=players, options=options)
+    return state
+
+
+def load_game(data: dict[str, Any]) -> GameState:
+    if not isinstance(data, dict):
+        raise InvalidState("a position must be a JSON object")
+    name = data.get("game")
+    if name not in ENGINE_MODULES:
+        raise InvalidState(f"unknown game {name!r}: expected one of {', '.join(GAMES)}")
+    state: GameState = _module(name).load_game(data)
+    return state
+
+
+def parse_action(name: str, text: str) -> Action:
+    action: Action = _module(name).parse_action(text)
+    return action
