@@ -47,7 +47,9 @@ class Config:
             load_dotenv()
             env = os.environ
         owners = frozenset(
-            int(part) for part in env.get("OWNER_IDS", "").replace(",", " ").split() if part.isdigit()
+            int(part)
+            for part in env.get("OWNER_IDS", "").replace(",", " ").split()
+            if part.isdigit()
         )
         timer = _int_or_none(env, "TURN_TIMER_SECONDS")
         return cls(

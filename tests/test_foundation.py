@@ -12,7 +12,11 @@ from bot.games import InvalidState, load_game, new_game
 def test_main_without_token_explains_how_to_get_one(tmp_path):
     env = {"PATH": "", "HOME": str(tmp_path)}
     proc = subprocess.run(
-        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True,
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
         timeout=60,
     )
     assert proc.returncode == 2
