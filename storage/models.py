@@ -1,0 +1,120 @@
+"""Records that cross the storage boundary. Plain frozen dataclasses, JSON-friendly fields."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+
+class Metric(StrEnum):
+    """What a leaderboard is ordered by."""
+
+    RATING = "rating"
+    WINS = "wins"
+    POINTS = "points"  # match points: a plain win 1, a double win (H-18) 2
+    GAMES = "games"
+    STREAK = "streak"
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    seat: int
+    user_id: (
+        int  # computer players get a stable negative id per level, e.g. -1 easy, -2 normal, -3 hard
+    )
+    name: str
+    is_bot: bool = False
+    team: int | None = None  # Hurricane `pairs`: seat % 2
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A finished game, recorded exactly once under ``game_id``."""
+
+    game_id: str
+    guild_id: int
+    channel_id: int
+    game: str  # "hurricane" | "hurikan" | "haggis"
+    options: dict[str, Any]  # every option in force (preset included)
+    seats: tuple[SeatRecord, ...]
+    scores: tuple[int, ...]  # final scores per side (team for pairs, seat otherwise)
+    winners: tuple[int, ...]  # seats that won; empty for a draw
+    double: bool  # H-18 double win
+    seed: int
+    started_at: float  # unix seconds
+    ended_at: float
+    ended_by: str = "finished"  # "finished" | "resigned" | "forfeit" | "abandoned"
+
+
+@dataclass(frozen=True)
+class MoveRecord:
+    """One applied action, logged for replays in the same transaction as the table snapshot."""
+
+    game_id: str
+    move_no: int  # 1, 2, 3 … per game
+    seat: int
+    action: str  # canonical notation (ENGINE.md)
+    at: float
+
+
+@dataclass(frozen=True)
+class TableSnapshot:
+    """Everything needed to resume a table after a restart."""
+
+    channel_id: int  # one table per channel: the key
+    guild_id: int
+    game_id: str
+    status: str  # "lobby" | "playing" (finished/cancelled tables are deleted)
+    data: dict[str, Any]  # table-layer fields + engine ``to_dict()``; JSON-serialisable
+    updated_at: float
+
+
+@dataclass(frozen=True)
+class GameLog:
+    """What a replay needs: ``new_game(game, seed=seed, players=players, options=options)`` + actions."""
+
+    game_id: str
+    game: str
+    options: dict[str, Any]
+    players: int
+    seed: int
+    actions: tuple[MoveRecord, ...]
+
+
+@dataclass(frozen=True)
+class LeaderboardRow:
+    rank: int
+    user_id: int
+    name: str
+    is_bot: bool
+    games: int
+    wins: int
+    losses: int
+    draws: int
+    points: int
+    streak: int
+    best_streak: int
+    rating: float  # displayed rating (openskill ordinal, scaled)
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    game_id: str
+    game: str
+    options: dict[str, Any]
+    ended_at: float
+    seats: tuple[SeatRecord, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    double: bool
+    ended_by: str
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """One user's standing in one game of one guild."""
+
+    game: str
+    row: LeaderboardRow
+    recent: tuple[GameSummary, ...] = field(default_factory=tuple)
