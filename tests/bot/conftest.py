@@ -1,0 +1,75 @@
+"""Fixtures that run the real bot (``create_bot``) against the in-process fake Discord.
+
+Fixtures
+--------
+``fake``
+    A started ``FakeDiscord`` (see ``tests/bot/fakediscord.py``) with the bot from ``create_bot`` logged in,
+    READY and the guild fed, storage on a temporary SQLite file, computer moves paced 0.01 s apart and public
+    table updates sent at once. ``fake.bot`` is the bot; ``fake.bot.tables`` the table manager.
+    The test FAILS at teardown if discord.py or the bot logged an ERROR, a REST call hit no route, or the bot
+    broke a Discord rule the fake enforces (late or double acknowledgement, a token older than 15 minutes).
+    Tests that provoke an error on purpose call ``fake.errors.records.clear()`` after checking it.
+``users``
+    Three ``Person`` objects (Alice, Bob, Carol) known to the guild; ``person.user`` is the payload dict.
+``make_fake``
+    A factory ``await make_fake(db_path=None, **create_bot_kwargs)`` for tests that need a second bot on the
+    same database (restart tests) or special settings. Every fake it makes is closed and checked at teardown.
+
+Driving the bot
+---------------
+``await fake.slash("table new", user=alice.user, game="hurricane", preset="standard")`` builds the
+INTERACTION_CREATE payload from the bot's own command tree (choices, ranges and required options are checked
+as Discord would) and returns an ``Exchange`` (callback type, content, ephemeral flag, every REST call).
+``await fake.click(message, custom_id, user=..., values=[...])`` clicks a component the bot put on a stored
+message; ``await fake.autocomplete("play", "move", user=..., value="7")`` asks for choices.
+``fake.public_messages(channel_id)`` / ``fake.ephemeral_messages(user)`` read the message model;
+``fake.payloads_seen_by(user)`` lists every body a user could have seen (for secrecy scans).
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+import pytest_asyncio
+
+from bot.app import create_bot
+from bot.config import Config
+
+from .fakediscord import FakeDiscord, Person
+
+FakeFactory = Callable[..., Awaitable[FakeDiscord]]
+
+
+@pytest_asyncio.fixture
+async def make_fake(tmp_path: Path) -> AsyncIterator[FakeFactory]:
+    made: list[FakeDiscord] = []
+
+    async def factory(db_path: Path | None = None, **kwargs: Any) -> FakeDiscord:
+        fake = FakeDiscord()
+        config = Config(token="fake", database_path=db_path or tmp_path / "bot.sqlite3")
+        kwargs.setdefault("computer_delay", 0.01)
+        kwargs.setdefault("publish_delay", 0.0)
+        kwargs.setdefault("clock", fake.now)
+        await fake.start(create_bot(config, **kwargs))
+        made.append(fake)
+        return fake
+
+    yield factory
+    problems: list[str] = []
+    for fake in made:
+        await fake.close()
+        problems += fake.error_messages()
+    assert not problems, problems
+
+
+@pytest_asyncio.fixture
+async def fake(make_fake: FakeFactory) -> FakeDiscord:
+    return await make_fake()
+
+
+@pytest.fixture
+def users(fake: FakeDiscord) -> list[Person]:
+    return [Person(n, fake.make_user(n)) for n in ("Alice", "Bob", "Carol")]

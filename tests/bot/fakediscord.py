@@ -1,0 +1,968 @@
+"""An in-process fake Discord for driving the real discord.py stack (approach A of discord-testing.md).
+
+Two seams only: the bot's REST session (``bot.http._HTTPClient__session``, which both the HTTP client and the
+interaction webhook adapter use) and the gateway parser table (``bot._connection.parsers``). Everything in
+between — payload parsing, the command tree, cogs, views, dynamic items, request serialisation — is discord.py's
+own code. The fake keeps a model of every message (public ones per channel, ephemeral ones per user), answers
+REST calls the way Discord does (including 40060 "already acknowledged", 10062 late acknowledgement and the
+15-minute token lifetime on a fake clock) and records every request for assertions.
+
+Typical use (see ``tests/bot/conftest.py`` for the fixtures)::
+
+    alice = fake.make_user("Alice")
+    ex = await fake.slash("table new", user=alice, game="hurricane")
+    msg = fake.table_message(channel_id)          # the public message as Discord now shows it
+    ex = await fake.click(msg, custom_id, user=alice)
+    assert ex.callback_type == 7 and not ex.ephemeral
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import datetime as dt
+import itertools
+import json
+import logging
+import re
+import time
+import types
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlsplit
+
+import discord
+from discord import app_commands
+from multidict import CIMultiDict
+
+APP_ID = 900000000000000001
+BOT_ID = 900000000000000002
+GUILD_ID = 900000000000000003
+OWNER_ID = 900000000000000004
+EPHEMERAL = 64
+ACK_DEADLINE = 3.0
+TOKEN_LIFETIME = 15 * 60
+
+_ids = itertools.count(1_000_000_000_000_000_000)
+
+
+def snowflake() -> int:
+    return next(_ids)
+
+
+BOT_USER = {
+    "id": str(BOT_ID),
+    "username": "cardtable",
+    "discriminator": "0",
+    "global_name": "Card Table",
+    "avatar": None,
+    "bot": True,
+    "flags": 0,
+}
+
+
+class FakeHTTPError(AssertionError):
+    """The bot made a request the fake cannot route (a bug in the bot or in the fake)."""
+
+
+@dataclass
+class Recorded:
+    """One REST call the bot made, with its decoded JSON body and the fake's answer."""
+
+    method: str
+    path: str
+    json: Any
+    params: dict[str, Any]
+    status: int = 200
+    response: Any = None
+
+    @property
+    def is_callback(self) -> bool:
+        return self.method == "POST" and self.path.endswith("/callback")
+
+
+@dataclass
+class InteractionRecord:
+    id: int
+    token: str
+    user_id: int
+    channel_id: int
+    created_at: float  # fake clock
+    created_wall: float  # real clock (for the 3-second rule)
+    acked: bool = False
+    original_id: int | None = None  # the message the response created/updated
+    source_message_id: int | None = None
+
+
+class _Response:
+    def __init__(self, status: int, payload: Any) -> None:
+        self.status = status
+        self.reason = "OK" if status < 400 else "Error"
+        self.headers = CIMultiDict({"Content-Type": "application/json"})
+        self._text = "" if payload is None else json.dumps(payload)
+
+    async def text(self, encoding: str = "utf-8") -> str:
+        return self._text
+
+    async def json(self) -> Any:
+        return json.loads(self._text) if self._text else None
+
+    async def read(self) -> bytes:
+        return self._text.encode()
+
+    def release(self) -> None:
+        pass
+
+
+class _CM:
+    def __init__(self, coro: Any) -> None:
+        self._coro = coro
+
+    async def __aenter__(self) -> _Response:
+        result: _Response = await self._coro
+        return result
+
+    async def __aexit__(self, *exc: object) -> None:
+        return None
+
+
+class FakeSession:
+    """Stands in for aiohttp.ClientSession: every REST call of the bot ends here."""
+
+    closed = False
+
+    def __init__(self, world: FakeDiscord) -> None:
+        self.world = world
+
+    def request(self, method: str, url: Any, **kw: Any) -> _CM:
+        return _CM(self._handle(method, str(url), kw))
+
+    async def _handle(self, method: str, url: str, kw: dict[str, Any]) -> _Response:
+        await asyncio.sleep(0)
+        path = re.sub(r"^/api(/v\d+)?", "", urlsplit(url).path)
+        body = kw.get("data")
+        if body is None and "json" in kw:
+            body = json.dumps(kw["json"])
+        if isinstance(body, str | bytes):
+            decoded = json.loads(body) if body else None
+        elif body is not None:  # aiohttp.FormData (files): take payload_json
+            decoded = None
+            for spec, _headers, value in getattr(body, "_fields", []):
+                if spec.get("name") == "payload_json":
+                    decoded = json.loads(value)
+        else:
+            decoded = None
+        rec = Recorded(method, path, decoded, dict(kw.get("params") or {}))
+        status, payload = self.world.route(rec)
+        rec.status, rec.response = status, payload
+        self.world.requests.append(rec)
+        return _Response(status, payload)
+
+    async def close(self) -> None:
+        self.closed = True
+
+    async def ws_connect(
+        self, *a: Any, **kw: Any
+    ) -> Any:  # pragma: no cover - never used in approach A
+        raise FakeHTTPError("the fake has no gateway websocket")
+
+
+@dataclass
+class Exchange:
+    """What one fed event made the bot do: the payload sent and every REST call it caused."""
+
+    world: FakeDiscord
+    payload: dict[str, Any]
+    requests: list[Recorded]
+
+    @property
+    def callback(self) -> Recorded | None:
+        return next((r for r in self.requests if r.is_callback), None)
+
+    @property
+    def callback_type(self) -> int | None:
+        cb = self.callback
+        return None if cb is None else int(cb.json["type"])
+
+    @property
+    def data(self) -> dict[str, Any]:
+        cb = self.callback
+        return {} if cb is None or cb.json is None else (cb.json.get("data") or {})
+
+    @property
+    def followups(self) -> list[Recorded]:
+        return [r for r in self.requests if r.path.startswith("/webhooks/")]
+
+    @property
+    def reply(self) -> dict[str, Any]:
+        """The message body the user sees first: callback data, or the first follow-up/original edit."""
+        if self.callback_type in (4, 7):
+            return self.data
+        for r in self.followups:
+            if r.method in ("POST", "PATCH") and r.json is not None:
+                body: dict[str, Any] = r.json
+                return body
+        return self.data
+
+    @property
+    def content(self) -> str:
+        return str(self.reply.get("content") or "")
+
+    @property
+    def ephemeral(self) -> bool:
+        cb = self.callback
+        if cb is not None and cb.json.get("type") in (4, 5):
+            return bool((cb.json.get("data") or {}).get("flags", 0) & EPHEMERAL)
+        if cb is not None and cb.json.get("type") in (6, 7):
+            msg = self.world.messages.get(int(self.payload.get("message", {}).get("id", 0)))
+            return bool(msg and msg.get("flags", 0) & EPHEMERAL)
+        return bool(self.reply.get("flags", 0) & EPHEMERAL)
+
+    @property
+    def message(self) -> dict[str, Any] | None:
+        """The message (as now stored) that this interaction's response created or updated."""
+        rec = self.world.interactions.get(self.payload["token"])
+        if rec is None or rec.original_id is None:
+            return None
+        return self.world.messages.get(rec.original_id)
+
+    @property
+    def text(self) -> str:
+        return render_text(self.reply)
+
+    def components(self) -> list[dict[str, Any]]:
+        return list(iter_components(self.reply.get("components") or []))
+
+    def choices(self) -> list[dict[str, Any]]:
+        return list(self.data.get("choices") or [])
+
+
+def iter_components(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    for c in components:
+        yield c
+        yield from iter_components(c.get("components") or [])
+
+
+def render_text(body: dict[str, Any]) -> str:
+    """Everything a reader can see in a message body: content, embeds, component labels and options."""
+    parts = [str(body.get("content") or "")]
+    for e in body.get("embeds") or []:
+        parts += [str(e.get("title") or ""), str(e.get("description") or "")]
+        parts += [str((e.get("footer") or {}).get("text") or "")]
+        parts += [str((e.get("author") or {}).get("name") or "")]
+        for f in e.get("fields") or []:
+            parts += [str(f.get("name") or ""), str(f.get("value") or "")]
+    for c in iter_components(body.get("components") or []):
+        parts += [str(c.get("label") or ""), str(c.get("placeholder") or "")]
+        for o in c.get("options") or []:
+            parts += [
+                str(o.get("label") or ""),
+                str(o.get("value") or ""),
+                str(o.get("description") or ""),
+            ]
+    return "\n".join(p for p in parts if p)
+
+
+class _ErrorCollector(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(level=logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+def _iso(ts: float) -> str:
+    return dt.datetime.fromtimestamp(ts, tz=dt.UTC).isoformat()
+
+
+class FakeDiscord:
+    """The world: users, one guild with text channels, messages, interactions, recorded requests."""
+
+    def __init__(self) -> None:
+        self.requests: list[Recorded] = []
+        self.messages: dict[int, dict[str, Any]] = {}
+        self.ephemeral_owner: dict[int, int] = {}
+        self.interactions: dict[str, InteractionRecord] = {}
+        self.users: dict[int, dict[str, Any]] = {}
+        self.channels: dict[int, dict[str, Any]] = {}
+        self.synced: dict[str, list[dict[str, Any]]] = {}
+        self.unrouted: list[Recorded] = []
+        self.violations: list[str] = []
+        self.clock_offset = 0.0
+        self.ack_deadline = ACK_DEADLINE
+        self.bot: discord.Client | None = None
+        self.session = FakeSession(self)
+        self.errors = _ErrorCollector()
+        self.owner = self.make_user("Owner", user_id=OWNER_ID)
+        self.channel_id = self.make_channel("general")
+
+    # ----- world building -------------------------------------------------------------------------------
+    def now(self) -> float:
+        """The fake wall clock (real time plus whatever a test advanced)."""
+        return time.time() + self.clock_offset
+
+    def advance(self, seconds: float) -> None:
+        self.clock_offset += seconds
+
+    def make_user(self, name: str, *, user_id: int | None = None) -> dict[str, Any]:
+        uid = user_id or snowflake()
+        user = {
+            "id": str(uid),
+            "username": name.lower(),
+            "discriminator": "0",
+            "global_name": name,
+            "avatar": None,
+            "bot": False,
+        }
+        self.users[uid] = user
+        return user
+
+    def make_channel(self, name: str) -> int:
+        cid = snowflake()
+        self.channels[cid] = {
+            "id": str(cid),
+            "type": 0,
+            "name": name,
+            "position": len(self.channels),
+            "guild_id": str(GUILD_ID),
+            "permission_overwrites": [],
+            "nsfw": False,
+            "parent_id": None,
+        }
+        return cid
+
+    def guild_payload(self) -> dict[str, Any]:
+        members = [
+            {"user": u, "roles": [], "joined_at": _iso(0), "deaf": False, "mute": False, "flags": 0}
+            for u in [BOT_USER, *self.users.values()]
+        ]
+        return {
+            "id": str(GUILD_ID),
+            "name": "Test Guild",
+            "icon": None,
+            "owner_id": str(OWNER_ID),
+            "features": [],
+            "roles": [
+                {
+                    "id": str(GUILD_ID),
+                    "name": "@everyone",
+                    "permissions": "2248473465835073",
+                    "position": 0,
+                    "color": 0,
+                    "hoist": False,
+                    "managed": False,
+                    "mentionable": False,
+                }
+            ],
+            "emojis": [],
+            "stickers": [],
+            "channels": list(self.channels.values()),
+            "threads": [],
+            "members": members,
+            "member_count": len(members),
+            "voice_states": [],
+            "presences": [],
+            "large": False,
+            "unavailable": False,
+            "mfa_level": 0,
+            "verification_level": 0,
+            "explicit_content_filter": 0,
+            "default_message_notifications": 0,
+            "premium_tier": 0,
+            "preferred_locale": "en-US",
+            "system_channel_flags": 0,
+            "nsfw_level": 0,
+            "premium_progress_bar_enabled": False,
+            "joined_at": _iso(0),
+        }
+
+    # ----- lifecycle --------------------------------------------------------------------------------------
+    async def start(self, bot: discord.Client) -> None:
+        """Run the bot's real ``login()`` (and so its ``setup_hook``) against the fake, then READY + GUILD."""
+        self.bot = bot
+        logging.getLogger("discord").addHandler(self.errors)
+        logging.getLogger("bot").addHandler(self.errors)
+        logging.getLogger("cogs").addHandler(self.errors)
+        session = self.session
+
+        async def static_login(http: Any, token: str) -> Any:
+            http._HTTPClient__session = session
+            http._global_over = asyncio.Event()
+            http._global_over.set()
+            http.token = token
+            return await http.request(discord.http.Route("GET", "/users/@me"))
+
+        bot.http.static_login = types.MethodType(static_login, bot.http)  # type: ignore[method-assign]
+        await bot.login("fake-token")
+        state = bot._connection
+        state.guild_ready_timeout = 0.005
+        if isinstance(bot, discord.AutoShardedClient):
+            bot.shard_count = bot.shard_count or 1
+            state.shard_count = bot.shard_count  # type: ignore[attr-defined]
+            state.shard_ids = range(bot.shard_count)  # type: ignore[attr-defined]
+        parsers = state.parsers
+        ready: dict[str, Any] = {
+            "v": 10,
+            "user": BOT_USER,
+            "session_id": "fake-session",
+            "resume_gateway_url": "wss://fake",
+            "guilds": [{"id": str(GUILD_ID), "unavailable": True}],
+            "application": {"id": str(APP_ID), "flags": 0},
+        }
+        if isinstance(bot, discord.AutoShardedClient):
+            ready["shard"] = [0, 1]
+        parsers["READY"](ready)
+        parsers["GUILD_CREATE"](self.guild_payload())
+        await asyncio.wait_for(bot.wait_until_ready(), 5)
+
+    async def close(self) -> None:
+        if self.bot is not None:
+            await self.bot.close()
+        for name in ("discord", "bot", "cogs"):
+            logging.getLogger(name).removeHandler(self.errors)
+
+    def error_messages(self) -> list[str]:
+        out = [
+            r.getMessage() + (f" ({r.exc_info[1]!r})" if r.exc_info else "")
+            for r in self.errors.records
+        ]
+        out += [f"unrouted {r.method} {r.path}" for r in self.unrouted]
+        out += self.violations
+        return out
+
+    # ----- REST routing -----------------------------------------------------------------------------------
+    def route(self, rec: Recorded) -> tuple[int, Any]:
+        m, p = rec.method, rec.path
+        if m == "GET" and p == "/users/@me":
+            return 200, BOT_USER
+        if m == "GET" and p == "/oauth2/applications/@me":
+            return 200, self._app_info()
+        if m == "PUT" and (
+            mt := re.fullmatch(r"/applications/(\d+)(?:/guilds/(\d+))?/commands", p)
+        ):
+            scope = mt.group(2) or "global"
+            cmds = [
+                dict(c, id=str(snowflake()), application_id=str(APP_ID), version="1")
+                for c in rec.json
+            ]
+            self.synced[scope] = cmds
+            return 200, cmds
+        if mt := re.fullmatch(r"/interactions/(\d+)/([^/]+)/callback", p):
+            return self._callback(mt.group(2), rec.json)
+        if mt := re.fullmatch(r"/webhooks/(\d+)/([^/]+)(?:/messages/(@original|\d+))?", p):
+            return self._webhook(m, mt.group(2), mt.group(3), rec.json)
+        if mt := re.fullmatch(r"/channels/(\d+)/messages(?:/(\d+))?", p):
+            return self._channel_message(m, int(mt.group(1)), mt.group(2), rec.json)
+        if (
+            m == "GET"
+            and (mt := re.fullmatch(r"/channels/(\d+)", p))
+            and int(mt.group(1)) in self.channels
+        ):
+            return 200, self.channels[int(mt.group(1))]
+        self.unrouted.append(rec)
+        return 404, {"message": "404: Not Found (fake)", "code": 0}
+
+    def _app_info(self) -> dict[str, Any]:
+        return {
+            "id": str(APP_ID),
+            "name": "cardtable",
+            "icon": None,
+            "description": "",
+            "bot_public": True,
+            "bot_require_code_grant": False,
+            "owner": self.owner,
+            "verify_key": "0" * 64,
+            "flags": 0,
+            "team": None,
+            "summary": "",
+        }
+
+    def _new_message(
+        self, channel_id: int, body: dict[str, Any], *, interaction: InteractionRecord | None = None
+    ) -> dict[str, Any]:
+        mid = snowflake()
+        msg: dict[str, Any] = {
+            "id": str(mid),
+            "channel_id": str(channel_id),
+            "guild_id": str(GUILD_ID),
+            "author": BOT_USER,
+            "content": body.get("content") or "",
+            "timestamp": _iso(self.now()),
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [],
+            "embeds": body.get("embeds") or [],
+            "components": body.get("components") or [],
+            "pinned": False,
+            "type": 0 if interaction is None else 20,
+            "flags": int(body.get("flags") or 0),
+        }
+        if interaction is not None:
+            user = self.users[interaction.user_id]
+            msg["interaction_metadata"] = {"id": str(interaction.id), "type": 2, "user": user}
+            msg["interaction"] = {"id": str(interaction.id), "type": 2, "name": "x", "user": user}
+            if msg["flags"] & EPHEMERAL:
+                self.ephemeral_owner[mid] = interaction.user_id
+        self.messages[mid] = msg
+        return msg
+
+    def _edit(self, msg: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
+        for key in ("content", "embeds", "components"):
+            if key in body:
+                msg[key] = body[key] if body[key] is not None else ([] if key != "content" else "")
+        msg["edited_timestamp"] = _iso(self.now())
+        return msg
+
+    def _token_ok(self, token: str) -> tuple[InteractionRecord | None, tuple[int, Any] | None]:
+        rec = self.interactions.get(token)
+        if rec is None:
+            return None, (404, {"message": "Unknown Webhook", "code": 10015})
+        if self.now() - rec.created_at > TOKEN_LIFETIME:
+            self.violations.append(f"used an interaction token older than 15 minutes ({token})")
+            return None, (401, {"message": "Invalid Webhook Token", "code": 50027})
+        return rec, None
+
+    def _callback(self, token: str, body: dict[str, Any]) -> tuple[int, Any]:
+        rec, err = self._token_ok(token)
+        if rec is None:
+            assert err is not None
+            return err
+        if rec.acked:
+            self.violations.append(f"interaction {rec.id} acknowledged twice")
+            return 400, {"message": "Interaction has already been acknowledged.", "code": 40060}
+        if time.time() - rec.created_wall > self.ack_deadline:
+            self.violations.append(f"interaction {rec.id} answered after {self.ack_deadline} s")
+            return 404, {"message": "Unknown interaction", "code": 10062}
+        rec.acked = True
+        kind = int(body["type"])
+        data = body.get("data") or {}
+        inter: dict[str, Any] = {"id": str(rec.id), "type": 2}
+        resource: dict[str, Any] | None = None
+        if kind == 4:
+            msg = self._new_message(rec.channel_id, data, interaction=rec)
+            rec.original_id = int(msg["id"])
+            inter.update(
+                response_message_id=msg["id"], response_message_ephemeral=bool(msg["flags"] & 64)
+            )
+            resource = {"type": 4, "message": msg}
+        elif kind == 5:
+            msg = self._new_message(
+                rec.channel_id, {"flags": data.get("flags", 0)}, interaction=rec
+            )
+            rec.original_id = int(msg["id"])
+            inter.update(response_message_id=msg["id"], response_message_loading=True)
+        elif kind in (6, 7):
+            src = rec.source_message_id
+            if src is None or src not in self.messages:
+                self.violations.append(
+                    f"update-message callback without a message (interaction {rec.id})"
+                )
+                return 400, {"message": "Invalid Form Body", "code": 50035}
+            rec.original_id = src
+            if kind == 7:
+                self._edit(self.messages[src], data)
+            inter.update(response_message_id=str(src))
+            resource = {"type": kind, "message": self.messages[src]}
+        elif kind == 8 and len(data.get("choices") or []) > 25:
+            self.violations.append("more than 25 autocomplete choices")
+            return 400, {"message": "Invalid Form Body", "code": 50035}
+        out: dict[str, Any] = {"interaction": inter}
+        if resource is not None:
+            out["resource"] = resource
+        return 200, out
+
+    def _webhook(
+        self, method: str, token: str, which: str | None, body: dict[str, Any] | None
+    ) -> tuple[int, Any]:
+        rec, err = self._token_ok(token)
+        if rec is None:
+            assert err is not None
+            return err
+        if not rec.acked:
+            self.violations.append(f"webhook call before the interaction {rec.id} was acknowledged")
+            return 404, {"message": "Unknown Webhook", "code": 10015}
+        if which is None:
+            if method != "POST":
+                return 405, {"message": "Method not allowed", "code": 0}
+            msg = self._new_message(rec.channel_id, body or {}, interaction=rec)
+            return 200, msg
+        mid = rec.original_id if which == "@original" else int(which)
+        if mid is None or mid not in self.messages:
+            return 404, {"message": "Unknown Message", "code": 10008}
+        if method == "GET":
+            return 200, self.messages[mid]
+        if method == "PATCH":
+            return 200, self._edit(self.messages[mid], body or {})
+        if method == "DELETE":
+            del self.messages[mid]
+            return 204, None
+        return 405, {"message": "Method not allowed", "code": 0}
+
+    def _channel_message(
+        self, method: str, channel_id: int, mid_text: str | None, body: dict[str, Any] | None
+    ) -> tuple[int, Any]:
+        if channel_id not in self.channels:
+            return 404, {"message": "Unknown Channel", "code": 10003}
+        if mid_text is None:
+            if method == "POST":
+                return 200, self._new_message(channel_id, body or {})
+            return 405, {"message": "Method not allowed", "code": 0}
+        mid = int(mid_text)
+        msg = self.messages.get(mid)
+        if msg is None or int(msg["channel_id"]) != channel_id or msg["flags"] & EPHEMERAL:
+            return 404, {"message": "Unknown Message", "code": 10008}
+        if method == "PATCH":
+            return 200, self._edit(msg, body or {})
+        if method == "DELETE":
+            del self.messages[mid]
+            return 204, None
+        if method == "GET":
+            return 200, msg
+        return 405, {"message": "Method not allowed", "code": 0}
+
+    # ----- reading the world --------------------------------------------------------------------------------
+    def public_messages(self, channel_id: int | None = None) -> list[dict[str, Any]]:
+        cid = self.channel_id if channel_id is None else channel_id
+        return [
+            m
+            for m in self.messages.values()
+            if int(m["channel_id"]) == cid and not m["flags"] & EPHEMERAL
+        ]
+
+    def ephemeral_messages(self, user: dict[str, Any]) -> list[dict[str, Any]]:
+        uid = int(user["id"])
+        return [
+            self.messages[mid]
+            for mid, owner in self.ephemeral_owner.items()
+            if owner == uid and mid in self.messages
+        ]
+
+    def find_component(
+        self, msg: dict[str, Any], pred: Callable[[dict[str, Any]], bool]
+    ) -> dict[str, Any] | None:
+        return next((c for c in iter_components(msg.get("components") or []) if pred(c)), None)
+
+    def button(self, msg: dict[str, Any], label: str) -> dict[str, Any]:
+        comp = self.find_component(msg, lambda c: c.get("type") == 2 and c.get("label") == label)
+        assert comp is not None, f"no button {label!r} in {render_text(msg)!r}"
+        return comp
+
+    def payloads_seen_by(self, user: dict[str, Any] | None) -> list[dict[str, Any]]:
+        """Every message body a given user could have seen (public ones + their own ephemeral ones),
+        taken from the recorded requests, so even overwritten versions are included."""
+        uid = None if user is None else int(user["id"])
+        bodies: list[dict[str, Any]] = []
+        for r in self.requests:
+            if r.json is None or not isinstance(r.json, dict):
+                continue
+            body = r.json.get("data") if r.is_callback else r.json
+            if not isinstance(body, dict):
+                continue
+            if self.request_audience(r) in ("public", uid):
+                bodies.append(body)
+        return bodies
+
+    def request_audience(self, r: Recorded) -> Any:
+        """'public', a user id (ephemeral), or None (not a message body)."""
+        if r.path.startswith("/channels/") and r.method in ("POST", "PATCH"):
+            return "public"
+        m = re.match(r"/(?:interactions/\d+|webhooks/\d+)/([^/]+)", r.path)
+        if not m or r.method not in ("POST", "PATCH"):
+            return None
+        rec = self.interactions.get(m.group(1))
+        if rec is None:
+            return None
+        if r.is_callback:
+            kind = r.json.get("type")
+            if kind == 8:
+                return rec.user_id  # autocomplete choices: only the typer sees them
+            if kind in (4, 5):
+                return (
+                    rec.user_id
+                    if (r.json.get("data") or {}).get("flags", 0) & EPHEMERAL
+                    else "public"
+                )
+            if kind == 7:
+                src = rec.source_message_id
+                return rec.user_id if src in self.ephemeral_owner else "public"
+            return None
+        flags = (r.json or {}).get("flags", 0)
+        if flags & EPHEMERAL:
+            return rec.user_id
+        orig = rec.original_id
+        return rec.user_id if orig in self.ephemeral_owner else "public"
+
+    # ----- feeding interactions ---------------------------------------------------------------------------
+    def _base_payload(
+        self, kind: int, user: dict[str, Any], channel_id: int | None
+    ) -> tuple[dict[str, Any], InteractionRecord]:
+        iid = snowflake()
+        token = f"tok-{iid}"
+        cid = self.channel_id if channel_id is None else channel_id
+        rec = InteractionRecord(iid, token, int(user["id"]), cid, self.now(), time.time())
+        self.interactions[token] = rec
+        payload: dict[str, Any] = {
+            "id": str(iid),
+            "application_id": str(APP_ID),
+            "type": kind,
+            "token": token,
+            "version": 1,
+            "attachment_size_limit": 8 * 1024 * 1024,
+            "guild_id": str(GUILD_ID),
+            "guild": {"id": str(GUILD_ID), "locale": "en-US", "features": []},
+            "channel_id": str(cid),
+            "channel": self.channels.get(
+                cid, {"id": str(cid), "type": 0, "name": "x", "position": 0}
+            ),
+            "member": {
+                "user": user,
+                "roles": [],
+                "joined_at": _iso(0),
+                "deaf": False,
+                "mute": False,
+                "flags": 0,
+                "permissions": "2248473465835073",
+            },
+            "app_permissions": "2248473465835073",
+            "locale": "en-US",
+            "guild_locale": "en-US",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(GUILD_ID)},
+            "context": 0,
+        }
+        return payload, rec
+
+    async def dispatch(
+        self, event: str, data: dict[str, Any], timeout: float = 10.0
+    ) -> list[Recorded]:
+        assert self.bot is not None
+        start = len(self.requests)
+        before = asyncio.all_tasks()
+        self.bot.dispatch("socket_event_type", event)
+        self.bot._connection.parsers[event](data)
+        spawned = asyncio.all_tasks() - before
+        if spawned:
+            done, pending = await asyncio.wait(spawned, timeout=timeout)
+            assert not pending, f"handler still running after {timeout} s: {pending}"
+            for t in done:
+                if not t.cancelled() and t.exception() is not None:
+                    raise t.exception()  # type: ignore[misc]
+        for _ in range(3):
+            await asyncio.sleep(0)
+        settle = getattr(self.bot, "settle", None)
+        if settle is not None:
+            await settle()
+        return self.requests[start:]
+
+    def _command(self, name: str) -> app_commands.Command[Any, ..., Any]:
+        assert self.bot is not None
+        tree = self.bot.tree  # type: ignore[attr-defined]
+        parts = name.split()
+        node = tree.get_command(parts[0]) or tree.get_command(
+            parts[0], guild=discord.Object(GUILD_ID)
+        )
+        assert node is not None, f"no command /{parts[0]}"
+        for part in parts[1:]:
+            assert isinstance(node, app_commands.Group), f"/{name}: {node.name} has no subcommands"
+            node = node.get_command(part)
+            assert node is not None, f"no command /{name}"
+        assert isinstance(node, app_commands.Command), f"/{name} is a group"
+        return node
+
+    def _options(
+        self,
+        cmd: app_commands.Command[Any, ..., Any],
+        values: dict[str, Any],
+        focused: str | None = None,
+    ) -> list[dict[str, Any]]:
+        """Command options as Discord would send them, checked as Discord checks them."""
+        params = {p.name: p for p in cmd.parameters}
+        unknown = set(values) - set(params)
+        assert not unknown, f"/{cmd.qualified_name} has no option(s) {sorted(unknown)}"
+        out: list[dict[str, Any]] = []
+        for p in cmd.parameters:
+            if p.name not in values:
+                assert not p.required or focused is not None, (
+                    f"/{cmd.qualified_name}: {p.name} is required"
+                )
+                continue
+            v = values[p.name]
+            t = p.type
+            if p.name != focused:
+                if p.choices:
+                    allowed = [c.value for c in p.choices]
+                    assert v in allowed, f"{p.name}={v!r} is not one of the choices {allowed}"
+                if t in (discord.AppCommandOptionType.integer, discord.AppCommandOptionType.number):
+                    assert isinstance(v, int | float) and not isinstance(v, bool), (
+                        f"{p.name} must be a number"
+                    )
+                    if t is discord.AppCommandOptionType.integer:
+                        assert isinstance(v, int), f"{p.name} must be an integer"
+                    if p.min_value is not None:
+                        assert v >= p.min_value, f"{p.name}={v} < min {p.min_value}"
+                    if p.max_value is not None:
+                        assert v <= p.max_value, f"{p.name}={v} > max {p.max_value}"
+                if t is discord.AppCommandOptionType.string:
+                    assert isinstance(v, str), f"{p.name} must be a string"
+                    if p.min_length is not None:
+                        assert len(v) >= p.min_length, f"{p.name} shorter than {p.min_length}"
+                    if p.max_length is not None:
+                        assert len(v) <= p.max_length, f"{p.name} longer than {p.max_length}"
+                if t is discord.AppCommandOptionType.boolean:
+                    assert isinstance(v, bool)
+            opt: dict[str, Any] = {"name": p.display_name, "type": t.value, "value": v}
+            if t in (discord.AppCommandOptionType.user, discord.AppCommandOptionType.mentionable):
+                opt["value"] = str(v["id"]) if isinstance(v, dict) else str(v)
+            if p.name == focused:
+                opt["focused"] = True
+            out.append(opt)
+        return out
+
+    def _command_data(
+        self, name: str, options: list[dict[str, Any]], resolved: dict[str, Any]
+    ) -> dict[str, Any]:
+        parts = name.split()
+        nested = options
+        for sub in reversed(parts[1:]):
+            kind = 1 if sub == parts[-1] else 2
+            nested = [{"name": sub, "type": kind, "options": nested}]
+        data: dict[str, Any] = {
+            "id": str(snowflake()),
+            "name": parts[0],
+            "type": 1,
+            "options": nested,
+        }
+        if resolved:
+            data["resolved"] = resolved
+        return data
+
+    def _resolved(
+        self, cmd: app_commands.Command[Any, ..., Any], values: dict[str, Any]
+    ) -> dict[str, Any]:
+        users: dict[str, Any] = {}
+        members: dict[str, Any] = {}
+        for p in cmd.parameters:
+            if p.name in values and p.type is discord.AppCommandOptionType.user:
+                u = values[p.name]
+                users[str(u["id"])] = u
+                members[str(u["id"])] = {
+                    "roles": [],
+                    "joined_at": _iso(0),
+                    "flags": 0,
+                    "permissions": "0",
+                }
+        return {"users": users, "members": members} if users else {}
+
+    async def slash(
+        self,
+        name: str,
+        *,
+        user: dict[str, Any] | None = None,
+        channel_id: int | None = None,
+        **values: Any,
+    ) -> Exchange:
+        """Run ``/name`` (``"table new"`` for subcommands) as ``user`` with the given option values."""
+        user = user or self.owner
+        cmd = self._command(name)
+        opts = self._options(cmd, values)
+        payload, _rec = self._base_payload(2, user, channel_id)
+        payload["data"] = self._command_data(name, opts, self._resolved(cmd, values))
+        reqs = await self.dispatch("INTERACTION_CREATE", payload)
+        return Exchange(self, payload, reqs)
+
+    async def autocomplete(
+        self,
+        name: str,
+        option: str,
+        *,
+        user: dict[str, Any] | None = None,
+        channel_id: int | None = None,
+        value: str = "",
+        **others: Any,
+    ) -> Exchange:
+        user = user or self.owner
+        cmd = self._command(name)
+        values = dict(others, **{option: value})
+        opts = self._options(cmd, values, focused=option)
+        payload, _rec = self._base_payload(4, user, channel_id)
+        payload["data"] = self._command_data(name, opts, {})
+        reqs = await self.dispatch("INTERACTION_CREATE", payload)
+        return Exchange(self, payload, reqs)
+
+    async def click(
+        self,
+        msg: dict[str, Any],
+        custom_id: str,
+        *,
+        user: dict[str, Any] | None = None,
+        values: list[str] | None = None,
+        forge: bool = False,
+    ) -> Exchange:
+        """Click a button (or choose ``values`` in a select) that the bot put on ``msg``.
+
+        The message is the stored one, so a click on an outdated copy is exactly what a user with a stale
+        screen sends. ``forge=True`` lets a test send a custom_id that is not on the message (a tampered client)."""
+        user = user or self.owner
+        mid = int(msg["id"])
+        if mid in self.ephemeral_owner:
+            assert self.ephemeral_owner[mid] == int(user["id"]), (
+                "only the owner can see an ephemeral message"
+            )
+        message = copy.deepcopy(msg)
+        comp = self.find_component(message, lambda c: c.get("custom_id") == custom_id)
+        if comp is None:
+            assert forge, f"no component {custom_id!r} on the message: {render_text(msg)!r}"
+            kind = 3 if values is not None else 2
+            row = {"type": 1, "components": [{"type": kind, "custom_id": custom_id, "label": "x"}]}
+            if kind == 3:
+                row["components"][0] = {
+                    "type": 3,
+                    "custom_id": custom_id,
+                    "options": [],
+                    "min_values": 1,
+                    "max_values": 25,
+                }
+            message["components"] = [*(message.get("components") or [])[:4], row]
+            comp = row["components"][0]
+        kind = int(comp["type"])
+        if not forge:
+            assert not comp.get("disabled"), f"{custom_id} is disabled"
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": kind}
+        if kind == 3:
+            assert values is not None, "a select needs values"
+            if not forge:
+                allowed = {o["value"] for o in comp.get("options") or []}
+                assert set(values) <= allowed, f"{values} not among the options {sorted(allowed)}"
+                lo, hi = comp.get("min_values", 1), comp.get("max_values", 1)
+                assert lo <= len(values) <= hi, f"{len(values)} values outside {lo}..{hi}"
+            data["values"] = values
+        payload, rec = self._base_payload(3, user, int(message["channel_id"]))
+        rec.source_message_id = mid
+        payload["message"] = message
+        payload["data"] = data
+        reqs = await self.dispatch("INTERACTION_CREATE", payload)
+        return Exchange(self, payload, reqs)
+
+
+def component_ids(msg: dict[str, Any]) -> list[str]:
+    return [
+        c["custom_id"] for c in iter_components(msg.get("components") or []) if "custom_id" in c
+    ]
+
+
+@dataclass
+class Person:
+    """A simulated user, for readable tests."""
+
+    name: str
+    user: dict[str, Any]
+    seen: list[str] = field(default_factory=list)
+
+    @property
+    def id(self) -> int:
+        return int(self.user["id"])
