@@ -57,8 +57,16 @@ class Storage(Protocol):
     ) -> list[LeaderboardRow]: ...
 
     async def rank_of(
-        self, guild_id: int, game: str, user_id: int, metric: Metric = Metric.RATING
-    ) -> LeaderboardRow | None: ...
+        self,
+        guild_id: int,
+        game: str,
+        user_id: int,
+        metric: Metric = Metric.RATING,
+        *,
+        include_bots: bool = False,
+    ) -> LeaderboardRow | None:
+        """The user's row and rank on that leaderboard (``include_bots`` added: rank among
+        everyone, computer players included); None if they have no standing there."""
 
     async def player_stats(self, guild_id: int, user_id: int) -> list[PlayerStats]: ...
 

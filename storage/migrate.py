@@ -1,0 +1,49 @@
+"""Versioned schema migrations: ``storage/migrations/NNNN_name.sql`` applied in order.
+
+The applied version is ``PRAGMA user_version`` (transactional in SQLite, so a migration and its
+version number commit together or not at all). Versions must run 1..N without gaps.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from importlib import resources
+
+_NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
+
+
+@dataclass(frozen=True)
+class Migration:
+    version: int
+    name: str
+    sql: str
+
+
+def load_migrations() -> tuple[Migration, ...]:
+    """Every migration shipped with the package, in version order."""
+    folder = resources.files("storage") / "migrations"
+    found: list[Migration] = []
+    for entry in folder.iterdir():
+        match = _NAME.match(entry.name)
+        if match is None:
+            continue
+        found.append(Migration(int(match.group(1)), match.group(2), entry.read_text("utf-8")))
+    found.sort(key=lambda m: m.version)
+    for expected, migration in enumerate(found, start=1):
+        if migration.version != expected:
+            raise RuntimeError(
+                f"storage migrations must be numbered 1..N without gaps; "
+                f"found {migration.version:04d}_{migration.name}.sql where {expected:04d} was expected"
+            )
+    return tuple(found)
+
+
+def migration_script(migration: Migration) -> str:
+    """The migration wrapped in its own transaction, ending by recording its version."""
+    return (
+        "BEGIN IMMEDIATE;\n"
+        f"{migration.sql.rstrip().rstrip(';')};\n"
+        f"PRAGMA user_version = {int(migration.version)};\n"
+        "COMMIT;\n"
+    )
