@@ -1,0 +1,125 @@
+"""Plain data of the table layer: a table, its seats and the game it plays. No behaviour beyond
+small queries; the manager owns every change."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from bot.games import GameState
+
+
+class TableStatus(StrEnum):
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+class Level(StrEnum):
+    EASY = "easy"
+    NORMAL = "normal"
+    HARD = "hard"
+
+
+# Stable negative user ids for computer players (storage rates them per level).
+COMPUTER_IDS: dict[Level, int] = {Level.EASY: -1, Level.NORMAL: -2, Level.HARD: -3}
+
+
+@dataclass
+class Seat:
+    user_id: int
+    name: str
+    computer: Level | None = None
+    timeouts: int = 0  # time-outs in a row; a move of the player's own resets it
+
+    @property
+    def is_computer(self) -> bool:
+        return self.computer is not None
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What is played: engine name, engine options, number of seats and the turn timer."""
+
+    game: str  # "hurricane" | "hurikan" | "haggis"
+    options: dict[str, Any] = field(default_factory=dict)  # engine options (preset included)
+    players: int = 2  # hurricane 2 (pairs: 4), hurikan 2, haggis 2 or 3
+    turn_timer: float = 120  # seconds; 0 = no timer (floats allowed so tests can use tiny ones)
+
+
+@dataclass
+class Table:
+    """One table in one channel. ``seats`` is indexed by engine seat."""
+
+    channel_id: int
+    guild_id: int
+    host_id: int
+    spec: GameSpec
+    seats: list[Seat | None]
+    status: TableStatus = TableStatus.LOBBY
+    game_id: str = field(default_factory=lambda: uuid.uuid4().hex)
+    seed: int = 0
+    state: GameState | None = None
+    move_no: int = 0
+    message_id: int | None = None
+    message_posted_at: float | None = None
+    turn_deadline: float | None = None
+    paused: bool = False
+    last_events: list[dict[str, Any]] = field(default_factory=list)
+    history: list[tuple[int, str]] = field(default_factory=list)
+    abandon_votes: set[int] = field(default_factory=set)
+    ended_by: str | None = None
+    # Added beyond the contract:
+    opened_at: float = 0.0
+    started_at: float | None = None
+    ended_at: float | None = None
+    reminded: bool = False  # the half-time reminder for the current deadline was sent
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat of a human user (computer seats are never looked up by id)."""
+        for index, seat in enumerate(self.seats):
+            if seat is not None and seat.computer is None and seat.user_id == user_id:
+                return index
+        return None
+
+    def is_seated(self, user_id: int) -> bool:
+        return self.seat_of(user_id) is not None
+
+    @property
+    def is_live(self) -> bool:
+        """Lobby or playing: the channel is taken."""
+        return self.status in (TableStatus.LOBBY, TableStatus.PLAYING)
+
+    @property
+    def current_seat(self) -> int | None:
+        """Whose move it is (engine ``current_player``), or None outside play."""
+        if self.status is not TableStatus.PLAYING or self.state is None:
+            return None
+        return self.state.current_player
+
+    @property
+    def empty_seats(self) -> list[int]:
+        return [index for index, seat in enumerate(self.seats) if seat is None]
+
+    def human_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s is not None and s.computer is None]
+
+    def team_of(self, seat: int) -> int | None:
+        """Hurricane ``pairs``: partners are s and s+2, the team is s % 2. None otherwise."""
+        return seat % 2 if is_team_game(self.spec) else None
+
+
+def is_team_game(spec: GameSpec) -> bool:
+    return spec.game == "hurricane" and spec.players == 4
+
+
+@dataclass
+class ActionOutcome:
+    """What an applied action did: the table after it, the events, and whether the game ended."""
+
+    table: Table
+    events: list[dict[str, Any]]
+    game_over: bool

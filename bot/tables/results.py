@@ -1,0 +1,93 @@
+"""Building the storage GameRecord of an ended table: who won (seats), the scores, how it ended."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from storage.models import GameRecord, SeatRecord
+
+from .models import COMPUTER_IDS, Table
+
+
+def seat_records(table: Table) -> tuple[SeatRecord, ...]:
+    records = []
+    for index, seat in enumerate(table.seats):
+        if seat is None:  # cannot happen once started; kept total for safety
+            continue
+        user_id = COMPUTER_IDS[seat.computer] if seat.computer is not None else seat.user_id
+        records.append(
+            SeatRecord(
+                seat=index,
+                user_id=user_id,
+                name=seat.name,
+                is_bot=seat.computer is not None,
+                team=table.team_of(index),
+            )
+        )
+    return tuple(records)
+
+
+def seats_of_side(table: Table, side: int) -> tuple[int, ...]:
+    """The seats of an engine side: a team index in pairs, otherwise the seat itself."""
+    if table.team_of(0) is not None:
+        return tuple(s for s in range(len(table.seats)) if s % 2 == side)
+    return (side,)
+
+
+def winners_from_result(table: Table, result: dict[str, Any]) -> tuple[int, ...]:
+    winner = result.get("winner")
+    if winner is None:
+        return ()
+    return seats_of_side(table, int(winner))
+
+
+def losers_beaten_by(table: Table, loser_seat: int) -> tuple[int, ...]:
+    """Everyone except the loser (and the loser's partner in pairs) wins."""
+    team = table.team_of(loser_seat)
+    if team is not None:
+        return tuple(s for s in range(len(table.seats)) if s % 2 != team)
+    return tuple(s for s in range(len(table.seats)) if s != loser_seat)
+
+
+def current_scores(table: Table) -> tuple[int, ...]:
+    """Scores per side right now: the engine result when over, else its public view's totals."""
+    state = table.state
+    if state is None:
+        return ()
+    if state.is_over:
+        return tuple(int(x) for x in state.result().get("scores", []))
+    view = state.view(None)
+    for key in ("scores", "totals"):
+        value = view.get(key)
+        if isinstance(value, list) and all(isinstance(x, int | float) for x in value):
+            return tuple(int(x) for x in value)
+    return ()
+
+
+def build_record(
+    table: Table,
+    *,
+    ended_by: str,
+    winners: tuple[int, ...],
+    double: bool,
+    scores: tuple[int, ...],
+    ended_at: float,
+) -> GameRecord:
+    options: dict[str, Any] = (
+        dict(table.state.options) if table.state is not None else dict(table.spec.options)
+    )
+    return GameRecord(
+        game_id=table.game_id,
+        guild_id=table.guild_id,
+        channel_id=table.channel_id,
+        game=table.spec.game,
+        options=options,
+        seats=seat_records(table),
+        scores=scores,
+        winners=winners,
+        double=double,
+        seed=table.seed,
+        started_at=table.started_at if table.started_at is not None else table.opened_at,
+        ended_at=ended_at,
+        ended_by=ended_by,
+    )

@@ -1,0 +1,73 @@
+"""Checking a requested game against the engines before a lobby opens, so a bad option is refused
+with a sentence naming the choices instead of failing later at start."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import bot.games as games
+
+from .errors import TableError
+from .models import GameSpec
+
+MAX_TURN_TIMER = 24 * 60 * 60
+GAME_TITLES: dict[str, str] = {"hurricane": "Hurricane", "hurikan": "Hurikan", "haggis": "Haggis"}
+
+
+def seat_choices(game: str, options: dict[str, Any]) -> tuple[int, ...]:
+    """How many seats a game may have: Hurricane 2 (pairs 4), Hurikan 2, Haggis 2 or 3."""
+    if game == "hurricane":
+        return (4,) if options.get("preset") == "pairs" else (2,)
+    if game == "haggis":
+        return (2, 3)
+    return (2,)
+
+
+def validate_spec(spec: GameSpec) -> GameSpec:
+    """Return ``spec`` normalised (seat count fixed by the preset where the game has no choice),
+    or raise TableError. The engine itself judges option values (it raises ValueError with a
+    readable reason); option names are checked against the options the engine fills in."""
+    if spec.game not in games.GAMES:
+        raise TableError(f"Unknown game {spec.game!r}: choose one of {', '.join(games.GAMES)}.")
+    if not isinstance(spec.options, dict):
+        raise TableError("Game options must be a set of name = value pairs.")
+    timer = spec.turn_timer
+    if isinstance(timer, bool) or not isinstance(timer, int | float) or timer != timer:
+        raise TableError("The turn timer must be a number of seconds (0 turns it off).")
+    if not 0 <= timer <= MAX_TURN_TIMER:
+        raise TableError(f"The turn timer must be between 0 and {MAX_TURN_TIMER} seconds.")
+    choices = seat_choices(spec.game, spec.options)
+    players = spec.players
+    if len(choices) == 1:
+        players = choices[0]  # fixed by the game / preset
+    elif players not in choices:
+        title = GAME_TITLES[spec.game]
+        raise TableError(
+            f"{title} is played by {' or '.join(str(c) for c in choices)} players, not {players}."
+        )
+    _check_with_engine(spec.game, spec.options, players)
+    return replace(spec, players=players, options=dict(spec.options))
+
+
+def _check_with_engine(game: str, options: dict[str, Any], players: int) -> None:
+    base: dict[str, Any] = {}
+    if "preset" in options:
+        base["preset"] = options["preset"]
+    try:
+        probe = games.new_game(game, seed=0, players=players, options=base)
+    except ImportError as exc:
+        raise TableError(f"{GAME_TITLES[game]} is not available yet.") from exc
+    except (ValueError, TypeError) as exc:
+        raise TableError(str(exc)) from exc
+    known = set(probe.options) | ({"preset"} if game == "hurricane" else set())
+    unknown = sorted(set(options) - known)
+    if unknown:
+        raise TableError(
+            f"Unknown option {unknown[0]!r} for {GAME_TITLES[game]}: "
+            f"choose from {', '.join(sorted(known))}."
+        )
+    try:
+        games.new_game(game, seed=0, players=players, options=options)
+    except (ValueError, TypeError) as exc:
+        raise TableError(str(exc)) from exc
