@@ -1,0 +1,79 @@
+"""Hurricane (Ураган, Uragano): presets ``standard``, ``open``, ``pairs`` (RULES.md Part 1).
+
+``options={"preset": "hurikan"}`` is handed to the Hurikan engine (``bot.games.hurricane.hurikan``).
+
+Public surface (ENGINE.md): ``new_game``, ``load_game``, ``parse_action``; plus helpers for
+computer players: ``unseen_cards(view)`` and ``determinise(view, rng, seed)``.
+
+``view(seat)`` keys: game, options, num_players, seat, teams, deal, dealer, current_player,
+hand (own cards, sorted; ``open`` preset: own open cards; spectator: None), hand_sizes (all cards
+incl. face-down), open_hands / down_counts (``open`` preset, else None), table (laying order),
+stock_count, piles (per seat, public), sweeps / scores (per side; side = seat % 2),
+last_capturer, last_player, last_deal (the last ``deal_scored`` event), is_over, result.
+
+Events: ``deal`` (deal, dealer, refill, first, hand_sizes, table, stock_count[, open]),
+``play`` (seat, card, action), ``capture`` (seat, card, captured, hurricane), ``trail``
+(seat, card), ``sweep`` (seat, side, sweeps), ``flip`` (seat, index, card), ``lay_hand``
+(seat, cards), ``leftover`` (seat, side, cards), ``deal_scored`` (deal, points, categories,
+totals, details), ``game_over`` (winner, double, scores).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games.base import Action, GameState
+from bot.games.errors import InvalidState
+
+from .actions import parse_hurricane
+from .options import preset_of, resolve, rules_from
+from .positions import determinise, load_hurricane, unseen_cards
+from .state import HurricaneState
+
+__all__ = [
+    "HurricaneState",
+    "determinise",
+    "load_game",
+    "new_game",
+    "parse_action",
+    "unseen_cards",
+]
+
+
+def _check_seed(seed: Any) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be a whole number, not {seed!r}")
+    return seed
+
+
+def new_game(
+    *, seed: int, players: int | None = None, options: dict[str, Any] | None = None
+) -> GameState:
+    """A new game, dealt; the same seed, players and options give the same game card for card."""
+    seed = _check_seed(seed)
+    if preset_of(options) == "hurikan":
+        from . import hurikan
+
+        return hurikan.new_game(seed=seed, players=players, options=options)
+    resolved = resolve(options, players)
+    return HurricaneState.start(resolved, rules_from(resolved), seed)
+
+
+def load_game(data: dict[str, Any]) -> GameState:
+    """A state from a ``to_dict()`` snapshot or a hand-written position (ENGINE.md)."""
+    if not isinstance(data, dict):
+        raise InvalidState("a position must be a JSON object")
+    options = data.get("options")
+    preset = options.get("preset") if isinstance(options, dict) else None
+    if data.get("game") == "hurikan" or preset == "hurikan":
+        from . import hurikan
+
+        return hurikan.load_game(data)
+    if data.get("game", "hurricane") != "hurricane":
+        raise InvalidState(f"this is not a hurricane position: game {data.get('game')!r}")
+    return load_hurricane(data)
+
+
+def parse_action(text: str) -> Action:
+    """``7H`` (trail), ``7H:3C+4D`` (capture), ``flip 0`` (open preset)."""
+    return parse_hurricane(text)

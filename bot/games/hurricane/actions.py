@@ -1,0 +1,168 @@
+"""Actions of Hurricane and Hurikan and their canonical notation (ENGINE.md).
+
+Actions keep cards as ints for speed and build their text lazily: ``str()`` is canonical, sorted,
+and is what equality and hashing use (``bot.games.base.Action``).
+"""
+
+from __future__ import annotations
+
+from bot.games.base import Action
+from bot.games.errors import IllegalAction
+
+from .cards import NAMES, parse_card
+
+
+class HurricaneAction(Action):
+    """Common base: a cached canonical text."""
+
+    __slots__ = ("_text",)
+
+    def __init__(self) -> None:
+        self._text: str | None = None
+
+    def _render(self) -> str:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        text = self._text
+        if text is None:
+            text = self._text = self._render()
+        return text
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Action) and str(self) == str(other)
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+
+class Trail(HurricaneAction):
+    """Lay one hand card face up on the table (H-4)."""
+
+    __slots__ = ("card",)
+
+    def __init__(self, card: int) -> None:
+        self._text = None
+        self.card = card
+
+    def _render(self) -> str:
+        return NAMES[self.card]
+
+
+class Capture(HurricaneAction):
+    """Play ``card`` and take ``captured`` (sorted card ints) from the table (H-4..H-6)."""
+
+    __slots__ = ("card", "captured")
+
+    def __init__(self, card: int, captured: tuple[int, ...]) -> None:
+        self._text = None
+        self.card = card
+        self.captured = captured
+
+    def _render(self) -> str:
+        return NAMES[self.card] + ":" + "+".join(NAMES[c] for c in sorted(self.captured))
+
+
+class Flip(HurricaneAction):
+    """Turn up face-down hand card number ``index`` (preset ``open``, H-19)."""
+
+    __slots__ = ("index",)
+
+    def __init__(self, index: int) -> None:
+        self._text = None
+        self.index = index
+
+    def _render(self) -> str:
+        return f"flip {self.index}"
+
+
+class Lay(HurricaneAction):
+    """Hurikan: lay one or more hand cards face up without taking (K-2, K-3)."""
+
+    __slots__ = ("cards",)
+
+    def __init__(self, cards: tuple[int, ...]) -> None:
+        self._text = None
+        self.cards = cards
+
+    def _render(self) -> str:
+        return "+".join(NAMES[c] for c in sorted(self.cards))
+
+
+class Take(HurricaneAction):
+    """Hurikan: lay ``cards`` whose values sum to ``target``'s value and take it (K-3)."""
+
+    __slots__ = ("cards", "target")
+
+    def __init__(self, cards: tuple[int, ...], target: int) -> None:
+        self._text = None
+        self.cards = cards
+        self.target = target
+
+    def _render(self) -> str:
+        return "+".join(NAMES[c] for c in sorted(self.cards)) + ":" + NAMES[self.target]
+
+
+def _text_of(text: object) -> str:
+    if not isinstance(text, str):
+        raise IllegalAction(f"an action must be text such as 7H or 7H:3C+4D, not {text!r}")
+    stripped = text.strip()
+    if not stripped:
+        raise IllegalAction("empty action: write a card such as 7H, or a capture such as 7H:3C+4D")
+    return stripped
+
+
+def _card_list(text: str) -> tuple[int, ...]:
+    """Cards separated by ``+`` or spaces, each at most once."""
+    parts = [p for p in text.replace("+", " ").split(" ") if p]
+    if not parts:
+        raise IllegalAction("no cards given after ':'; write e.g. 7H:3C+4D")
+    cards = tuple(parse_card(p) for p in parts)
+    if len(set(cards)) != len(cards):
+        dup = next(NAMES[c] for c in cards if cards.count(c) > 1)
+        raise IllegalAction(f"{dup} is listed twice")
+    return tuple(sorted(cards))
+
+
+def parse_hurricane(text: object) -> HurricaneAction:
+    """``7H`` (trail), ``7H:3C+4D`` (capture) or ``flip 0`` (open preset)."""
+    s = _text_of(text)
+    low = s.lower()
+    if low.startswith("flip"):
+        rest = low[4:].strip()
+        if not rest.isdigit():
+            raise IllegalAction("write flip 0 or flip 1 to turn up a face-down card")
+        return Flip(int(rest))
+    if ":" in s:
+        played, _, taken = s.partition(":")
+        if ":" in taken:
+            raise IllegalAction(f"{s!r} has more than one ':'; write e.g. 7H:3C+4D")
+        card = parse_card(played)
+        captured = _card_list(taken)
+        if card in captured:
+            raise IllegalAction(f"{NAMES[card]} cannot take itself")
+        return Capture(card, captured)
+    if "+" in s or " " in s:
+        raise IllegalAction(
+            f"{s!r}: play one card (e.g. 7H) or a capture with a colon (e.g. 7H:3C+4D)"
+        )
+    return Trail(parse_card(s))
+
+
+def parse_hurikan(text: object) -> HurricaneAction:
+    """``2H+5D+KC`` (lay) or ``4S+2H:6C`` (lay and take)."""
+    s = _text_of(text)
+    if ":" in s:
+        laid, _, target = s.partition(":")
+        if ":" in target or not laid.strip():
+            raise IllegalAction(
+                f"{s!r}: write the laid cards, a colon and one table card, e.g. 4S+2H:6C"
+            )
+        cards = _card_list(laid)
+        if len(target.replace("+", " ").split()) != 1:
+            raise IllegalAction("one play takes exactly one table card")
+        taken = parse_card(target)
+        if taken in cards:
+            raise IllegalAction(f"{NAMES[taken]} cannot take itself")
+        return Take(cards, taken)
+    return Lay(_card_list(s))

@@ -1,0 +1,285 @@
+"""The Hurikan game state (RULES.md Part 2, K-1..K-5): lay cards, or lay a sum and take one card.
+
+Same card ints and per-deal RNG scheme as Hurricane; a Hurikan game is one deal long.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.games.base import GameState
+from bot.games.errors import IllegalAction
+
+from .actions import HurricaneAction, Lay, Take, parse_hurikan
+from .cards import NAMES, PACK_SIZE, VALUE, names
+
+HAND_SIZE = 6
+OPENING_MAX = 3
+
+
+def hurikan_rng(seed: int, deal_no: int) -> random.Random:
+    return random.Random(f"hurikan:{seed}:{deal_no}")
+
+
+def _subsets(hand: list[int]) -> list[tuple[tuple[int, ...], int]]:
+    """Every non-empty subset of the hand (ascending tuples) with its value sum."""
+    out: list[tuple[tuple[int, ...], int]] = [((), 0)]
+    for c in hand:
+        v = VALUE[c]
+        out += [(cards + (c,), s + v) for cards, s in out]
+    return out[1:]
+
+
+class HurikanState(GameState):
+    """One Hurikan game for two players."""
+
+    name = "hurikan"
+    num_players = 2
+
+    options: dict[str, Any]
+    seed: int
+    dealer: int
+    turn: int | None
+    hands: list[list[int]]
+    table: list[int]
+    stock: list[int]
+    piles: list[list[int]]
+    last_player: int | None
+    final: dict[str, Any] | None
+    outcome: dict[str, Any] | None
+
+    @classmethod
+    def blank(cls, seed: int) -> HurikanState:
+        s = cls.__new__(cls)
+        s.options = {"preset": "hurikan"}
+        s.seed = seed
+        s.dealer = 0
+        s.turn = None
+        s.hands = [[], []]
+        s.table = []
+        s.stock = []
+        s.piles = [[], []]
+        s.last_player = None
+        s.final = None
+        s.outcome = None
+        return s
+
+    @classmethod
+    def start(cls, seed: int) -> HurikanState:
+        """K-1 / K-2: random dealer, 6 cards each, no table; the dealer's left opens."""
+        s = cls.blank(seed)
+        s.dealer = hurikan_rng(seed, 0).randrange(2)
+        pack = list(range(PACK_SIZE))
+        hurikan_rng(seed, 1).shuffle(pack)
+        s.stock = pack
+        s.turn = 1 - s.dealer
+        s._give(s.turn)
+        return s
+
+    def _give(self, first: int) -> None:
+        total = min(len(self.stock), 2 * HAND_SIZE)
+        counts = [total - total // 2, total // 2]
+        stock = self.stock
+        self.hands[first] = sorted(stock[: counts[0]])
+        self.hands[1 - first] = sorted(stock[counts[0] : total])
+        self.stock = stock[total:]
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def current_player(self) -> int | None:
+        return self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    def result(self) -> dict[str, Any]:
+        if self.outcome is None:
+            return {"winner": None, "double": False, "scores": self.pile_values(), "over": False}
+        return dict(self.outcome)
+
+    def pile_values(self) -> list[int]:
+        return [sum(VALUE[c] for c in p) for p in self.piles]
+
+    @property
+    def opening(self) -> bool:
+        """The first play of the game (K-2): nothing laid or taken yet."""
+        return not self.table and not self.piles[0] and not self.piles[1]
+
+    def legal_actions(self, player: int | None = None) -> list[Any]:
+        p = self.turn
+        if p is None or (player is not None and player != p):
+            return []
+        subsets = _subsets(self.hands[p])
+        if self.opening:
+            return [Lay(cards) for cards, _ in subsets if len(cards) <= OPENING_MAX]
+        out: list[Any] = [Lay(cards) for cards, _ in subsets]
+        by_sum: dict[int, list[tuple[int, ...]]] = {}
+        for cards, total in subsets:
+            if total <= 10:
+                by_sum.setdefault(total, []).append(cards)
+        for target in self.table:
+            for cards in by_sum.get(VALUE[target], ()):
+                out.append(Take(cards, target))
+        return out
+
+    # ------------------------------------------------------------------ moves
+    def apply(self, action: Any, player: int | None = None) -> list[dict[str, Any]]:
+        p = self.turn
+        if p is None:
+            raise IllegalAction("the game is over")
+        if player is not None and player != p:
+            raise IllegalAction(f"it is not your turn: seat {p} is to play")
+        act = action if isinstance(action, HurricaneAction) else parse_hurikan(action)
+        if type(act) is Lay:
+            cards = self._check_cards(p, act.cards)
+            if self.opening and len(cards) > OPENING_MAX:
+                raise IllegalAction(f"the opening lays 1, 2 or 3 cards, not {len(cards)}")
+            return self._lay(p, cards)
+        if type(act) is Take:
+            cards = self._check_cards(p, act.cards)
+            target = act.target
+            if target not in self.table:
+                raise IllegalAction(f"{NAMES[target]} is not on the table")
+            total = sum(VALUE[c] for c in cards)
+            if total != VALUE[target]:
+                raise IllegalAction(
+                    f"{'+'.join(names(cards))} cannot take {NAMES[target]}: "
+                    f"they add up to {total}, not {VALUE[target]}"
+                )
+            return self._take(p, cards, target)
+        raise IllegalAction(f"{act} is not a Hurikan move: lay cards (2H+5D) or take (4S+2H:6C)")
+
+    def _check_cards(self, p: int, cards: tuple[int, ...]) -> tuple[int, ...]:
+        if not cards:
+            raise IllegalAction("lay at least one card")
+        if len(set(cards)) != len(cards):
+            raise IllegalAction("a card is listed twice")
+        hand = self.hands[p]
+        for c in cards:
+            if c not in hand:
+                raise IllegalAction(f"{NAMES[c]} is not in your hand")
+        return tuple(sorted(cards))
+
+    def _lay(self, p: int, cards: tuple[int, ...]) -> list[dict[str, Any]]:
+        hand = self.hands[p]
+        for c in cards:
+            hand.remove(c)
+        self.table.extend(cards)
+        laid = [NAMES[c] for c in cards]
+        events: list[dict[str, Any]] = [
+            {"type": "play", "seat": p, "action": "+".join(laid), "cards": laid},
+            {"type": "trail", "seat": p, "cards": laid},
+        ]
+        self._advance(p, events)
+        return events
+
+    def _take(self, p: int, cards: tuple[int, ...], target: int) -> list[dict[str, Any]]:
+        hand = self.hands[p]
+        for c in cards:
+            hand.remove(c)
+        self.table.remove(target)
+        self.piles[p].extend(cards)
+        self.piles[p].append(target)
+        laid = [NAMES[c] for c in cards]
+        text = "+".join(laid) + ":" + NAMES[target]
+        events: list[dict[str, Any]] = [
+            {"type": "play", "seat": p, "action": text, "cards": laid},
+            {"type": "capture", "seat": p, "cards": laid, "captured": [NAMES[target]]},
+        ]
+        self._advance(p, events)
+        return events
+
+    def _advance(self, p: int, events: list[dict[str, Any]]) -> None:
+        """K-4: alternate, skip an empty hand, refill when both are empty; K-5 at the end."""
+        self.last_player = p
+        q = 1 - p
+        if self.hands[q]:
+            self.turn = q
+            return
+        if self.hands[p]:
+            self.turn = p
+            return
+        if self.stock:
+            self._give(q)
+            self.turn = q
+            events.append(
+                {
+                    "type": "deal",
+                    "deal": 1,
+                    "dealer": self.dealer,
+                    "refill": True,
+                    "first": q,
+                    "hand_sizes": [len(h) for h in self.hands],
+                    "table": [NAMES[c] for c in self.table],
+                    "stock_count": len(self.stock),
+                }
+            )
+            return
+        points = self.pile_values()
+        self.final = {
+            "type": "deal_scored",
+            "points": points,
+            "totals": list(points),
+            "table_left": [NAMES[c] for c in self.table],
+        }
+        events.append(dict(self.final))
+        winner = None if points[0] == points[1] else (0 if points[0] > points[1] else 1)
+        self.outcome = {"winner": winner, "double": False, "scores": points, "over": True}
+        self.turn = None
+        events.append({"type": "game_over", **self.outcome})
+
+    # ------------------------------------------------------------------ pictures
+    def view(self, player: int | None) -> dict[str, Any]:
+        if player is not None and (
+            isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < 2
+        ):
+            raise ValueError("seat must be 0, 1 or None")
+        return {
+            "game": self.name,
+            "options": dict(self.options),
+            "num_players": 2,
+            "seat": player,
+            "deal": 1,
+            "dealer": self.dealer,
+            "current_player": self.turn,
+            "opening": self.opening and self.turn is not None,
+            "hand": names(self.hands[player]) if player is not None else None,
+            "hand_sizes": [len(h) for h in self.hands],
+            "table": [NAMES[c] for c in self.table],
+            "stock_count": len(self.stock),
+            "piles": [names(p) for p in self.piles],
+            "pile_values": self.pile_values(),
+            "last_player": self.last_player,
+            "last_deal": dict(self.final) if self.final else None,
+            "is_over": self.outcome is not None,
+            "result": dict(self.outcome) if self.outcome else None,
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.name,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "rng": {"kind": "per-deal", "seed": self.seed, "deal": 1},
+            "deal": 1,
+            "dealer": self.dealer,
+            "turn": self.turn,
+            "hands": [names(h) for h in self.hands],
+            "table": [NAMES[c] for c in self.table],
+            "stock": [NAMES[c] for c in self.stock],
+            "piles": [names(p) for p in self.piles],
+            "last_player": self.last_player,
+            "last_deal": dict(self.final) if self.final else None,
+            "result": dict(self.outcome) if self.outcome else None,
+        }
+
+    def clone(self) -> HurikanState:
+        s = HurikanState.__new__(HurikanState)
+        s.__dict__.update(self.__dict__)
+        s.hands = [h[:] for h in self.hands]
+        s.table = self.table[:]
+        s.stock = self.stock[:]
+        s.piles = [p[:] for p in self.piles]
+        return s

@@ -1,0 +1,303 @@
+"""Positions: building states from ``to_dict()`` output or hand-written dicts (ENGINE.md), and
+the reverse for computer players — a full position consistent with one seat's ``view``.
+
+Every check names what is wrong (a missing or doubled card, a count that is off) in an
+``InvalidState`` message.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from bot.games.errors import InvalidState
+
+from .cards import INDEX, NAMES, PACK_SIZE
+from .hurikan_state import HAND_SIZE, HurikanState
+from .options import resolve, rules_from
+from .state import HurricaneState
+
+_WHERE_HELP = (
+    "every card of the 40-card pack must be in a hand, on the table, in the stock or in a pile"
+)
+
+
+def _cards(value: Any, where: str) -> list[int]:
+    if value is None:
+        return []
+    if not isinstance(value, list | tuple):
+        raise InvalidState(f'{where} must be a list of cards such as ["7H", "QS"]')
+    out = []
+    for item in value:
+        card = INDEX.get(item.strip().upper()) if isinstance(item, str) else None
+        if card is None:
+            raise InvalidState(f"{where}: {item!r} is not a card of the 40-card pack")
+        out.append(card)
+    return out
+
+
+def _per_seat(value: Any, n: int, key: str) -> list[Any]:
+    if not isinstance(value, list | tuple) or len(value) != n:
+        got = len(value) if isinstance(value, list | tuple) else type(value).__name__
+        raise InvalidState(f"{key} must list one entry per seat: expected {n}, got {got}")
+    return list(value)
+
+
+def _seat(value: Any, n: int, key: str, allow_none: bool) -> int | None:
+    if value is None and allow_none:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
+        extra = " or null" if allow_none else ""
+        raise InvalidState(f"{key} must be a seat number 0..{n - 1}{extra}, not {value!r}")
+    return value
+
+
+def _counts(value: Any, key: str, default: list[int]) -> list[int]:
+    if value is None:
+        return list(default)
+    if (
+        not isinstance(value, list | tuple)
+        or len(value) != len(default)
+        or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in value)
+    ):
+        raise InvalidState(f"{key} must be {len(default)} whole numbers >= 0, not {value!r}")
+    return list(value)
+
+
+def _int(value: Any, key: str, default: int, minimum: int) -> int:
+    if value is None:
+        return default
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise InvalidState(f"{key} must be a whole number >= {minimum}, not {value!r}")
+    return value
+
+
+def check_pack(zones: Sequence[tuple[str, Sequence[int]]]) -> None:
+    """Every card exactly once across the zones, or say which is doubled or missing."""
+    seen: dict[int, str] = {}
+    for label, cards in zones:
+        for c in cards:
+            if c in seen:
+                where = seen[c] if seen[c] == label else f"{seen[c]} and {label}"
+                raise InvalidState(f"{NAMES[c]} appears twice ({where})")
+            seen[c] = label
+    missing = [NAMES[c] for c in range(PACK_SIZE) if c not in seen]
+    if missing:
+        raise InvalidState(f"missing cards: {', '.join(missing)} — {_WHERE_HELP}")
+
+
+def _result(value: Any, sides: int) -> dict[str, Any] | None:
+    if value is None or (isinstance(value, dict) and value.get("over") is False):
+        return None
+    if not isinstance(value, dict) or "winner" not in value:
+        raise InvalidState("result must be null or a dict with winner, double and scores")
+    winner = value["winner"]
+    if winner is not None and (isinstance(winner, bool) or winner not in range(sides)):
+        raise InvalidState(f"result winner must be 0..{sides - 1} or null")
+    scores = _counts(value.get("scores"), "result scores", [0] * sides)
+    return {
+        "winner": winner,
+        "double": bool(value.get("double", False)),
+        "scores": scores,
+        "over": True,
+    }
+
+
+def _seed(data: dict[str, Any]) -> int:
+    seed = data.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidState(f"seed must be a whole number, not {seed!r}")
+    return seed
+
+
+def load_hurricane(data: dict[str, Any]) -> HurricaneState:
+    """A Hurricane state from a position or a ``to_dict()`` snapshot."""
+    if not isinstance(data, dict):
+        raise InvalidState("a position must be a JSON object")
+    try:
+        options = resolve(data.get("options") or {})
+    except ValueError as exc:
+        raise InvalidState(str(exc)) from None
+    rules = rules_from(options)
+    n = rules.players
+    s = HurricaneState.blank(options, rules, _seed(data))
+    s.deal_no = _int(data.get("deal"), "deal", 1, 1)
+    s.dealer = _seat(data.get("dealer", 0), n, "dealer", False) or 0
+    if "hands" not in data:
+        raise InvalidState("the position has no hands")
+    zones: list[tuple[str, list[int]]] = []
+    for seat, hand in enumerate(_per_seat(data["hands"], n, "hands")):
+        if rules.open_hands and isinstance(hand, dict):
+            unknown = set(hand) - {"open", "down"}
+            if unknown:
+                raise InvalidState(f"seat {seat}'s hand has unknown parts {sorted(unknown)}")
+            open_cards = _cards(hand.get("open"), f"seat {seat}'s open cards")
+            down = _cards(hand.get("down"), f"seat {seat}'s face-down cards")
+            if len(down) > 2:
+                raise InvalidState(f"seat {seat} has {len(down)} face-down cards; at most 2")
+        else:
+            open_cards, down = _cards(hand, f"seat {seat}'s hand"), []
+        if len(open_cards) + len(down) > rules.hand_size:
+            raise InvalidState(
+                f"seat {seat} holds {len(open_cards) + len(down)} cards; "
+                f"at most {rules.hand_size} in {rules.preset}"
+            )
+        s.hands[seat] = sorted(open_cards)
+        s.down[seat] = down
+        zones.append((f"seat {seat}'s hand", open_cards + down))
+    s.table = _cards(data.get("table"), "table")
+    s.stock = _cards(data.get("stock"), "stock")
+    zones += [("the table", s.table), ("the stock", s.stock)]
+    piles = data.get("piles")
+    raw_piles = _per_seat(piles, n, "piles") if piles is not None else [[] for _ in range(n)]
+    for seat, pile in enumerate(raw_piles):
+        s.piles[seat] = _cards(pile, f"seat {seat}'s pile")
+        zones.append((f"seat {seat}'s pile", s.piles[seat]))
+    check_pack(zones)
+    if n == 4 and s.stock:
+        raise InvalidState(
+            f"pairs deals the whole pack: the stock must be empty, not {len(s.stock)}"
+        )
+    s.sweeps = _counts(data.get("sweeps"), "sweeps", [0, 0])
+    s.scores = _counts(data.get("scores"), "scores", [0, 0])
+    s.last_capturer = _seat(data.get("last_capturer"), n, "last_capturer", True)
+    s.last_player = _seat(data.get("last_player"), n, "last_player", True)
+    last_deal = data.get("last_deal")
+    if last_deal is not None and not isinstance(last_deal, dict):
+        raise InvalidState("last_deal must be null or the last deal_scored breakdown")
+    s.last_deal = last_deal
+    s.outcome = _result(data.get("result"), 2)
+    if s.outcome is not None:
+        s.turn = None
+        return s
+    has_cards = [bool(h or d) for h, d in zip(s.hands, s.down, strict=True)]
+    if not any(has_cards):
+        raise InvalidState(
+            "every hand is empty: a position must have a player to move (deal the stock into the hands)"
+        )
+    turn = data.get("turn", s.next_seat(s.dealer))
+    if turn is None:
+        raise InvalidState("turn is null but the game is not over (no result given)")
+    seat = _seat(turn, n, "turn", False) or 0
+    if not has_cards[seat]:
+        raise InvalidState(f"seat {seat} is to play but holds no cards")
+    s.turn = seat
+    return s
+
+
+def load_hurikan(data: dict[str, Any]) -> HurikanState:
+    """A Hurikan state from a position or a ``to_dict()`` snapshot."""
+    if not isinstance(data, dict):
+        raise InvalidState("a position must be a JSON object")
+    options = data.get("options") or {}
+    if not isinstance(options, dict) or set(options) - {"preset"}:
+        raise InvalidState("hurikan has no options besides preset=hurikan")
+    if options.get("preset", "hurikan") != "hurikan":
+        raise InvalidState(f"a hurikan position cannot have preset {options.get('preset')!r}")
+    s = HurikanState.blank(_seed(data))
+    s.dealer = _seat(data.get("dealer", 0), 2, "dealer", False) or 0
+    if "hands" not in data:
+        raise InvalidState("the position has no hands")
+    zones: list[tuple[str, list[int]]] = []
+    for seat, hand in enumerate(_per_seat(data["hands"], 2, "hands")):
+        cards = _cards(hand, f"seat {seat}'s hand")
+        if len(cards) > HAND_SIZE:
+            raise InvalidState(f"seat {seat} holds {len(cards)} cards; at most {HAND_SIZE}")
+        s.hands[seat] = sorted(cards)
+        zones.append((f"seat {seat}'s hand", cards))
+    s.table = _cards(data.get("table"), "table")
+    s.stock = _cards(data.get("stock"), "stock")
+    zones += [("the table", s.table), ("the stock", s.stock)]
+    piles = data.get("piles")
+    raw_piles = _per_seat(piles, 2, "piles") if piles is not None else [[], []]
+    for seat, pile in enumerate(raw_piles):
+        s.piles[seat] = _cards(pile, f"seat {seat}'s pile")
+        zones.append((f"seat {seat}'s pile", s.piles[seat]))
+    check_pack(zones)
+    s.last_player = _seat(data.get("last_player"), 2, "last_player", True)
+    final = data.get("last_deal")
+    if final is not None and not isinstance(final, dict):
+        raise InvalidState("last_deal must be null or the deal_scored result")
+    s.final = final
+    s.outcome = _result(data.get("result"), 2)
+    if s.outcome is not None:
+        s.turn = None
+        return s
+    if not s.hands[0] and not s.hands[1]:
+        raise InvalidState("both hands are empty: a position must have a player to move")
+    turn = data.get("turn", 1 - s.dealer)
+    if turn is None:
+        raise InvalidState("turn is null but the game is not over (no result given)")
+    seat = _seat(turn, 2, "turn", False) or 0
+    if not s.hands[seat]:
+        raise InvalidState(f"seat {seat} is to play but holds no cards")
+    s.turn = seat
+    return s
+
+
+def unseen_cards(view: dict[str, Any]) -> list[str]:
+    """Cards a seat cannot see: other hands, face-down cards and the stock (canonical order)."""
+    seen: set[str] = set(view.get("table") or [])
+    for pile in view.get("piles") or []:
+        seen.update(pile)
+    seen.update(view.get("hand") or [])
+    for hand in view.get("open_hands") or []:
+        seen.update(hand)
+    return [c for c in NAMES if c not in seen]
+
+
+def determinise(view: dict[str, Any], rng: random.Random, seed: int = 0) -> dict[str, Any]:
+    """A position consistent with ``view``: the unseen cards dealt at random to the hidden places.
+
+    ``load_game`` accepts the result, so a computer player can search a sample of the worlds its
+    seat cannot tell apart without ever seeing the real hidden cards.
+    """
+    unseen = unseen_cards(view)
+    rng.shuffle(unseen)
+    seat = view.get("seat")
+    n = view["num_players"]
+    sizes = view["hand_sizes"]
+    open_hands = view.get("open_hands")
+    down_counts = view.get("down_counts")
+    pos = 0
+
+    def take(k: int) -> list[str]:
+        nonlocal pos
+        cards = unseen[pos : pos + k]
+        pos += k
+        return cards
+
+    hands: list[Any] = []
+    for q in range(n):
+        if open_hands is not None and down_counts is not None:
+            hands.append({"open": list(open_hands[q]), "down": take(down_counts[q])})
+        elif q == seat:
+            hands.append(list(view.get("hand") or []))
+        else:
+            hands.append(take(sizes[q]))
+    stock = take(view["stock_count"])
+    if pos != len(unseen):
+        raise InvalidState("the view's counts do not match the unseen cards")
+    position: dict[str, Any] = {
+        "game": view["game"],
+        "options": dict(view["options"]),
+        "seed": seed,
+        "deal": view.get("deal", 1),
+        "dealer": view["dealer"],
+        "turn": view["current_player"],
+        "hands": hands,
+        "table": list(view["table"]),
+        "stock": stock,
+        "piles": [list(p) for p in view["piles"]],
+        "last_player": view.get("last_player"),
+        "last_deal": view.get("last_deal"),
+        "result": view.get("result"),
+    }
+    if view["game"] == "hurricane":
+        position.update(
+            sweeps=list(view["sweeps"]),
+            scores=list(view["scores"]),
+            last_capturer=view.get("last_capturer"),
+        )
+    return position
