@@ -1,0 +1,134 @@
+"""Leaderboard ordering, tie-breaks, pagination, the computer-player filter and the query plan."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from storage.models import Metric
+from storage.sqlite import ORDERINGS, SqliteStorage, _order_by
+
+from .conftest import GUILD, result
+
+# (user_id, games, wins, points, streak, best_streak, rating): chosen so every tie-break matters
+ROWS = [
+    (1, 10, 5, 6, 2, 3, 1100.0),
+    (2, 12, 5, 5, 2, 4, 1100.0),  # rating tie with 1: more games first
+    (3, 10, 5, 6, 2, 3, 1100.0),  # complete tie with 1: lower user id first
+    (4, 8, 5, 7, 0, 5, 1050.0),  # 5 wins in fewer games: first on wins
+    (5, 12, 7, 9, 2, 4, 990.0),
+    (-1, 30, 20, 25, 9, 9, 1300.0),  # a computer player, best at everything
+]
+EXPECTED = {
+    Metric.RATING: [-1, 2, 1, 3, 4, 5],
+    Metric.WINS: [-1, 5, 4, 1, 3, 2],
+    Metric.POINTS: [-1, 5, 4, 1, 3, 2],
+    Metric.GAMES: [-1, 5, 2, 1, 3, 4],
+    Metric.STREAK: [-1, 2, 5, 1, 3, 4],
+}
+
+
+@pytest.fixture
+async def board(store: SqliteStorage, db_path: Path) -> SqliteStorage:
+    con = sqlite3.connect(db_path)
+    with con:
+        con.executemany(
+            "INSERT INTO standings (guild_id, game, user_id, name, is_bot, games, wins, losses, "
+            "draws, points, streak, best_streak, mu, sigma, rating, updated_at) "
+            "VALUES (?, 'haggis', ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, 25, 8, ?, 0)",
+            [
+                (GUILD, u, f"p{u}", int(u < 0), g, w, g - w, pts, st, best, rating)
+                for u, g, w, pts, st, best, rating in ROWS
+            ],
+        )
+        # the same users in another guild and another game must not leak in
+        con.execute(
+            "INSERT INTO standings VALUES (?, 'haggis', 99, 'x', 0, 99, 99, 0, 0, 99, 99, 99, "
+            "25, 8, 9999, 0)",
+            (GUILD + 1,),
+        )
+        con.execute(
+            "INSERT INTO standings VALUES (?, 'hurikan', 98, 'y', 0, 99, 99, 0, 0, 99, 99, 99, "
+            "25, 8, 9999, 0)",
+            (GUILD,),
+        )
+    con.close()
+    return store
+
+
+@pytest.mark.parametrize("metric", list(Metric))
+async def test_ordering_and_tie_breaks(board: SqliteStorage, metric: Metric) -> None:
+    everyone = await board.leaderboard(GUILD, "haggis", metric, include_bots=True)
+    assert [r.user_id for r in everyone] == EXPECTED[metric]
+    assert [r.rank for r in everyone] == list(range(1, 7))
+    humans = await board.leaderboard(GUILD, "haggis", metric)
+    assert [r.user_id for r in humans] == EXPECTED[metric][1:]
+    assert [r.rank for r in humans] == list(range(1, 6))
+
+
+@pytest.mark.parametrize("metric", list(Metric))
+async def test_rank_of_agrees_with_the_board(board: SqliteStorage, metric: Metric) -> None:
+    for include_bots in (False, True):
+        rows = await board.leaderboard(GUILD, "haggis", metric, include_bots=include_bots)
+        for row in rows:
+            mine = await board.rank_of(GUILD, "haggis", row.user_id, metric, include_bots=include_bots)
+            assert mine == row
+    assert await board.rank_of(GUILD, "haggis", -1, metric) is None  # bots filtered by default
+    assert await board.rank_of(GUILD, "haggis", 42, metric) is None  # never played
+
+
+async def test_pagination_walks_the_whole_board(board: SqliteStorage) -> None:
+    pages = [
+        await board.leaderboard(GUILD, "haggis", Metric.WINS, limit=2, offset=o) for o in (0, 2, 4)
+    ]
+    assert [[r.user_id for r in p] for p in pages] == [[5, 4], [1, 3], [2]]
+    assert [r.rank for p in pages for r in p] == [1, 2, 3, 4, 5]
+    assert await board.leaderboard(GUILD, "haggis", offset=10) == []
+
+
+async def test_row_fields(board: SqliteStorage) -> None:
+    [top] = await board.leaderboard(GUILD, "haggis", Metric.RATING, limit=1, include_bots=True)
+    assert (top.user_id, top.name, top.is_bot, top.games, top.wins, top.losses) == (
+        -1,
+        "p-1",
+        True,
+        30,
+        20,
+        10,
+    )
+    assert (top.points, top.streak, top.best_streak, top.rating) == (25, 9, 9, 1300.0)
+
+
+async def test_boards_are_per_guild_and_per_game(store: SqliteStorage) -> None:
+    await store.finish_game(result([1, 2]))
+    await store.finish_game(result([3, 4], guild=GUILD + 1))
+    await store.finish_game(result([5, 6], game="hurikan"))
+    assert [r.user_id for r in await store.leaderboard(GUILD, "hurricane")] == [1, 2]
+    assert [r.user_id for r in await store.leaderboard(GUILD + 1, "hurricane")] == [3, 4]
+    assert [r.user_id for r in await store.leaderboard(GUILD, "hurikan")] == [5, 6]
+
+
+async def test_results_feed_the_wins_board(store: SqliteStorage) -> None:
+    for winner, loser in [(1, 101), (1, 101), (3, 103), (3, 103), (2, 102), (2, 102), (102, 2), (4, 104)]:
+        await store.finish_game(result([winner, loser]))
+    board = await store.leaderboard(GUILD, "hurricane", Metric.WINS)
+    assert [r.user_id for r in board] == [1, 3, 2, 4, 102, 104, 101, 103]
+
+
+@pytest.mark.parametrize("metric", list(Metric))
+@pytest.mark.parametrize("include_bots", [False, True])
+async def test_top_ten_is_an_index_scan(store: SqliteStorage, metric: Metric, include_bots: bool) -> None:
+    bots = "" if include_bots else " AND is_bot = 0"
+    db = store._conn()
+    plan = await (
+        await db.execute(
+            f"EXPLAIN QUERY PLAN SELECT * FROM standings WHERE guild_id = 1 AND game = 'x'{bots} "
+            f"ORDER BY {_order_by(metric)} LIMIT 10"
+        )
+    ).fetchall()
+    text = " | ".join(str(row[3]) for row in plan)
+    assert f"USING INDEX standings_{metric.value}" in text
+    assert "TEMP B-TREE" not in text
+    assert ORDERINGS[metric][-1] == ("user_id", False)

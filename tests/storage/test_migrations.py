@@ -1,0 +1,167 @@
+"""Schema migrations, and refusing files the bot must not touch."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.config import Config
+from storage.base import StorageError
+from storage.migrate import Migration, load_migrations
+from storage.models import Metric, TableSnapshot
+from storage.sqlite import SqliteStorage
+
+from .conftest import GUILD, result
+
+MIGRATIONS = load_migrations()
+NEWEST = len(MIGRATIONS)
+
+
+def tables_in(path: Path) -> set[str]:
+    con = sqlite3.connect(path)
+    try:
+        return {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    finally:
+        con.close()
+
+
+def user_version(path: Path) -> int:
+    con = sqlite3.connect(path)
+    try:
+        return int(con.execute("PRAGMA user_version").fetchone()[0])
+    finally:
+        con.close()
+
+
+def test_migrations_are_numbered_from_one_without_gaps() -> None:
+    assert [m.version for m in MIGRATIONS] == list(range(1, NEWEST + 1))
+    assert NEWEST >= 2
+
+
+async def test_fresh_database_gets_every_migration_wal_and_foreign_keys(db_path: Path) -> None:
+    assert not db_path.parent.exists()
+    s = SqliteStorage(db_path)
+    await s.open()
+    try:
+        assert await s.schema_version() == NEWEST
+        db = s._conn()
+        mode = await (await db.execute("PRAGMA journal_mode")).fetchone()
+        fks = await (await db.execute("PRAGMA foreign_keys")).fetchone()
+        assert mode is not None and mode[0] == "wal"
+        assert fks is not None and fks[0] == 1
+        with pytest.raises(sqlite3.IntegrityError):  # a seat of an unknown game: refused
+            await db.execute(
+                "INSERT INTO game_seats VALUES ('nope', 0, 1, 1.0, 1, 'x', 0, NULL, 0, 'win')"
+            )
+    finally:
+        await s.close()
+    assert {"games", "game_seats", "standings", "tables", "moves"} <= tables_in(db_path)
+    assert user_version(db_path) == NEWEST
+
+
+@pytest.mark.parametrize("k", range(NEWEST))
+async def test_upgrade_from_every_earlier_version(db_path: Path, k: int) -> None:
+    old = SqliteStorage(db_path, migrations=MIGRATIONS[:k])
+    await old.open()
+    await old.close()
+    assert user_version(db_path) == k
+    if k >= 1:  # a result written at the old version must survive the upgrade
+        con = sqlite3.connect(db_path)
+        with con:
+            con.execute(
+                "INSERT INTO games VALUES ('old', ?, 5, 'hurricane', '{}', 2, '[3,1]', '[0]', "
+                "0, 9, 1.0, 2.0, 1.0, 'finished', 1)",
+                (GUILD,),
+            )
+            con.execute(
+                "INSERT INTO game_seats VALUES ('old', 0, ?, 2.0, 7, 'Old', 0, NULL, 3, 'win'), "
+                "('old', 1, ?, 2.0, 8, 'Timer', 0, NULL, 1, 'loss')",
+                (GUILD, GUILD),
+            )
+        con.close()
+
+    s = SqliteStorage(db_path)
+    await s.open()
+    try:
+        assert await s.schema_version() == NEWEST
+        assert await s.finish_game(result([1, 2]))
+        await s.save_table(TableSnapshot(9, GUILD, "t", "lobby", {"a": 1}, 1.0))
+        top = await s.leaderboard(GUILD, "hurricane", Metric.WINS)
+        assert [r.user_id for r in top] == [1, 2]
+        history = await s.history(GUILD, None, limit=10)
+        assert ("old" in [g.game_id for g in history]) == (k >= 1)
+    finally:
+        await s.close()
+
+
+async def test_a_failing_migration_leaves_the_previous_version(db_path: Path) -> None:
+    s = SqliteStorage(db_path)
+    await s.open()
+    await s.close()
+    broken = Migration(NEWEST + 1, "broken", "CREATE TABLE half (a);\nINSERT INTO nowhere VALUES (1);")
+    s = SqliteStorage(db_path, migrations=(*MIGRATIONS, broken))
+    with pytest.raises(StorageError, match="broken failed"):
+        await s.open()
+    assert user_version(db_path) == NEWEST
+    assert "half" not in tables_in(db_path)
+
+
+def snapshot_files(path: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(path.parent.iterdir())}
+
+
+async def test_newer_database_is_refused_untouched(db_path: Path) -> None:
+    s = SqliteStorage(db_path)
+    await s.open()
+    assert await s.finish_game(result([1, 2]))
+    await s.close()
+    con = sqlite3.connect(db_path)
+    con.execute(f"PRAGMA user_version = {NEWEST + 3}")
+    con.close()
+    before = snapshot_files(db_path)
+
+    with pytest.raises(StorageError, match=f"schema version {NEWEST + 3}, newer than"):
+        await SqliteStorage(db_path).open()
+    assert snapshot_files(db_path) == before
+
+
+async def test_corrupt_file_is_refused_untouched(db_path: Path) -> None:
+    db_path.parent.mkdir(parents=True)
+    db_path.write_bytes(b"this is a card game, not a database\n" * 200)
+    before = snapshot_files(db_path)
+    with pytest.raises(StorageError, match="not a usable SQLite database"):
+        await SqliteStorage(db_path).open()
+    assert snapshot_files(db_path) == before
+
+
+async def test_someone_elses_database_is_refused_untouched(db_path: Path) -> None:
+    db_path.parent.mkdir(parents=True)
+    con = sqlite3.connect(db_path)
+    with con:
+        con.execute("CREATE TABLE invoices (id INTEGER)")
+    con.close()
+    before = snapshot_files(db_path)
+    with pytest.raises(StorageError, match="not this bot's database"):
+        await SqliteStorage(db_path).open()
+    assert snapshot_files(db_path) == before
+
+
+async def test_a_folder_is_not_a_database(tmp_path: Path) -> None:
+    with pytest.raises(StorageError, match="is a folder"):
+        await SqliteStorage(tmp_path).open()
+
+
+async def test_path_comes_from_configuration(tmp_path: Path) -> None:
+    assert SqliteStorage().path == Path("data/bot.sqlite3")
+    path = tmp_path / "deep" / "er" / "x.sqlite3"
+    s = SqliteStorage.from_config(Config(database_path=path))
+    await s.open()
+    await s.close()
+    assert path.is_file()
+
+
+async def test_using_a_closed_storage_says_so(db_path: Path) -> None:
+    with pytest.raises(StorageError, match="not open"):
+        await SqliteStorage(db_path).leaderboard(GUILD, "hurricane")
