@@ -1,0 +1,62 @@
+"""History (most recent first) and personal stats across games."""
+
+from __future__ import annotations
+
+from storage.models import Metric
+from storage.sqlite import RECENT_PER_GAME, SqliteStorage
+
+from .conftest import GUILD, result
+
+
+async def test_history_is_most_recent_first_and_limited(store: SqliteStorage) -> None:
+    records = [result([1, 2], ended_at=1000.0 + i) for i in range(6)]
+    for r in reversed(records):  # insertion order must not matter
+        await store.finish_game(r)
+    await store.finish_game(result([3, 4], ended_at=2000.0))
+    mine = await store.history(GUILD, 1, limit=4)
+    assert [g.game_id for g in mine] == [r.game_id for r in reversed(records)][:4]
+    everyone = await store.history(GUILD, None, limit=2)
+    assert [g.ended_at for g in everyone] == [2000.0, 1005.0]
+    assert await store.history(GUILD + 1, 1) == []
+    assert await store.history(GUILD, 999) == []
+
+
+async def test_equal_end_times_order_by_game_id(store: SqliteStorage) -> None:
+    for game_id in ("b", "c", "a"):
+        await store.finish_game(result([1, 2], ended_at=5.0, game_id=game_id))
+    assert [g.game_id for g in await store.history(GUILD, 1)] == ["c", "b", "a"]
+
+
+async def test_personal_stats_across_games(store: SqliteStorage) -> None:
+    await store.finish_game(result([1, 2], double=True))
+    await store.finish_game(result([2, 1]))
+    await store.finish_game(result([3, 1, 2], game="haggis", winners=(1,), scores=(100, 260, 90)))
+    await store.finish_game(result([1, 2], game="hurikan", winners=(), scores=(110, 110)))
+    await store.finish_game(result([-2, 1], game="hurikan"))
+    stats = await store.player_stats(GUILD, 1)
+    assert [s.game for s in stats] == ["haggis", "hurikan", "hurricane"]
+    haggis, hurikan, hurricane = stats
+    assert (hurricane.row.games, hurricane.row.wins, hurricane.row.losses) == (2, 1, 1)
+    assert hurricane.row.points == 2
+    assert (haggis.row.wins, haggis.row.rank) == (1, 1)
+    assert (hurikan.row.draws, hurikan.row.losses) == (1, 1)
+    # the rank matches the public rating board (computer players filtered out)
+    board = await store.leaderboard(GUILD, "hurikan", Metric.RATING)
+    assert hurikan.row == next(r for r in board if r.user_id == 1)
+    assert [len(s.recent) for s in stats] == [1, 2, 2]
+    assert hurikan.recent[0].seats[0].is_bot  # most recent first: the game against the computer
+    assert await store.player_stats(GUILD, 77) == []
+
+
+async def test_recent_games_per_game_are_capped(store: SqliteStorage) -> None:
+    for _ in range(RECENT_PER_GAME + 2):
+        await store.finish_game(result([1, 2]))
+    [stats] = await store.player_stats(GUILD, 2)
+    assert len(stats.recent) == RECENT_PER_GAME
+    assert stats.row.losses == RECENT_PER_GAME + 2
+
+
+async def test_a_computer_players_stats_rank_among_everyone(store: SqliteStorage) -> None:
+    await store.finish_game(result([-3, 1]))
+    [stats] = await store.player_stats(GUILD, -3)
+    assert stats.row.is_bot and stats.row.rank == 1
