@@ -25,6 +25,9 @@ def _load_chooser() -> Chooser | None:
         from bot.players import choose_action  # type: ignore[attr-defined,unused-ignore]
     except ImportError:
         return None
+    except Exception:  # a broken player module must not stop the tables
+        log.exception("bot.players cannot be imported; computer seats play random legal moves")
+        return None
     chooser: Chooser = choose_action
     return chooser
 

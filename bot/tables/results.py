@@ -49,19 +49,29 @@ def losers_beaten_by(table: Table, loser_seat: int) -> tuple[int, ...]:
     return tuple(s for s in range(len(table.seats)) if s != loser_seat)
 
 
+def side_count(table: Table) -> int:
+    return 2 if table.team_of(0) is not None else len(table.seats)
+
+
 def current_scores(table: Table) -> tuple[int, ...]:
-    """Scores per side right now: the engine result when over, else its public view's totals."""
+    """Scores per side right now (match totals): the engine result when over, else the totals in
+    its public view; zeros when the engine shows none. Always one score per side."""
+    sides = side_count(table)
     state = table.state
-    if state is None:
-        return ()
-    if state.is_over:
-        return tuple(int(x) for x in state.result().get("scores", []))
-    view = state.view(None)
-    for key in ("scores", "totals"):
-        value = view.get(key)
-        if isinstance(value, list) and all(isinstance(x, int | float) for x in value):
+    candidates: list[Any] = []
+    if state is not None:
+        if state.is_over:
+            candidates.append(state.result().get("scores"))
+        view = state.view(None)
+        candidates += [view.get("scores"), view.get("totals")]
+    for value in candidates:
+        if (
+            isinstance(value, list | tuple)
+            and len(value) == sides
+            and all(isinstance(x, int | float) and not isinstance(x, bool) for x in value)
+        ):
             return tuple(int(x) for x in value)
-    return ()
+    return (0,) * sides
 
 
 def build_record(

@@ -15,6 +15,10 @@ MAX_TURN_TIMER = 24 * 60 * 60
 GAME_TITLES: dict[str, str] = {"hurricane": "Hurricane", "hurikan": "Hurikan", "haggis": "Haggis"}
 
 
+def title_of(game: str) -> str:
+    return GAME_TITLES.get(game, game.capitalize())
+
+
 def seat_choices(game: str, options: dict[str, Any]) -> tuple[int, ...]:
     """How many seats a game may have: Hurricane 2 (pairs 4), Hurikan 2, Haggis 2 or 3."""
     if game == "hurricane":
@@ -42,7 +46,7 @@ def validate_spec(spec: GameSpec) -> GameSpec:
     if len(choices) == 1:
         players = choices[0]  # fixed by the game / preset
     elif players not in choices:
-        title = GAME_TITLES[spec.game]
+        title = title_of(spec.game)
         raise TableError(
             f"{title} is played by {' or '.join(str(c) for c in choices)} players, not {players}."
         )
@@ -57,14 +61,14 @@ def _check_with_engine(game: str, options: dict[str, Any], players: int) -> None
     try:
         probe = games.new_game(game, seed=0, players=players, options=base)
     except ImportError as exc:
-        raise TableError(f"{GAME_TITLES[game]} is not available yet.") from exc
+        raise TableError(f"{title_of(game)} is not available yet.") from exc
     except (ValueError, TypeError) as exc:
         raise TableError(str(exc)) from exc
     known = set(probe.options) | ({"preset"} if game == "hurricane" else set())
     unknown = sorted(set(options) - known)
     if unknown:
         raise TableError(
-            f"Unknown option {unknown[0]!r} for {GAME_TITLES[game]}: "
+            f"Unknown option {unknown[0]!r} for {title_of(game)}: "
             f"choose from {', '.join(sorted(known))}."
         )
     try:
