@@ -73,7 +73,9 @@ async def test_rank_of_agrees_with_the_board(board: SqliteStorage, metric: Metri
     for include_bots in (False, True):
         rows = await board.leaderboard(GUILD, "haggis", metric, include_bots=include_bots)
         for row in rows:
-            mine = await board.rank_of(GUILD, "haggis", row.user_id, metric, include_bots=include_bots)
+            mine = await board.rank_of(
+                GUILD, "haggis", row.user_id, metric, include_bots=include_bots
+            )
             assert mine == row
     assert await board.rank_of(GUILD, "haggis", -1, metric) is None  # bots filtered by default
     assert await board.rank_of(GUILD, "haggis", 42, metric) is None  # never played
@@ -111,7 +113,16 @@ async def test_boards_are_per_guild_and_per_game(store: SqliteStorage) -> None:
 
 
 async def test_results_feed_the_wins_board(store: SqliteStorage) -> None:
-    for winner, loser in [(1, 101), (1, 101), (3, 103), (3, 103), (2, 102), (2, 102), (102, 2), (4, 104)]:
+    for winner, loser in [
+        (1, 101),
+        (1, 101),
+        (3, 103),
+        (3, 103),
+        (2, 102),
+        (2, 102),
+        (102, 2),
+        (4, 104),
+    ]:
         await store.finish_game(result([winner, loser]))
     board = await store.leaderboard(GUILD, "hurricane", Metric.WINS)
     assert [r.user_id for r in board] == [1, 3, 2, 4, 102, 104, 101, 103]
@@ -119,7 +130,9 @@ async def test_results_feed_the_wins_board(store: SqliteStorage) -> None:
 
 @pytest.mark.parametrize("metric", list(Metric))
 @pytest.mark.parametrize("include_bots", [False, True])
-async def test_top_ten_is_an_index_scan(store: SqliteStorage, metric: Metric, include_bots: bool) -> None:
+async def test_top_ten_is_an_index_scan(
+    store: SqliteStorage, metric: Metric, include_bots: bool
+) -> None:
     bots = "" if include_bots else " AND is_bot = 0"
     db = store._conn()
     plan = await (

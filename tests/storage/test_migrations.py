@@ -100,7 +100,9 @@ async def test_a_failing_migration_leaves_the_previous_version(db_path: Path) ->
     s = SqliteStorage(db_path)
     await s.open()
     await s.close()
-    broken = Migration(NEWEST + 1, "broken", "CREATE TABLE half (a);\nINSERT INTO nowhere VALUES (1);")
+    broken = Migration(
+        NEWEST + 1, "broken", "CREATE TABLE half (a);\nINSERT INTO nowhere VALUES (1);"
+    )
     s = SqliteStorage(db_path, migrations=(*MIGRATIONS, broken))
     with pytest.raises(StorageError, match="broken failed"):
         await s.open()

@@ -22,9 +22,7 @@ CASES = [
 
 
 def seat_records(n: int, teams: bool) -> tuple[SeatRecord, ...]:
-    return tuple(
-        SeatRecord(i, 100 + i, f"p{i}", team=i % 2 if teams else None) for i in range(n)
-    )
+    return tuple(SeatRecord(i, 100 + i, f"p{i}", team=i % 2 if teams else None) for i in range(n))
 
 
 @pytest.mark.parametrize(("game", "options", "players", "seed"), CASES)
@@ -49,8 +47,10 @@ async def test_replay_reproduces_the_final_scores(
     result = state.result()
     teams = state.num_players == 4
     winner = result["winner"]
-    winners = () if winner is None else tuple(
-        s for s in range(state.num_players) if (s % 2 if teams else s) == winner
+    winners = (
+        ()
+        if winner is None
+        else tuple(s for s in range(state.num_players) if (s % 2 if teams else s) == winner)
     )
     record = GameRecord(
         game_id=game_id,

@@ -69,7 +69,12 @@ async def test_every_field_is_stored(store: SqliteStorage) -> None:
     assert summary.ended_by == "finished"
     log = await store.game_log(record.game_id)
     assert log is not None
-    assert (log.game, log.seed, log.players, log.options) == ("hurricane", record.seed, 2, {"preset": "open"})
+    assert (log.game, log.seed, log.players, log.options) == (
+        "hurricane",
+        record.seed,
+        2,
+        {"preset": "open"},
+    )
 
 
 async def test_double_win_counts_two_match_points(store: SqliteStorage) -> None:
@@ -124,7 +129,10 @@ async def test_finish_deletes_the_snapshot_and_logs_the_last_move(store: SqliteS
     assert await store.finish_game(record, snapshot_channel_id=CHANNEL, move=last)
     assert [t.channel_id for t in await store.load_tables()] == [CHANNEL + 1]
     log = await store.game_log(record.game_id)
-    assert log is not None and [(m.move_no, m.action) for m in log.actions] == [(1, "7H"), (2, "3C")]
+    assert log is not None and [(m.move_no, m.action) for m in log.actions] == [
+        (1, "7H"),
+        (2, "3C"),
+    ]
 
 
 async def test_failure_inside_the_transaction_leaves_nothing(

@@ -15,7 +15,9 @@ from .conftest import GUILD
 
 
 def snap(channel: int, game_id: str = "g", n: int = 0, status: str = "playing") -> TableSnapshot:
-    return TableSnapshot(channel, GUILD, game_id, status, {"move_no": n, "seats": [1, None]}, float(n))
+    return TableSnapshot(
+        channel, GUILD, game_id, status, {"move_no": n, "seats": [1, None]}, float(n)
+    )
 
 
 def moves_of(path: Path, game_id: str) -> list[tuple[int, str]]:
