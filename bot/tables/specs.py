@@ -41,6 +41,8 @@ def validate_spec(spec: GameSpec) -> GameSpec:
         raise TableError("The turn timer must be a number of seconds (0 turns it off).")
     if not 0 <= timer <= MAX_TURN_TIMER:
         raise TableError(f"The turn timer must be between 0 and {MAX_TURN_TIMER} seconds.")
+    if spec.game == "hurricane" and spec.options.get("preset") == "hurikan":
+        spec = replace(spec, game="hurikan")  # the engine accepts Hurikan as a Hurricane preset
     choices = seat_choices(spec.game, spec.options)
     players = spec.players
     if len(choices) == 1:
@@ -60,7 +62,7 @@ def _check_with_engine(game: str, options: dict[str, Any], players: int) -> None
         base["preset"] = options["preset"]
     try:
         probe = games.new_game(game, seed=0, players=players, options=base)
-    except ImportError as exc:
+    except (ImportError, AttributeError) as exc:  # engine module missing or incomplete
         raise TableError(f"{title_of(game)} is not available yet.") from exc
     except (ValueError, TypeError) as exc:
         raise TableError(str(exc)) from exc
