@@ -1,0 +1,308 @@
+"""Loading saved games and hand-written positions (ENGINE.md "Positions"), checking every card."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..errors import IllegalAction, InvalidState
+from .actions import BET_AMOUNTS, PassAction, PlayAction, parse_action
+from .cards import (
+    BY_LABEL,
+    FACE_BIT,
+    FACE_LETTERS,
+    FACE_MASK,
+    FACE_RANKS,
+    LABELS,
+    NUM_IDS,
+    deck_mask,
+    ids_of,
+    parse_card,
+)
+from .combinations import Combination, analyse
+from .options import parse_options, parse_players
+from .state import Entry, HaggisState
+
+
+def _seat_list(data: dict[str, Any], key: str, n: int, default: Any) -> list[Any]:
+    value = data.get(key)
+    if value is None:
+        return [default] * n
+    if not isinstance(value, list) or len(value) != n:
+        raise InvalidState(f"'{key}' must list one entry per seat ({n} seats)")
+    return list(value)
+
+
+def _int(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidState(f"{what} must be a whole number, not {value!r}")
+    return value
+
+
+def _seat(value: Any, what: str, n: int) -> int:
+    seat = _int(value, what)
+    if not 0 <= seat < n:
+        raise InvalidState(f"{what} must be a seat 0..{n - 1}, not {seat}")
+    return seat
+
+
+def _cards(value: Any, where: str) -> list[int]:
+    if not isinstance(value, list):
+        raise InvalidState(f"{where} must be a list of cards")
+    out = []
+    for label in value:
+        if not isinstance(label, str):
+            raise InvalidState(f"{where}: {label!r} is not a card")
+        try:
+            out.append(parse_card(label))
+        except IllegalAction as exc:
+            raise InvalidState(f"{where}: {exc}") from None
+    return out
+
+
+def _hand_mask(ids: list[int], seat: int) -> int:
+    mask = 0
+    for cid in ids:
+        if mask >> cid & 1:
+            if cid >= NUM_IDS:
+                raise InvalidState(f"seat {seat}'s hand holds {LABELS[cid]} twice")
+            raise InvalidState(f"{LABELS[cid]} is doubled in seat {seat}'s hand")
+        mask |= 1 << cid
+    return mask
+
+
+def _load_trick(raw: Any, n: int, suits: int) -> list[Entry]:
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        raise InvalidState("'trick' must be a list of {'player': seat, 'play': text}")
+    trick: list[Entry] = []
+    top: Combination | None = None
+    for i, item in enumerate(raw):
+        if not isinstance(item, dict) or "player" not in item or "play" not in item:
+            raise InvalidState(f"trick entry {i} must be {{'player': seat, 'play': text}}")
+        seat = _seat(item["player"], f"trick entry {i}'s player", n)
+        try:
+            action = parse_action(item["play"])
+        except IllegalAction as exc:
+            raise InvalidState(f"trick entry {i}: {exc}") from None
+        if isinstance(action, PassAction):
+            if top is None:
+                raise InvalidState("a trick cannot start with a pass: the leader must play")
+            trick.append(Entry(seat, 0, None))
+            continue
+        if not isinstance(action, PlayAction):
+            raise InvalidState(f"trick entry {i} must be a play or 'pass'")
+        reads = list(analyse(action.mask, suits))
+        if not reads:
+            raise InvalidState(f"trick entry {i} ({action}) is no combination")
+        if action.reading is not None:
+            reads = [c for c in reads if c.code == action.reading]
+        if top is None:
+            if len(reads) != 1:
+                raise InvalidState(
+                    f"trick entry {i} ({action}) needs exactly one reading: add =set or =seqW"
+                )
+            combo = reads[0]
+        else:
+            good = [c for c in reads if c.beats(top)]
+            if not good:
+                raise InvalidState(f"trick entry {i} ({action}) does not beat {top.describe()}")
+            combo = max(good, key=lambda c: c.rank)
+        trick.append(Entry(seat, action.mask, combo))
+        top = combo
+    return trick
+
+
+def load_game(data: dict[str, Any]) -> HaggisState:
+    """A ``to_dict()`` or a hand-written position -> a state; anything inconsistent is InvalidState."""
+    if not isinstance(data, dict):
+        raise InvalidState("a position must be a JSON object")
+    if data.get("game", "haggis") != "haggis":
+        raise InvalidState(f"this is not a Haggis position (game {data.get('game')!r})")
+    try:
+        opts = parse_options(data.get("options"))
+    except ValueError as exc:
+        raise InvalidState(str(exc)) from None
+    hands_raw = data.get("hands")
+    if not isinstance(hands_raw, list):
+        raise InvalidState("'hands' must list each seat's cards")
+    try:
+        n = parse_players(data.get("players", len(hands_raw)))
+    except ValueError as exc:
+        raise InvalidState(str(exc)) from None
+    if len(hands_raw) != n:
+        raise InvalidState(f"'hands' lists {len(hands_raw)} seats, expected {n}")
+    seed = _int(data.get("seed", 0), "'seed'")
+    state = HaggisState(n, opts, seed)
+    suits = state.suits
+    hands = [_hand_mask(_cards(h, f"seat {s}'s hand"), s) for s, h in enumerate(hands_raw)]
+    trick = _load_trick(data.get("trick"), n, suits)
+    piles_raw = _seat_list(data, "piles", n, [])
+    piles = [_cards(p, f"seat {s}'s pile") for s, p in enumerate(piles_raw)]
+
+    # every number card exactly once; face cards counted per owner
+    deck = deck_mask(n)
+    seen: dict[int, str] = {}
+
+    def place(cid: int, where: str) -> None:
+        if cid < NUM_IDS:
+            if not deck >> cid & 1:
+                raise InvalidState(f"{LABELS[cid]} is not in a {n}-player pack")
+            if cid in seen:
+                raise InvalidState(f"{LABELS[cid]} is doubled: in {seen[cid]} and in {where}")
+            seen[cid] = where
+
+    face_count = dict.fromkeys(FACE_RANKS, 0)
+    for s, h in enumerate(hands):
+        for cid in ids_of(h):
+            place(cid, f"seat {s}'s hand")
+        for r in FACE_RANKS:
+            if h & FACE_BIT[r]:
+                face_count[r] += 1
+    for i, entry in enumerate(trick):
+        for cid in ids_of(entry.mask):
+            place(cid, f"trick entry {i}")
+        for r in FACE_RANKS:
+            if entry.mask & FACE_BIT[r]:
+                face_count[r] += 1
+                if hands[entry.player] & FACE_BIT[r]:
+                    raise InvalidState(
+                        f"seat {entry.player}'s {FACE_LETTERS[r]} is both in their hand and in "
+                        "the trick"
+                    )
+    for r in FACE_RANKS:
+        players = [e.player for e in trick if e.mask & FACE_BIT[r]]
+        if len(players) != len(set(players)):
+            raise InvalidState(f"seat {players[0]} played their {FACE_LETTERS[r]} twice")
+    for s, pile in enumerate(piles):
+        for cid in pile:
+            place(cid, f"seat {s}'s pile")
+            if cid >= NUM_IDS:
+                face_count[cid - 34] += 1
+    if "haggis" in data and data["haggis"] is not None:
+        haggis_ids = _cards(data["haggis"], "the Haggis")
+        for cid in haggis_ids:
+            if cid >= NUM_IDS:
+                raise InvalidState(f"the Haggis holds only number cards, not {LABELS[cid]}")
+            place(cid, "the Haggis")
+        haggis = 0
+        for cid in haggis_ids:
+            haggis |= 1 << cid
+        missing = [LABELS[c] for c in ids_of(deck) if c not in seen]
+        if missing:
+            raise InvalidState(f"missing from the position: {', '.join(missing)}")
+    else:
+        haggis = 0
+        for cid in ids_of(deck):
+            if cid not in seen:
+                haggis |= 1 << cid
+    for r, count in face_count.items():
+        if count != n:
+            raise InvalidState(
+                f"there must be {n} {FACE_LETTERS[r]}s (one per seat) in hands, trick and piles; "
+                f"found {count}"
+            )
+
+    out = data.get("out") or []
+    if not isinstance(out, list):
+        raise InvalidState("'out' must list the seats that went out, in order")
+    out = [_seat(s, "'out'", n) for s in out]
+    if len(set(out)) != len(out):
+        raise InvalidState("a seat appears twice in 'out'")
+    over = bool(data.get("over", False))
+    for s in range(n):
+        if not over and (s in out) != (hands[s] == 0):
+            if s in out:
+                raise InvalidState(f"seat {s} is listed as out but still holds cards")
+            raise InvalidState(f"seat {s} has no cards but is not listed in 'out'")
+
+    bets = _seat_list(data, "bets", n, None)
+    for s, b in enumerate(bets):
+        if b is not None and (isinstance(b, bool) or b not in BET_AMOUNTS):
+            raise InvalidState(f"seat {s}'s bet must be null, 0, 15 or 30, not {b!r}")
+    in_trick = {e.player for e in trick if e.combo is not None}
+    played_raw = data.get("played")
+    if played_raw is None:
+        played = [s in in_trick or s in out for s in range(n)]
+    else:
+        played = _seat_list(data, "played", n, False)
+        for s, flag in enumerate(played):
+            if not isinstance(flag, bool):
+                raise InvalidState(f"played[{s}] must be true or false")
+            if not flag and (s in in_trick or s in out):
+                raise InvalidState(f"seat {s} has played cards this round, so played[{s}] is true")
+    scores = [_int(v, "a score") for v in _seat_list(data, "scores", n, 0)]
+    round_points = [_int(v, "round points") for v in _seat_list(data, "round_points", n, 0)]
+
+    pending = data.get("pending_give")
+    top = next((e for e in reversed(trick) if e.combo is not None), None)
+    if pending is not None:
+        pending = _seat(pending, "'pending_give'", n)
+        if n != 3 or opts.bomb_capture != "chooser":
+            raise InvalidState("'pending_give' exists only with 3 players and bomb_capture=chooser")
+        if top is None or top.player != pending or top.combo is None or not top.combo.is_bomb:
+            raise InvalidState("'pending_give' needs a trick won by that seat's bomb")
+    elif len(out) >= n - 1 and not over:
+        raise InvalidState(f"{len(out)} seats are out: the round should already be scored")
+
+    dealer = _seat(data.get("dealer", 0), "'dealer'", n)
+    turn_raw = data.get("turn")
+    if over:
+        turn = None
+    elif pending is not None:
+        turn = pending
+    else:
+        turn = _seat(turn_raw if turn_raw is not None else (dealer + 1) % n, "'turn'", n)
+        if not hands[turn]:
+            raise InvalidState(f"seat {turn} is to play but has no cards")
+    passes = 0
+    for entry in reversed(trick):
+        if entry.combo is not None:
+            break
+        passes += 1
+    if top is not None and pending is None and not over:
+        needed = sum(1 for s in range(n) if hands[s] and s != top.player)
+        if passes >= needed:
+            raise InvalidState("everyone has passed: that trick is already over")
+        if turn == top.player and hands[top.player] and passes == 0:
+            raise InvalidState(f"seat {turn} cannot answer their own play")
+
+    state.hands = hands
+    state.haggis = haggis
+    state.piles = piles
+    state.trick = trick
+    state.passes = passes
+    state.bets = bets
+    state.played = played
+    state.out = out
+    state.scores = scores
+    bonus = [0] * n
+    if n == 3 and out and opts.first_out_bonus:
+        bonus[out[0]] = 5
+    state.bonus_points = bonus  # G-14: derived, round_points = going out + bonus
+    state.out_points = [rp - b for rp, b in zip(round_points, bonus, strict=True)]
+    state.pending_give = pending
+    state.dealer = dealer
+    state.leader = _seat(data.get("leader", turn if turn is not None else 0), "'leader'", n)
+    state.turn = turn
+    state.round_no = _int(data.get("round", 1), "'round'")
+    state.over = over
+    winner = data.get("winner")
+    state.winner = None if winner is None else _seat(winner, "'winner'", n)
+    last = data.get("last_round")
+    state.last_round = last if isinstance(last, dict) else None
+    lfo = data.get("last_first_out")
+    state.last_first_out = None if lfo is None else _seat(lfo, "'last_first_out'", n)
+    rng = data.get("rng")
+    if rng is not None:
+        try:
+            version, internal, gauss = rng
+            state.rng = random.Random()
+            state.rng.setstate((version, tuple(internal), gauss))
+        except (TypeError, ValueError) as exc:
+            raise InvalidState(f"'rng' is not a saved random state: {exc}") from None
+    return state
+
+
+__all__ = ["load_game", "BY_LABEL", "FACE_MASK"]

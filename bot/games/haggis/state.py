@@ -1,0 +1,620 @@
+"""The Haggis game state: trick flow, going out, captures, bets, rounds (G-10..G-21)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, NamedTuple
+
+from ..base import Action, GameState
+from ..errors import IllegalAction
+from .actions import BET_AMOUNTS, BetAction, GiveAction, PassAction, PlayAction, parse_action
+from .cards import (
+    FACE_MASK,
+    HAND_SIZE_NUMBERS,
+    LABELS,
+    NUMBER_MASK,
+    POINTS,
+    RANK_ONLY,
+    ids_of,
+    mask_of,
+    num_suits,
+    number_deck,
+)
+from .combinations import Combination, analyse, reading_name, why_not
+from .options import Options
+from .plays import Found, follow_plays, lead_plays
+from .scoring import RoundScore, bet_points, game_winner, going_out_points, next_dealer_and_leader
+
+
+class Entry(NamedTuple):
+    """One turn of the current trick: a play (``combo`` set) or a pass (``combo`` None)."""
+
+    player: int
+    mask: int
+    combo: Combination | None
+
+
+def play_text(mask: int, combo: Combination | None, suits: int) -> str:
+    """Canonical text of a play; the reading suffix is added only when the cards have several."""
+    if combo is None:
+        return "pass"
+    text = " ".join(LABELS[c] for c in ids_of(mask))
+    if len(analyse(mask, suits)) > 1:
+        text += f" ={reading_name(combo.code)}"
+    return text
+
+
+def _labels(ids: list[int]) -> list[str]:
+    return [LABELS[c] for c in sorted(ids)]
+
+
+class HaggisState(GameState):
+    """A Haggis game for 2 or 3 seats. Hands are card masks (see ``cards``)."""
+
+    name = "haggis"
+
+    def __init__(self, num_players: int, opts: Options, seed: int) -> None:
+        self.num_players = num_players
+        self.opts = opts
+        self.options = opts.to_dict()
+        self.suits = num_suits(num_players)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        n = num_players
+        self.round_no = 0
+        self.dealer = 0
+        self.leader = 1 % n
+        self.turn: int | None = self.leader
+        self.hands = [0] * n
+        self.haggis = 0
+        self.piles: list[list[int]] = [[] for _ in range(n)]
+        self.trick: list[Entry] = []
+        self.passes = 0
+        self.bets: list[int | None] = [None] * n
+        self.played = [False] * n
+        self.out: list[int] = []
+        self.scores = [0] * n
+        self.out_points = [0] * n
+        self.bonus_points = [0] * n
+        self.pending_give: int | None = None
+        self.last_round: dict[str, Any] | None = None
+        self.last_first_out: int | None = None
+        self.winner: int | None = None
+        self.over = False
+
+    # ----------------------------------------------------------------- dealing
+    def start(self) -> list[dict[str, Any]]:
+        """First round (G-21): a random dealer; the player on the dealer's left leads."""
+        dealer = self.rng.randrange(self.num_players)
+        return [self._deal(dealer, (dealer + 1) % self.num_players)]
+
+    def _deal(self, dealer: int, leader: int) -> dict[str, Any]:
+        """G-1..G-3: 14 number cards each plus the seat's own J, Q, K; the rest is the Haggis."""
+        n = self.num_players
+        deck = number_deck(n)
+        self.rng.shuffle(deck)
+        size = HAND_SIZE_NUMBERS
+        self.hands = [mask_of(deck[i * size : (i + 1) * size]) | FACE_MASK for i in range(n)]
+        self.haggis = mask_of(deck[n * size :])
+        self.piles = [[] for _ in range(n)]
+        self.trick = []
+        self.passes = 0
+        self.bets = [None] * n
+        self.played = [False] * n
+        self.out = []
+        self.out_points = [0] * n
+        self.bonus_points = [0] * n
+        self.pending_give = None
+        self.round_no += 1
+        self.dealer = dealer
+        self.leader = leader
+        self.turn = leader
+        return {
+            "type": "deal",
+            "round": self.round_no,
+            "dealer": dealer,
+            "leader": leader,
+            "hand_sizes": self.hand_sizes(),
+            "haggis_size": self.haggis.bit_count(),
+        }
+
+    # ---------------------------------------------------------------- queries
+    @property
+    def current_player(self) -> int | None:
+        return None if self.over else self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    def result(self) -> dict[str, Any]:
+        return {"winner": self.winner, "double": False, "scores": list(self.scores)}
+
+    def hand_sizes(self) -> list[int]:
+        return [h.bit_count() for h in self.hands]
+
+    def top(self) -> Entry | None:
+        for entry in reversed(self.trick):
+            if entry.combo is not None:
+                return entry
+        return None
+
+    def may_bet(self, seat: int) -> bool:
+        """G-17: once per round, before the seat has played a card."""
+        return not self.over and self.bets[seat] is None and not self.played[seat]
+
+    def round_points(self) -> list[int]:
+        return [a + b for a, b in zip(self.out_points, self.bonus_points, strict=True)]
+
+    def _next_with_cards(self, seat: int) -> int:
+        n = self.num_players
+        for i in range(1, n + 1):
+            s = (seat + i) % n
+            if self.hands[s]:
+                return s
+        return seat
+
+    def _round_over(self) -> bool:
+        return len(self.out) >= self.num_players - 1
+
+    # ---------------------------------------------------------- legal actions
+    def legal_actions(self, player: int | None = None) -> list[Any]:
+        if self.over:
+            return []
+        p = self.turn if player is None else player
+        if not isinstance(p, int) or not 0 <= p < self.num_players:
+            return []
+        actions: list[Action] = []
+        if p == self.turn:
+            if self.pending_give is not None:
+                actions.extend(GiveAction(s) for s in range(self.num_players) if s != p)
+            else:
+                top = self.top()
+                if top is None:
+                    actions.extend(self._plays(lead_plays(self.hands[p], self.suits), lead=True))
+                else:
+                    assert top.combo is not None
+                    found = follow_plays(self.hands[p], self.suits, top.combo)
+                    actions.extend(self._plays(found, lead=False))
+                    actions.append(PassAction())
+        if self.may_bet(p):
+            actions.extend(BetAction(a) for a in BET_AMOUNTS)
+        return actions
+
+    @staticmethod
+    def _plays(found: Found, lead: bool) -> list[Action]:
+        out: list[Action] = []
+        for mask, readings in found.items():
+            if lead and len(readings) > 1:
+                out.extend(PlayAction(mask, code) for code in sorted(readings))
+            else:
+                out.append(PlayAction(mask))
+        return out
+
+    def play_options(self, cards: str, player: int | None = None) -> list[PlayAction]:
+        """The legal plays of one selection of cards, one per reading that is legal now.
+
+        For the interface: more than one item means "ask which reading"; none raises the reason.
+        """
+        p = self.turn if player is None else player
+        action = parse_action(cards)
+        if not isinstance(action, PlayAction):
+            raise IllegalAction("name the cards to play")
+        self._check_turn(p, action)
+        assert p is not None
+        if action.reading is not None:
+            self._check_play(p, action)
+            return [action]
+        top = self.top()
+        try:
+            self._check_play(p, action)
+            return [action]
+        except IllegalAction:
+            if top is not None:
+                raise
+            reads = analyse(action.mask, self.suits)
+            if len(reads) <= 1:
+                raise
+            return [PlayAction(action.mask, c.code) for c in reads]
+
+    # ------------------------------------------------------------- validation
+    def _check_turn(self, p: int | None, action: Action) -> None:
+        if self.over:
+            raise IllegalAction("the game is over")
+        if not isinstance(p, int) or isinstance(p, bool) or not 0 <= p < self.num_players:
+            raise IllegalAction(f"there is no seat {p!r} at this table")
+        if isinstance(action, BetAction):
+            return
+        if p != self.turn:
+            raise IllegalAction(f"it is not your turn: seat {self.turn} is to play")
+
+    def _check_play(self, p: int, action: PlayAction) -> Combination:
+        """Validate one chosen play without enumerating anything; return the reading played."""
+        if self.pending_give is not None:
+            raise IllegalAction(
+                "you won this trick with a bomb: first give it to an opponent ('give N')"
+            )
+        mask = action.mask
+        hand = self.hands[p]
+        missing = mask & ~hand
+        if missing:
+            names = [LABELS[c] for c in ids_of(missing)]
+            if missing & FACE_MASK and not missing & NUMBER_MASK:
+                raise IllegalAction(f"you do not hold {', '.join(names)} any more")
+            raise IllegalAction(f"you do not hold {', '.join(names)}")
+        reads = analyse(mask, self.suits)
+        if not reads:
+            raise IllegalAction(why_not(mask, self.suits))
+        text = "+".join(RANK_ONLY[c] for c in ids_of(mask))
+        if action.reading is not None:
+            chosen = [c for c in reads if c.code == action.reading]
+            if not chosen:
+                if not mask & NUMBER_MASK and mask.bit_count() >= 2:
+                    if mask.bit_count() == 2:
+                        raise IllegalAction("two face cards are a bomb, not a pair")
+                    raise IllegalAction("three face cards are a bomb, not a set")
+                options = " or ".join(c.describe() for c in reads)
+                raise IllegalAction(
+                    f"{text} cannot be played as ={reading_name(action.reading)}: it is {options}"
+                )
+            reads = tuple(chosen)
+        top = self.top()
+        if top is None:
+            if len(reads) > 1:
+                choices = ", ".join(f"{c.describe()} (={c.suffix})" for c in reads)
+                raise IllegalAction(
+                    f"{text} can be played several ways: {choices}; add the reading you mean, "
+                    f"like '{PlayAction(mask, reads[0].code)}'"
+                )
+            return reads[0]
+        current = top.combo
+        assert current is not None
+        good = [c for c in reads if c.beats(current)]
+        if good:
+            return max(good, key=lambda c: c.rank)
+        if current.is_bomb:
+            bombs = [c for c in reads if c.is_bomb]
+            if bombs:
+                raise IllegalAction(
+                    f"{bombs[0].describe()} does not beat {current.describe()}: "
+                    "only a higher bomb may be played on a bomb"
+                )
+            raise IllegalAction(f"only a higher bomb can beat {current.describe()}")
+        if any(c.same_shape(current) for c in reads):
+            raise IllegalAction(
+                f"{current.describe()} cannot be beaten by {text}: it needs a higher rank"
+            )
+        raise IllegalAction(
+            f"{current.describe()} can only be beaten by {current.shape()} of a higher rank, "
+            "or by a bomb"
+        )
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, action: Any, player: int | None = None) -> list[dict[str, Any]]:
+        if isinstance(action, str):
+            action = parse_action(action)
+        if not isinstance(action, (PlayAction, PassAction, BetAction, GiveAction)):
+            raise IllegalAction(f"{action!r} is not a Haggis action")
+        p = self.turn if player is None else player
+        self._check_turn(p, action)
+        assert p is not None
+        if isinstance(action, BetAction):
+            return self._bet(p, action.amount)
+        if self.pending_give is not None and not isinstance(action, GiveAction):
+            raise IllegalAction(
+                "you won this trick with a bomb: first give it to an opponent ('give N')"
+            )
+        if isinstance(action, GiveAction):
+            return self._give(p, action.seat)
+        if isinstance(action, PassAction):
+            if not self.trick:
+                raise IllegalAction(
+                    "you lead this trick: play a combination (passing is not allowed on a lead)"
+                )
+            return self._pass(p)
+        combo = self._check_play(p, action)
+        return self._play(p, action.mask, combo)
+
+    def _bet(self, p: int, amount: int) -> list[dict[str, Any]]:
+        if self.bets[p] is not None:
+            raise IllegalAction(f"you already bet {self.bets[p]} this round: a bet is final")
+        if self.played[p]:
+            raise IllegalAction(
+                "bets are only allowed before you play your first card of the round"
+            )
+        self.bets[p] = amount
+        return [{"type": "bet", "player": p, "amount": amount}]
+
+    def _give(self, p: int, seat: int) -> list[dict[str, Any]]:
+        if self.pending_give is None:
+            raise IllegalAction("there is no bombed trick to give away")
+        if not 0 <= seat < self.num_players or seat == p:
+            choices = " or ".join(str(s) for s in range(self.num_players) if s != p)
+            raise IllegalAction(f"give the trick to an opponent: seat {choices}")
+        events: list[dict[str, Any]] = []
+        self._capture(seat, events, given=True)
+        return events
+
+    def _play(self, p: int, mask: int, combo: Combination) -> list[dict[str, Any]]:
+        lead = not self.trick
+        self.hands[p] &= ~mask
+        self.played[p] = True
+        self.trick.append(Entry(p, mask, combo))
+        self.passes = 0
+        events: list[dict[str, Any]] = [
+            {
+                "type": "play",
+                "player": p,
+                "play": play_text(mask, combo, self.suits),
+                "cards": [LABELS[c] for c in ids_of(mask)],
+                "combination": combo.to_dict(),
+                "lead": lead,
+                "cards_left": self.hands[p].bit_count(),
+            }
+        ]
+        if not self.hands[p]:
+            self._go_out(p, events)
+            if self._round_over():
+                self._end_trick(events)
+                return events
+        self.turn = self._next_with_cards(p)
+        return events
+
+    def _go_out(self, p: int, events: list[dict[str, Any]]) -> None:
+        """G-14/G-15: 5 x the largest other hand, +5 for the first out with 3 players."""
+        self.out.append(p)
+        points = going_out_points(self.hand_sizes(), p)
+        bonus = 0
+        if self.num_players == 3 and len(self.out) == 1 and self.opts.first_out_bonus:
+            bonus = 5
+        self.out_points[p] += points
+        self.bonus_points[p] += bonus
+        events.append(
+            {
+                "type": "went_out",
+                "player": p,
+                "place": len(self.out),
+                "points": points,
+                "bonus": bonus,
+                "largest_hand": points // 5,
+            }
+        )
+
+    def _pass(self, p: int) -> list[dict[str, Any]]:
+        self.passes += 1
+        events: list[dict[str, Any]] = [{"type": "pass", "player": p}]
+        self.trick.append(Entry(p, 0, None))
+        top = self.top()
+        assert top is not None
+        needed = sum(1 for s in range(self.num_players) if self.hands[s] and s != top.player)
+        if self.passes >= needed:
+            self._end_trick(events)
+        else:
+            self.turn = self._next_with_cards(p)
+        return events
+
+    def _end_trick(self, events: list[dict[str, Any]]) -> None:
+        """G-12/G-13: the last player to play wins; a bomb's trick goes to someone else."""
+        top = self.top()
+        assert top is not None and top.combo is not None
+        winner = top.player
+        taker = winner
+        if top.combo.is_bomb:
+            if self.num_players == 2:
+                taker = 1 - winner
+            elif self.opts.bomb_capture == "chooser":
+                self.pending_give = winner
+                self.turn = winner
+                events.append(
+                    {
+                        "type": "choose_taker",
+                        "player": winner,
+                        "choices": [s for s in range(self.num_players) if s != winner],
+                    }
+                )
+                return
+            else:
+                plays = [e for e in self.trick if e.combo is not None]
+                taker = plays[-2].player if len(plays) >= 2 else (winner - 1) % self.num_players
+        self._capture(taker, events)
+
+    def _capture(self, taker: int, events: list[dict[str, Any]], given: bool = False) -> None:
+        top = self.top()
+        assert top is not None and top.combo is not None
+        winner = top.player
+        ids: list[int] = []
+        for entry in self.trick:
+            ids.extend(ids_of(entry.mask))
+        self.piles[taker].extend(ids)
+        events.append(
+            {
+                "type": "trick_won",
+                "winner": winner,
+                "taker": taker,
+                "bomb": top.combo.is_bomb,
+                "given": given,
+                "combination": top.combo.to_dict(),
+                "cards": _labels(ids),
+                "points": sum(POINTS[c] for c in ids),
+            }
+        )
+        self.trick = []
+        self.passes = 0
+        self.pending_give = None
+        if self._round_over():
+            self._finish_round(events)
+            return
+        self.turn = winner if self.hands[winner] else self._next_with_cards(winner)
+
+    def _finish_round(self, events: list[dict[str, Any]]) -> None:
+        """G-16, G-19..G-21: leftovers and the Haggis to the first out, score, next round or end."""
+        n = self.num_players
+        first = self.out[0]
+        leftover = 0
+        for s in range(n):
+            if self.hands[s]:
+                leftover += self.hands[s].bit_count()
+                self.piles[first].extend(ids_of(self.hands[s]))
+                self.hands[s] = 0
+        haggis_points = sum(POINTS[c] for c in ids_of(self.haggis))
+        self.piles[first].extend(ids_of(self.haggis))
+        self.haggis = 0
+        bets = [b or 0 for b in self.bets]
+        score = RoundScore(
+            out=list(self.out_points),
+            bonus=list(self.bonus_points),
+            cards=[sum(POINTS[c] for c in pile) for pile in self.piles],
+            bets=bet_points(list(self.bets), first),
+        )
+        points = score.points
+        totals = [a + b for a, b in zip(self.scores, points, strict=True)]
+        scored: dict[str, Any] = {
+            "type": "round_scored",
+            "round": self.round_no,
+            "points": points,
+            "parts": score.parts(),
+            "totals": totals,
+            "first_out": first,
+            "out": list(self.out),
+            "bets": bets,
+            "haggis_points": haggis_points,
+            "leftover_cards": leftover,
+        }
+        events.append(scored)
+        self.last_round = {k: v for k, v in scored.items() if k != "type"}
+        self.last_first_out = first
+        self.scores = totals
+        winner = game_winner(totals, self.opts.target)
+        if winner is not None:
+            self.over = True
+            self.winner = winner
+            self.turn = None
+            events.append({"type": "game_over", "winner": winner, "scores": list(totals)})
+            return
+        dealer, leader = next_dealer_and_leader(totals, first)
+        events.append(self._deal(dealer, leader))
+
+    # ------------------------------------------------------------- pictures
+    def view(self, player: int | None) -> dict[str, Any]:
+        """What one seat may know: everything public, its own hand; never others' numbers or the
+        Haggis. Complete enough to rebuild a position (hands aside) for determinisation."""
+        n = self.num_players
+        seat = player if isinstance(player, int) and 0 <= player < n else None
+        trick = []
+        for entry in self.trick:
+            trick.append(
+                {
+                    "player": entry.player,
+                    "play": play_text(entry.mask, entry.combo, self.suits),
+                    "combination": entry.combo.to_dict() if entry.combo else None,
+                }
+            )
+        top = self.top()
+        played_ids: list[int] = []
+        for pile in self.piles:
+            played_ids.extend(pile)
+        for entry in self.trick:
+            played_ids.extend(ids_of(entry.mask))
+        return {
+            "game": "haggis",
+            "options": dict(self.options),
+            "num_players": n,
+            "seat": seat,
+            "round": self.round_no,
+            "dealer": self.dealer,
+            "leader": self.leader,
+            "turn": self.turn,
+            "current_player": self.current_player,
+            "hand": _labels(ids_of(self.hands[seat])) if seat is not None else None,
+            "hand_sizes": self.hand_sizes(),
+            "faces": [[LABELS[c] for c in ids_of(h & FACE_MASK)] for h in self.hands],
+            "haggis_size": self.haggis.bit_count(),
+            "trick": trick,
+            "top": (
+                {
+                    "player": top.player,
+                    "play": play_text(top.mask, top.combo, self.suits),
+                    "combination": top.combo.to_dict() if top.combo else None,
+                }
+                if top
+                else None
+            ),
+            "passes": self.passes,
+            "piles": [_labels(p) for p in self.piles],
+            "card_points": [sum(POINTS[c] for c in p) for p in self.piles],
+            "played_cards": _labels(played_ids),
+            "bets": list(self.bets),
+            "may_bet": [self.may_bet(s) for s in range(n)],
+            "played": list(self.played),
+            "out": list(self.out),
+            "scores": list(self.scores),
+            "round_points": self.round_points(),
+            "pending_give": self.pending_give,
+            "last_round": _copy_round(self.last_round),
+            "last_first_out": self.last_first_out,
+            "is_over": self.over,
+            "winner": self.winner,
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        version, internal, gauss = self.rng.getstate()
+        return {
+            "game": "haggis",
+            "options": dict(self.options),
+            "players": self.num_players,
+            "seed": self.seed,
+            "rng": [version, list(internal), gauss],
+            "round": self.round_no,
+            "dealer": self.dealer,
+            "leader": self.leader,
+            "turn": self.turn,
+            "hands": [_labels(ids_of(h)) for h in self.hands],
+            "haggis": _labels(ids_of(self.haggis)),
+            "piles": [_labels(p) for p in self.piles],
+            "trick": [
+                {"player": e.player, "play": play_text(e.mask, e.combo, self.suits)}
+                for e in self.trick
+            ],
+            "bets": list(self.bets),
+            "played": list(self.played),
+            "out": list(self.out),
+            "scores": list(self.scores),
+            "round_points": self.round_points(),
+            "pending_give": self.pending_give,
+            "last_round": _copy_round(self.last_round),
+            "last_first_out": self.last_first_out,
+            "over": self.over,
+            "winner": self.winner,
+        }
+
+    def clone(self) -> HaggisState:
+        new = HaggisState.__new__(HaggisState)
+        new.__dict__.update(self.__dict__)
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        new.options = dict(self.options)
+        new.hands = list(self.hands)
+        new.piles = [list(p) for p in self.piles]
+        new.trick = list(self.trick)
+        new.bets = list(self.bets)
+        new.played = list(self.played)
+        new.out = list(self.out)
+        new.scores = list(self.scores)
+        new.out_points = list(self.out_points)
+        new.bonus_points = list(self.bonus_points)
+        return new
+
+
+def _copy_round(data: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A copy of the last round's breakdown (numbers and lists of numbers only)."""
+    if data is None:
+        return None
+    out: dict[str, Any] = {}
+    for key, value in data.items():
+        if isinstance(value, dict):
+            out[key] = {k: list(v) for k, v in value.items()}
+        elif isinstance(value, list):
+            out[key] = list(value)
+        else:
+            out[key] = value
+    return out
