@@ -170,7 +170,7 @@ class TableManager:
                 host_id=host_id,
                 spec=spec,
                 seats=seats,
-                game_id=uuid.UUID(int=self._rng.getrandbits(128), version=4).hex,
+                game_id=uuid.uuid4().hex,  # never from the seeded rng: ids must be unique
                 seed=self._rng.getrandbits(63),
                 opened_at=self._clock(),
             )
@@ -194,7 +194,7 @@ class TableManager:
     async def leave(self, channel_id: int, user_id: int) -> Table:
         """Leave the lobby. The host leaving cancels the table."""
         async with self._lock(channel_id):
-            table = self._lobby(channel_id, "leave")
+            table = self._lobby(channel_id, "leave", " Resign or vote to abandon instead.")
             seat = table.seat_of(user_id)
             if seat is None:
                 raise NotSeated("You are not seated at this table.")
@@ -407,10 +407,10 @@ class TableManager:
             raise NoTable()
         return table
 
-    def _lobby(self, channel_id: int, what: str) -> Table:
+    def _lobby(self, channel_id: int, what: str, hint: str = "") -> Table:
         table = self._require_live(channel_id)
         if table.status is not TableStatus.LOBBY:
-            raise TableError(f"The game has already started, so you cannot {what} now.")
+            raise TableError(f"The game has already started, so you cannot {what} now.{hint}")
         return table
 
     def _playing(self, channel_id: int) -> Table:
@@ -550,6 +550,8 @@ class TableManager:
         others = _legal_for(state, seat) if seat != current else []
         if seat != current and not others:
             raise NotYourTurn(self._turn_message(table, current))
+        if not isinstance(action, str | Action):
+            raise TableError("That is not a move I understand.")
         try:
             parsed = action if isinstance(action, Action) else games.parse_action(game, action)
         except IllegalAction as exc:
