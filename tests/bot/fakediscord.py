@@ -625,6 +625,17 @@ class FakeDiscord:
             return 200, msg
         return 405, {"message": "Method not allowed", "code": 0}
 
+    async def wait_for(self, predicate: Callable[[], bool], timeout: float = 10.0) -> None:
+        """Let background work (computer moves, timers) run until ``predicate()`` holds."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while not predicate():
+            assert loop.time() < end, "condition not reached in time"
+            await asyncio.sleep(0.005)
+        settle = getattr(self.bot, "settle", None)
+        if settle is not None:
+            await settle()
+
     # ----- reading the world --------------------------------------------------------------------------------
     def public_messages(self, channel_id: int | None = None) -> list[dict[str, Any]]:
         cid = self.channel_id if channel_id is None else channel_id
@@ -809,10 +820,11 @@ class FakeDiscord:
                         assert v <= p.max_value, f"{p.name}={v} > max {p.max_value}"
                 if t is discord.AppCommandOptionType.string:
                     assert isinstance(v, str), f"{p.name} must be a string"
-                    if p.min_length is not None:
-                        assert len(v) >= p.min_length, f"{p.name} shorter than {p.min_length}"
-                    if p.max_length is not None:
-                        assert len(v) <= p.max_length, f"{p.name} longer than {p.max_length}"
+                    # discord.py keeps a string's length limits in min_value/max_value
+                    if p.min_value is not None:
+                        assert len(v) >= p.min_value, f"{p.name} shorter than {p.min_value}"
+                    if p.max_value is not None:
+                        assert len(v) <= p.max_value, f"{p.name} longer than {p.max_value}"
                 if t is discord.AppCommandOptionType.boolean:
                     assert isinstance(v, bool)
             opt: dict[str, Any] = {"name": p.display_name, "type": t.value, "value": v}

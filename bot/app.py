@@ -1,0 +1,210 @@
+"""The Discord bot: built by ``create_bot(config)`` so tests build exactly what ``python -m bot`` runs.
+
+``setup_hook`` opens storage, builds the table manager (with the publisher as its listener), loads the cogs,
+registers the persistent components and restores unfinished tables. Commands are synced to ``DEV_GUILD_ID`` at
+start when it is set; otherwise only by the owner's ``/admin sync``. No privileged intents are used.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import logging
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.config import Config
+
+if TYPE_CHECKING:
+    from bot.tables.manager import TableManager
+    from storage.base import Storage
+
+log = logging.getLogger("bot.app")
+
+EXTENSIONS: tuple[str, ...] = (
+    "cogs.admin",
+    "cogs.rules",
+    "cogs.tables",
+    "cogs.play",
+    "cogs.stats",
+)
+GENERIC_ERROR = "Something went wrong — nothing was changed."
+
+
+def friendly_message(error: BaseException) -> str | None:
+    """The user-facing sentence for an expected error (a refused request), or None for a bug."""
+    from bot.games.errors import IllegalAction
+
+    try:
+        from bot.tables.errors import TableError
+    except ImportError:  # pragma: no cover - the table layer is always present once landed
+        TableError = ()  # type: ignore[assignment,misc]
+    if isinstance(error, TableError | IllegalAction):
+        return str(error) or GENERIC_ERROR
+    if isinstance(error, app_commands.CheckFailure):
+        return str(error) or "You can't use that command here."
+    return None
+
+
+async def report_interaction_error(
+    interaction: discord.Interaction[Any], error: BaseException
+) -> None:
+    """The one error handler for the command tree and every component: a friendly ephemeral answer,
+    and a logged traceback when it is a bug (never the state of a hand)."""
+    original = getattr(error, "original", None) or error
+    message = friendly_message(original)
+    if message is None:
+        command = interaction.command.qualified_name if interaction.command else None
+        custom_id = (interaction.data or {}).get("custom_id") if interaction.data else None
+        log.error(
+            "Unhandled error in %s", command or custom_id or "an interaction", exc_info=original
+        )
+        message = GENERIC_ERROR
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(message, ephemeral=True)
+        else:
+            await interaction.response.send_message(message, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("Could not tell the user about an error (interaction %s)", interaction.id)
+
+
+class CardTree(app_commands.CommandTree["CardBot"]):
+    async def on_error(
+        self, interaction: discord.Interaction[CardBot], error: app_commands.AppCommandError
+    ) -> None:
+        await report_interaction_error(interaction, error)
+
+
+class CardBot(commands.AutoShardedBot):
+    """The bot. ``tables`` is the table manager; ``publisher`` keeps each table's public message."""
+
+    tables: TableManager
+
+    def __init__(
+        self,
+        config: Config,
+        *,
+        storage: Storage | None = None,
+        computer_delay: float = 1.5,
+        publish_delay: float = 0.5,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        intents = discord.Intents.default()
+        intents.message_content = False
+        intents.members = False
+        intents.presences = False
+        intents.typing = False
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            tree_cls=CardTree,
+            help_command=None,
+            owner_ids=set(config.owner_ids) or None,
+        )
+        self.config = config
+        self.storage: Storage | None = storage
+        self._owns_storage = storage is None
+        self.computer_delay = computer_delay
+        self.publish_delay = publish_delay
+        self.clock = clock
+        self.publisher: Any = None
+
+    async def setup_hook(self) -> None:
+        if self.storage is None:
+            self.storage = self._default_storage()
+        if self.storage is not None:
+            await self.storage.open()
+        from bot.tables.manager import TableManager
+        from cogs.publisher import TablePublisher
+
+        self.publisher = TablePublisher(self, delay=self.publish_delay)
+        self.tables = TableManager(
+            self.storage,
+            listener=self.publisher,
+            clock=self.clock,
+            computer_delay=self.computer_delay,
+        )
+        for ext in EXTENSIONS:
+            if importlib.util.find_spec(ext) is not None:
+                await self.load_extension(ext)
+        from cogs.ui import DYNAMIC_ITEMS
+
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        restored = await self.tables.restore()
+        for table in restored:
+            self.publisher.schedule(table)
+        if self.config.dev_guild_id:
+            guild = discord.Object(self.config.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+            log.info("Commands synced to the development server %s", self.config.dev_guild_id)
+
+    def _default_storage(self) -> Storage | None:
+        try:
+            from storage.sqlite import SqliteStorage
+        except ImportError:
+            log.warning("storage.sqlite is not available: tables will not survive a restart")
+            return None
+        self.config.database_path.parent.mkdir(parents=True, exist_ok=True)
+        storage: Storage = SqliteStorage(self.config.database_path)
+        return storage
+
+    async def settle(self) -> None:
+        """Wait until every pending public-message update has been sent (tests and shutdown)."""
+        if self.publisher is not None:
+            await self.publisher.flush()
+
+    async def close(self) -> None:
+        try:
+            if self.publisher is not None:
+                await self.publisher.flush()
+            if getattr(self, "tables", None) is not None:
+                await self.tables.close()
+            if self.storage is not None and self._owns_storage:
+                await self.storage.close()
+        finally:
+            await super().close()
+
+
+def create_bot(
+    config: Config,
+    *,
+    storage: Storage | None = None,
+    computer_delay: float = 1.5,
+    publish_delay: float = 0.5,
+    clock: Callable[[], float] = time.time,
+) -> CardBot:
+    """Build the bot exactly as ``python -m bot`` runs it (tests pass tiny delays)."""
+    return CardBot(
+        config,
+        storage=storage,
+        computer_delay=computer_delay,
+        publish_delay=publish_delay,
+        clock=clock,
+    )
+
+
+def run(config: Config) -> int:
+    """Start the bot and block until it stops. Returns a process exit code."""
+    discord.utils.setup_logging(level=logging.getLevelName(config.log_level))
+    bot = create_bot(config)
+    assert config.token is not None
+    try:
+        asyncio.run(_run(bot, config.token))
+    except discord.LoginFailure:
+        log.error("Discord refused the token: check DISCORD_TOKEN")
+        return 1
+    except KeyboardInterrupt:
+        return 0
+    return 0
+
+
+async def _run(bot: CardBot, token: str) -> None:
+    async with bot:
+        await bot.start(token)

@@ -1,0 +1,32 @@
+"""Sorting cards the way players hold them, for every game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+HURRICANE_RANKS = ["A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"]
+HURRICANE_SUITS = ["H", "D", "C", "S"]
+HAGGIS_RANKS = [str(n) for n in range(2, 11)] + ["J", "Q", "K"]
+HAGGIS_SUITS = ["R", "O", "Y", "G", "B"]
+HURRICANE_VALUES = {r: i + 1 for i, r in enumerate(HURRICANE_RANKS)}
+
+
+def _key(card: str) -> tuple[int, int, str]:
+    if card in ("J", "Q", "K"):  # Haggis face cards (no suit)
+        return (HAGGIS_RANKS.index(card) + 100, 0, card)
+    rank, suit = card[:-1], card[-1]
+    if suit in HURRICANE_SUITS and rank in HURRICANE_RANKS:
+        return (HURRICANE_RANKS.index(rank), HURRICANE_SUITS.index(suit), card)
+    if suit in HAGGIS_SUITS and rank in HAGGIS_RANKS:
+        return (HAGGIS_RANKS.index(rank), HAGGIS_SUITS.index(suit), card)
+    return (999, 0, card)
+
+
+def sort_cards(cards: Iterable[str]) -> list[str]:
+    """Cards by rank, then suit (Haggis face cards last)."""
+    return sorted(cards, key=_key)
+
+
+def capture_value(card: str) -> int:
+    """Hurricane/Hurikan capture value: A=1 … 7, J=8, Q=9, K=10."""
+    return HURRICANE_VALUES[card[:-1]]

@@ -1,0 +1,105 @@
+"""Deal and round breakdowns (H-16, K-5, G-19) from the engines' scoring events."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .cards import cards_label
+
+CATEGORY_NAMES = (
+    ("cards", "Most cards"),
+    ("hearts", "Most hearts"),
+    ("seven", "7♥"),
+    ("primiera", "Primiera"),
+)
+
+
+def _winner(side: Any, sides: Sequence[str]) -> str:
+    if isinstance(side, int) and 0 <= side < len(sides):
+        return sides[side]
+    return "nobody"
+
+
+def _per_side(values: Sequence[Any], sides: Sequence[str]) -> str:
+    return " · ".join(f"{name} {value}" for name, value in zip(sides, values, strict=False))
+
+
+def deal_breakdown(event: dict[str, Any], sides: Sequence[str]) -> list[str]:
+    """Hurricane ``deal_scored`` (or Hurikan's sums) as lines: every category and who won it."""
+    lines: list[str] = []
+    categories = event.get("categories")
+    if isinstance(categories, dict):
+        sweeps = categories.get("sweeps")
+        if isinstance(sweeps, list):
+            lines.append(f"Hurricanes: {_per_side(sweeps, sides)}")
+        for key, label in CATEGORY_NAMES:
+            if key in categories:
+                detail = _category_detail(event, key, sides)
+                lines.append(f"{label}: {_winner(categories[key], sides)}{detail}")
+        lines.append(f"Points this deal: {_per_side(event.get('points') or [], sides)}")
+    else:
+        lines.append(f"Card values taken: {_per_side(event.get('points') or [], sides)}")
+    totals = event.get("totals")
+    if isinstance(totals, list):
+        lines.append(f"Totals: {_per_side(totals, sides)}")
+    return lines
+
+
+def _category_detail(event: dict[str, Any], key: str, sides: Sequence[str]) -> str:
+    """The counts and deciding cards behind a category (``details`` of ``deal_scored``), bracketed."""
+    details = event.get("details")
+    if not isinstance(details, dict):
+        return ""
+    item = details.get(key)
+    if isinstance(item, list):
+        return f" ({_per_side(item, sides)})"
+    if key == "primiera" and isinstance(item, dict):
+        values = item.get("values") or []
+        cards = item.get("cards") or []
+        parts = []
+        for i, name in enumerate(sides):
+            value = values[i] if i < len(values) else None
+            shown = cards_label(cards[i]) if i < len(cards) and cards[i] else ""
+            if value is None and not shown:
+                parts.append(f"{name} —")
+            else:
+                parts.append(f"{name} {value if value is not None else '—'} {shown}".strip())
+        return f" ({' · '.join(parts)})" if parts else ""
+    return ""
+
+
+HAGGIS_PARTS = (
+    ("out", "Going out"),
+    ("bonus", "First-out bonus"),
+    ("cards", "Cards"),
+    ("bets", "Bets"),
+)
+
+
+def round_breakdown(event: dict[str, Any], seats: Sequence[str]) -> list[str]:
+    """Haggis ``round_scored``: going out, bonus, card points and bets per seat, then the totals."""
+    lines: list[str] = []
+    parts = event.get("parts") or {}
+    for key, label in HAGGIS_PARTS:
+        values = parts.get(key)
+        if isinstance(values, list) and any(values):
+            lines.append(f"{label}: {_per_side(values, seats)}")
+    lines.append(f"Points this round: {_per_side(event.get('points') or [], seats)}")
+    totals = event.get("totals")
+    if isinstance(totals, list):
+        lines.append(f"Totals: {_per_side(totals, seats)}")
+    return lines
+
+
+def result_line(result: dict[str, Any], sides: Sequence[str]) -> str:
+    """The end of the game in one line ("Anna wins 17–9 — a double win!")."""
+    scores = result.get("scores") or []
+    winner = result.get("winner")
+    score_text = "–".join(str(s) for s in scores)
+    if winner is None:
+        return f"The game is a draw ({score_text})."
+    name = sides[winner] if isinstance(winner, int) and winner < len(sides) else "?"
+    verb = "win" if " & " in name else "wins"
+    double = " — a double win!" if result.get("double") else "."
+    return f"{name} {verb} {score_text}{double}"

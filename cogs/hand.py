@@ -1,0 +1,256 @@
+"""The private hand message: a seat's cards and the controls to play them, built from the legal moves.
+
+Multi-step choices live in the message itself (pull model): the selected cards travel in the custom_id as a
+bit mask over the sorted hand, so every click carries everything needed and nothing is kept in memory.
+
+Hurricane: a select of the playable cards; a second select of the captures only when a card has several.
+``open``: Flip buttons for the face-down cards. Hurikan: a multi-select of cards to lay, then a select of the
+table card they take and a Lay button. Haggis: a multi-select of cards (split past 25), Play / Pass, a
+reading select only when readings differ, bet buttons while the seat may bet, Give buttons (chooser)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.render.cards import card_label, cards_label
+from bot.render.hands import sort_cards
+from bot.render.moves import haggis_parts, move_label
+from bot.render.table import hand_panel, seat_names
+from bot.tables.models import Table
+
+from .ui import HandButton, HandSelect, panel_embed
+
+MAX_OPTIONS = 25
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A half-made choice shown on the hand: ``kind`` is cap | kmask | gmask | gread."""
+
+    kind: str
+    card: str | None = None
+    mask: int = 0
+
+
+def mask_of(hand: list[str], cards: list[str]) -> int:
+    chosen = set(cards)
+    return sum(1 << i for i, c in enumerate(hand) if c in chosen)
+
+
+def cards_of(hand: list[str], mask: int) -> list[str]:
+    return [c for i, c in enumerate(hand) if mask >> i & 1]
+
+
+def parse_mask(text: str | None) -> int:
+    try:
+        return int(text or "0", 16)
+    except ValueError:
+        return 0
+
+
+def played_cards(game: str, text: str) -> frozenset[str] | None:
+    """The hand cards an action puts down (None for pass/bet/give/flip)."""
+    if text == "pass" or text.split(" ")[0] in ("bet", "give", "flip"):
+        return None
+    if game == "haggis":
+        return frozenset(haggis_parts(text)[0])
+    return frozenset(text.split(":")[0].split("+"))
+
+
+def build_hand(
+    table: Table,
+    seat: int,
+    view: dict[str, Any],
+    legal: list[str],
+    *,
+    note: str | None = None,
+    pending: Pending | None = None,
+) -> tuple[discord.Embed, discord.ui.View]:
+    panel = hand_panel(table, seat, view, note=note)
+    hand = sort_cards(view.get("hand") or [])
+    game = table.spec.game
+    ui = discord.ui.View(timeout=None)
+    if game == "hurricane":
+        _hurricane(ui, table, hand, legal, pending)
+    elif game == "hurikan":
+        _hurikan(ui, table, hand, view, legal, pending, panel.lines)
+    else:
+        _haggis(ui, table, hand, legal, pending, panel.lines)
+    ui.add_item(HandButton.make("refresh", table, "Refresh", arg=None))
+    return panel_embed(panel, game), ui
+
+
+def _hurricane(
+    ui: discord.ui.View, table: Table, hand: list[str], legal: list[str], pending: Pending | None
+) -> None:
+    playable = sort_cards({t.split(":")[0] for t in legal if played_cards("hurricane", t)})
+    if playable:
+        options = []
+        for card in playable:
+            n = sum(1 for t in legal if t.split(":")[0] == card)
+            desc = (
+                "several captures"
+                if n > 1
+                else move_label("hurricane", next(t for t in legal if t.split(":")[0] == card))
+            )
+            options.append(
+                discord.SelectOption(
+                    label=card_label(card),
+                    value=card,
+                    description=desc[:100],
+                    default=pending is not None and pending.card == card,
+                )
+            )
+        ui.add_item(HandSelect.make("card", table, "Play a card…", options, row=0))
+    if pending is not None and pending.kind == "cap" and pending.card:
+        choices = [t for t in legal if t.split(":")[0] == pending.card]
+        options = [
+            discord.SelectOption(label=move_label("hurricane", t)[:100], value=t) for t in choices
+        ]
+        ui.add_item(
+            HandSelect.make(
+                "cap", table, f"Which capture with {card_label(pending.card)}?", options, row=1
+            )
+        )
+    flips = sorted(t for t in legal if t.startswith("flip "))
+    for t in flips[:4]:
+        ui.add_item(HandButton.make("act", table, f"🂠 {move_label('hurricane', t)}", arg=t, row=2))
+
+
+def _hurikan(
+    ui: discord.ui.View,
+    table: Table,
+    hand: list[str],
+    view: dict[str, Any],
+    legal: list[str],
+    pending: Pending | None,
+    lines: list[str],
+) -> None:
+    if not legal or not hand:
+        return
+    selected = (
+        cards_of(hand, pending.mask) if pending is not None and pending.kind == "kmask" else []
+    )
+    options = [
+        discord.SelectOption(label=card_label(c), value=c, default=c in selected) for c in hand
+    ]
+    opening = bool(view.get("opening"))
+    most = 3 if opening else len(hand)
+    ui.add_item(
+        HandSelect.make(
+            "klay", table, "Choose cards to lay…", options, min_values=1, max_values=most, row=0
+        )
+    )
+    if not selected:
+        return
+    lines.append(f"Selected: {cards_label(selected)}")
+    chosen = frozenset(selected)
+    takes = sorted(
+        {t.split(":")[1] for t in legal if ":" in t and played_cards("hurikan", t) == chosen}
+    )
+    arg = format(pending.mask if pending else 0, "x")
+    if takes:
+        opts = [discord.SelectOption(label=f"Take {card_label(c)}", value=c) for c in takes]
+        ui.add_item(HandSelect.make("ktake", table, "…and take a table card", opts, arg=arg, row=1))
+    can_lay = any(":" not in t and played_cards("hurikan", t) == chosen for t in legal)
+    ui.add_item(
+        HandButton.make(
+            "klaydo",
+            table,
+            "Lay them on the table",
+            arg=arg,
+            style=discord.ButtonStyle.primary,
+            disabled=not can_lay,
+            row=2,
+        )
+    )
+
+
+def _haggis(
+    ui: discord.ui.View,
+    table: Table,
+    hand: list[str],
+    legal: list[str],
+    pending: Pending | None,
+    lines: list[str],
+) -> None:
+    mask = pending.mask if pending is not None and pending.kind in ("gmask", "gread") else 0
+    selected = cards_of(hand, mask)
+    plays = [t for t in legal if played_cards("haggis", t) is not None]
+    if plays and hand:
+        parts = [hand[i : i + MAX_OPTIONS] for i in range(0, len(hand), MAX_OPTIONS)]
+        for index, part in enumerate(parts[:2]):
+            options = [
+                discord.SelectOption(label=card_label(c), value=c, default=c in selected)
+                for c in part
+            ]
+            label = (
+                "Choose cards to play…"
+                if len(parts) == 1
+                else f"Choose cards ({index + 1}/{len(parts)})…"
+            )
+            arg = f"{index}.{mask:x}"
+            ui.add_item(
+                HandSelect.make(
+                    "gsel",
+                    table,
+                    label,
+                    options,
+                    arg=arg,
+                    min_values=0,
+                    max_values=len(part),
+                    row=index,
+                )
+            )
+        if selected:
+            lines.append(f"Selected: {cards_label(selected)}")
+        ui.add_item(
+            HandButton.make(
+                "gplay",
+                table,
+                "Play",
+                arg=format(mask, "x"),
+                style=discord.ButtonStyle.primary,
+                disabled=not selected,
+                row=2,
+            )
+        )
+    if "pass" in legal:
+        ui.add_item(HandButton.make("act", table, "Pass", arg="pass", row=2))
+    if selected:
+        ui.add_item(HandButton.make("gclear", table, "Clear", arg=None, row=2))
+    bets = sorted((t for t in legal if t.startswith("bet ")), key=lambda t: int(t.split()[1]))
+    for t in bets:
+        ui.add_item(
+            HandButton.make(
+                "act",
+                table,
+                move_label("haggis", t),
+                arg=t,
+                style=discord.ButtonStyle.success,
+                row=3,
+            )
+        )
+    names = seat_names(table)
+    gives = [t for t in legal if t.startswith("give ")]
+    for t in gives[:2]:
+        ui.add_item(HandButton.make("act", table, move_label("haggis", t, names), arg=t, row=3))
+    if pending is not None and pending.kind == "gread":
+        chosen = frozenset(selected)
+        readings = [t for t in plays if played_cards("haggis", t) == chosen]
+        options = [
+            discord.SelectOption(label=move_label("haggis", t)[:100], value=t) for t in readings
+        ]
+        if options:
+            ui.add_item(
+                HandSelect.make(
+                    "gread",
+                    table,
+                    "Which reading?",
+                    options,
+                    row=1 if len(hand) <= MAX_OPTIONS else None,
+                )
+            )

@@ -1,0 +1,226 @@
+"""Playing: **Show my hand** / ``/hand`` (an ephemeral hand with its controls), every click on it, and
+``/play move:<autocomplete>``. Each click answers by editing that same ephemeral message (a fresh token each
+time), carries the move number it was drawn at, and goes through the table manager's one entry point."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.render.hands import sort_cards
+from bot.render.moves import matches_query, move_label
+from bot.render.table import seat_names
+from bot.tables.errors import NotSeated, StaleAction, TableError
+from bot.tables.models import Table, TableStatus
+
+from .hand import Pending, build_hand, cards_of, parse_mask, played_cards
+
+if TYPE_CHECKING:
+    from bot.app import CardBot
+
+NOT_PLAYING = "You are not playing at this table — follow the game on the table message."
+
+
+class Play(commands.Cog):
+    def __init__(self, bot: CardBot) -> None:
+        self.bot = bot
+
+    # --- building ---------------------------------------------------------------------------------------
+    def _seat(self, table: Table, user_id: int) -> int:
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise NotSeated(NOT_PLAYING)
+        return seat
+
+    def _legal(self, table: Table, user_id: int) -> list[str]:
+        return [str(a) for a in self.bot.tables.legal_actions(table.channel_id, user_id)]
+
+    def hand_message(
+        self, table: Table, user_id: int, *, note: str | None = None, pending: Pending | None = None
+    ) -> tuple[discord.Embed, discord.ui.View]:
+        seat = self._seat(table, user_id)
+        assert table.state is not None
+        view = table.state.view(seat)
+        return build_hand(
+            table, seat, view, self._legal(table, user_id), note=note, pending=pending
+        )
+
+    def _playing_table(self, channel_id: int) -> Table:
+        table = self.bot.tables.require(channel_id)
+        if table.status is TableStatus.LOBBY:
+            raise TableError("The game has not started yet — the host starts it from the lobby.")
+        if table.state is None:
+            raise TableError("This table has no game.")
+        return table
+
+    # --- Show my hand / /hand -----------------------------------------------------------------------------
+    async def show_hand(self, interaction: discord.Interaction[Any], channel_id: int) -> None:
+        if channel_id != interaction.channel_id:
+            raise TableError("That button belongs to another channel's table.")
+        table = self._playing_table(channel_id)
+        embed, view = self.hand_message(table, interaction.user.id)
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    @app_commands.command(name="hand", description="Show your cards (only you can see them).")
+    @app_commands.guild_only()
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        await self.show_hand(interaction, interaction.channel_id or 0)
+
+    # --- clicks on the hand ---------------------------------------------------------------------------------
+    async def hand_click(
+        self,
+        interaction: discord.Interaction[Any],
+        kind: str,
+        channel_id: int,
+        move_no: int,
+        arg: str | None,
+        values: list[str],
+    ) -> None:
+        if channel_id != interaction.channel_id:
+            raise TableError("That hand belongs to another channel's table.")
+        table = self._playing_table(channel_id)
+        user_id = interaction.user.id
+        self._seat(table, user_id)
+        if kind == "refresh":
+            return await self._redraw(interaction, table)
+        if table.status is not TableStatus.PLAYING:
+            return await self._redraw(interaction, table, note="The game is over.")
+        if move_no != table.move_no:
+            return await self._redraw(interaction, table, note=StaleAction().args[0])
+        legal = self._legal(table, user_id)
+        game = table.spec.game
+        if kind == "act" and arg:
+            return await self._act(interaction, table, arg, move_no)
+        if kind in ("cap", "gread") and values:
+            return await self._act(interaction, table, values[0], move_no)
+        if kind == "card" and values:
+            choices = [t for t in legal if t.split(":")[0] == values[0] and played_cards(game, t)]
+            if len(choices) == 1:
+                return await self._act(interaction, table, choices[0], move_no)
+            if not choices:
+                return await self._redraw(
+                    interaction, table, note="That card cannot be played now."
+                )
+            return await self._redraw(interaction, table, pending=Pending("cap", card=values[0]))
+        hand = sort_cards(
+            (table.state.view(table.seat_of(user_id)) if table.state else {}).get("hand") or []
+        )
+        if kind == "klay":
+            chosen = [v for v in values if v in hand]
+            return await self._redraw(
+                interaction, table, pending=Pending("kmask", mask=_mask(hand, chosen))
+            )
+        if kind == "ktake" and values:
+            laid = cards_of(hand, parse_mask(arg))
+            return await self._act(interaction, table, f"{'+'.join(laid)}:{values[0]}", move_no)
+        if kind == "klaydo":
+            laid = cards_of(hand, parse_mask(arg))
+            return await self._act(interaction, table, "+".join(laid), move_no)
+        if kind == "gsel":
+            part, _, old = (arg or "0.0").partition(".")
+            mask = _merge_part(hand, parse_mask(old), int(part) if part.isdigit() else 0, values)
+            return await self._redraw(interaction, table, pending=Pending("gmask", mask=mask))
+        if kind == "gclear":
+            return await self._redraw(interaction, table)
+        if kind == "gplay":
+            picked = frozenset(cards_of(hand, parse_mask(arg)))
+            readings = [t for t in legal if played_cards(game, t) == picked]
+            if len(readings) == 1:
+                return await self._act(interaction, table, readings[0], move_no)
+            if len(readings) > 1:
+                return await self._redraw(
+                    interaction, table, pending=Pending("gread", mask=parse_mask(arg))
+                )
+            # not a legal play: let the engine say why, in words
+            return await self._act(interaction, table, " ".join(sorted(picked)), move_no)
+        raise TableError("That control is not one I know.")
+
+    async def _redraw(
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        *,
+        note: str | None = None,
+        pending: Pending | None = None,
+    ) -> None:
+        embed, view = self.hand_message(table, interaction.user.id, note=note, pending=pending)
+        await interaction.response.edit_message(embed=embed, view=view)
+
+    async def _act(
+        self, interaction: discord.Interaction[Any], table: Table, action: str, move_no: int
+    ) -> None:
+        """Play through the manager; answer by redrawing the hand (with the refusal, if any)."""
+        try:
+            outcome = await self.bot.tables.act(
+                table.channel_id, interaction.user.id, action, move_no
+            )
+        except TableError as exc:
+            return await self._redraw(interaction, table, note=str(exc))
+        self.bot.publisher.schedule(outcome.table)
+        note = (
+            "Your move is on the table."
+            if not outcome.game_over
+            else "The game is over — see the table message."
+        )
+        await self._redraw(interaction, outcome.table, note=note)
+
+    # --- /play ------------------------------------------------------------------------------------------------
+    @app_commands.command(
+        name="play", description="Play a move by name (autocomplete lists your legal moves)."
+    )
+    @app_commands.describe(move="Start typing: a card, 'pass', 'bet'…")
+    @app_commands.guild_only()
+    async def play(
+        self, interaction: discord.Interaction[Any], move: app_commands.Range[str, 1, 100]
+    ) -> None:
+        table = self._playing_table(interaction.channel_id or 0)
+        self._seat(table, interaction.user.id)
+        legal = self._legal(table, interaction.user.id)
+        if move not in legal:
+            if not legal:
+                raise TableError("You have no move to make right now.")
+            raise TableError(
+                "That is not one of your legal moves — pick one from the list as you type."
+            )
+        outcome = await self.bot.tables.act(table.channel_id, interaction.user.id, move, None)
+        self.bot.publisher.schedule(outcome.table)
+        label = move_label(table.spec.game, move, seat_names(table))
+        embed, view = self.hand_message(outcome.table, interaction.user.id, note=f"Played: {label}")
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    @play.autocomplete("move")
+    async def play_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        table = self.bot.tables.get(interaction.channel_id or 0)
+        if table is None or table.status is not TableStatus.PLAYING:
+            return []
+        names = seat_names(table)
+        out: list[app_commands.Choice[str]] = []
+        for text in self._legal(table, interaction.user.id):
+            label = move_label(table.spec.game, text, names)
+            if matches_query(label, text, current):
+                out.append(app_commands.Choice(name=label[:100], value=text))
+                if len(out) == 25:
+                    break
+        return out
+
+
+def _mask(hand: list[str], cards: list[str]) -> int:
+    chosen = set(cards)
+    return sum(1 << i for i, c in enumerate(hand) if c in chosen)
+
+
+def _merge_part(hand: list[str], old: int, part: int, values: list[str]) -> int:
+    """The selection after one of the (up to two) card selects changed: keep the other part's cards."""
+    lo, hi = part * 25, min(len(hand), part * 25 + 25)
+    keep = old & ~(((1 << (hi - lo)) - 1) << lo)
+    chosen = set(values)
+    return keep | sum(1 << i for i in range(lo, hi) if hand[i] in chosen)
+
+
+async def setup(bot: CardBot) -> None:
+    await bot.add_cog(Play(bot))

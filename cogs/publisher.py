@@ -1,0 +1,141 @@
+"""The public table message of every table: posted, edited (coalesced per table), re-posted when old.
+
+The publisher is the table manager's listener: computer moves, time-outs and restores reach the channel
+through it. Edits requested close together for one table are merged into one REST call (a per-table
+debounce task), and a message older than 45 minutes is replaced by a fresh one (Discord caps edits of
+messages older than an hour)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+import bot.games as games
+from bot.render.table import lobby_panel, table_panel
+from bot.tables.models import Table, TableStatus
+
+from .ui import lobby_view, panel_embed, table_view
+
+if TYPE_CHECKING:
+    from bot.app import CardBot
+
+log = logging.getLogger("cogs.publisher")
+REPOST_AFTER = 45 * 60
+
+
+@lru_cache(maxsize=256)
+def _options_cached(
+    game: str, players: int, items: tuple[tuple[str, Any], ...]
+) -> tuple[tuple[str, Any], ...]:
+    try:
+        state = games.new_game(game, seed=0, players=players, options=dict(items))
+    except Exception:  # the lobby still shows what was asked for
+        return items
+    return tuple(state.options.items())
+
+
+def options_in_force(table: Table) -> dict[str, Any]:
+    """Every option of the table's game with defaults filled in, as the engine will play it."""
+    items = tuple(sorted(table.spec.options.items()))
+    return dict(_options_cached(table.spec.game, table.spec.players, items))
+
+
+def render_public(bot: CardBot, table: Table) -> tuple[discord.Embed, discord.ui.View | None]:
+    """The public message for a table in any state."""
+    if table.status in (TableStatus.LOBBY, TableStatus.CANCELLED) or table.state is None:
+        panel = lobby_panel(table, options_in_force(table))
+        view = lobby_view(table) if table.status is TableStatus.LOBBY else None
+    else:
+        panel = table_panel(table, table.state.view(None))
+        view = table_view(table) if table.status is TableStatus.PLAYING else None
+    return panel_embed(panel, table.spec.game), view
+
+
+class TablePublisher:
+    """Keeps each table's public message up to date (implements the table manager's listener)."""
+
+    def __init__(self, bot: CardBot, *, delay: float = 0.5) -> None:
+        self.bot = bot
+        self.delay = delay
+        self._pending: dict[int, asyncio.Task[None]] = {}
+
+    # --- TableListener ---------------------------------------------------------------------------------
+    async def table_changed(self, table: Table, events: list[dict[str, Any]]) -> None:
+        self.schedule(table)
+
+    async def turn_reminder(self, table: Table, seat: int) -> None:
+        occupant = table.seats[seat]
+        if occupant is None or occupant.computer is not None or table.turn_deadline is None:
+            return
+        channel = self.bot.get_channel(table.channel_id)
+        if not isinstance(channel, discord.abc.Messageable):
+            return
+        text = f"⏰ <@{occupant.user_id}>, it is your turn — time runs out <t:{int(table.turn_deadline)}:R>."
+        try:
+            await channel.send(text, allowed_mentions=discord.AllowedMentions(users=True))
+        except discord.HTTPException:
+            log.warning("Could not send a turn reminder in channel %s", table.channel_id)
+
+    # --- scheduling --------------------------------------------------------------------------------------
+    def schedule(self, table: Table) -> None:
+        """Update the table's public message soon; several calls close together make one edit."""
+        channel_id = table.channel_id
+        if channel_id in self._pending and not self._pending[channel_id].done():
+            return
+        self._pending[channel_id] = asyncio.create_task(
+            self._later(channel_id), name=f"publish-{channel_id}"
+        )
+
+    async def _later(self, channel_id: int) -> None:
+        if self.delay:
+            await asyncio.sleep(self.delay)
+        self._pending.pop(channel_id, None)
+        table = self.bot.tables.get(channel_id)
+        if table is not None:
+            try:
+                await self.publish(table)
+            except Exception:
+                log.exception("Could not update the table message in channel %s", channel_id)
+
+    async def flush(self) -> None:
+        """Send every pending update now (tests, shutdown)."""
+        while self._pending:
+            tasks = list(self._pending.values())
+            await asyncio.gather(*tasks, return_exceptions=True)
+            for cid, task in list(self._pending.items()):
+                if task.done():
+                    self._pending.pop(cid, None)
+
+    def cancel_pending(self, channel_id: int) -> None:
+        task = self._pending.pop(channel_id, None)
+        if task is not None:
+            task.cancel()
+
+    # --- sending -------------------------------------------------------------------------------------------
+    async def publish(self, table: Table) -> None:
+        embed, view = render_public(self.bot, table)
+        channel = self.bot.get_channel(table.channel_id)
+        if not isinstance(channel, discord.abc.Messageable):
+            return
+        now = self.bot.clock()
+        old = table.message_id
+        too_old = (
+            table.message_posted_at is not None and now - table.message_posted_at > REPOST_AFTER
+        )
+        if old is not None and not too_old:
+            try:
+                await channel.get_partial_message(old).edit(embed=embed, view=view)
+                return
+            except discord.NotFound:
+                pass
+        message = await channel.send(embed=embed, view=view or discord.utils.MISSING)
+        if table.is_live:
+            await self.bot.tables.set_message(table.channel_id, message.id, now)
+        if old is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(old).delete()

@@ -1,0 +1,31 @@
+"""``/rules game:<choice>``: the rules in our own words, with the options a table can change."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.render.rules import rules_panel
+
+from .tables import GAME_CHOICES
+from .ui import panel_embed
+
+
+class Rules(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="rules", description="How to play a game, and its options.")
+    @app_commands.describe(game="Which game")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction[Any], game: str) -> None:
+        await interaction.response.send_message(
+            embed=panel_embed(rules_panel(game), game), ephemeral=True
+        )
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Rules(bot))

@@ -1,0 +1,255 @@
+"""``/table …``: open a lobby, join, leave, start, cancel, kick, add computers, and the table's life
+(status, resign, pause, resume, abandon). Thin: every decision is the table manager's."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.tables.errors import TableError
+from bot.tables.models import GameSpec, Level, Table, TableStatus
+
+from .publisher import render_public
+
+if TYPE_CHECKING:
+    from bot.app import CardBot
+
+GAME_CHOICES = [
+    app_commands.Choice(name="Hurricane (Uragano)", value="hurricane"),
+    app_commands.Choice(name="Hurikan", value="hurikan"),
+    app_commands.Choice(name="Haggis", value="haggis"),
+]
+PRESET_CHOICES = [
+    app_commands.Choice(name="standard (2 players)", value="standard"),
+    app_commands.Choice(name="open hands (2 players, to 15)", value="open"),
+    app_commands.Choice(name="pairs (4 players, 2 teams)", value="pairs"),
+]
+LEVEL_CHOICES = [app_commands.Choice(name=level.value, value=level.value) for level in Level]
+
+
+def user_name(user: discord.abc.User) -> str:
+    return getattr(user, "display_name", None) or user.name
+
+
+class Tables(commands.Cog):
+    def __init__(self, bot: CardBot) -> None:
+        self.bot = bot
+
+    table = app_commands.Group(
+        name="table", description="Open and run a card table in this channel.", guild_only=True
+    )
+
+    # --- helpers -----------------------------------------------------------------------------------------
+    async def _public_response(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        """Answer with the table message itself: a new public message whose id the table remembers."""
+        embed, view = render_public(self.bot, table)
+        response = await interaction.response.send_message(
+            embed=embed, view=view or discord.utils.MISSING
+        )
+        message_id = getattr(response, "message_id", None)
+        if message_id is not None and table.is_live:
+            old = table.message_id
+            await self.bot.tables.set_message(table.channel_id, message_id, self.bot.clock())
+            if old is not None and interaction.channel is not None:
+                with contextlib.suppress(discord.HTTPException):
+                    await interaction.channel.get_partial_message(old).delete()  # type: ignore[union-attr]
+
+    async def _ephemeral(
+        self, interaction: discord.Interaction[Any], text: str, table: Table | None = None
+    ) -> None:
+        await interaction.response.send_message(text, ephemeral=True)
+        if table is not None:
+            self.bot.publisher.schedule(table)
+
+    # --- /table new ----------------------------------------------------------------------------------------
+    @table.command(name="new", description="Open a table for a card game in this channel.")
+    @app_commands.describe(
+        game="Which game to play",
+        preset="Hurricane only: which rules",
+        target="Points that end the game (Hurricane: default 16, open 15; Haggis: 250 or 350)",
+        turn_timer="Seconds per turn (0 = no timer; default 120)",
+        players="Haggis only: 2 or 3 players",
+        computer="Fill every empty seat with computer players of this level and start at once",
+    )
+    @app_commands.choices(game=GAME_CHOICES, preset=PRESET_CHOICES, computer=LEVEL_CHOICES)
+    async def new(
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        preset: str | None = None,
+        target: app_commands.Range[int, 1, 1000] | None = None,
+        turn_timer: app_commands.Range[int, 0, 3600] | None = None,
+        players: app_commands.Range[int, 2, 4] | None = None,
+        computer: str | None = None,
+    ) -> None:
+        if interaction.channel_id is None or interaction.guild_id is None:
+            raise TableError("Tables live in server channels.")
+        options: dict[str, Any] = {}
+        if preset is not None:
+            if game != "hurricane":
+                raise TableError("Presets are for Hurricane only (standard, open, pairs).")
+            options["preset"] = preset
+        if target is not None:
+            if game == "hurikan":
+                raise TableError("Hurikan has no target: it ends when the cards run out.")
+            options["target"] = target
+        if players is not None and game != "haggis":
+            raise TableError("Only Haggis lets you choose the number of players (2 or 3).")
+        timer = self.bot.config.turn_timer_seconds if turn_timer is None else turn_timer
+        spec = GameSpec(game=game, options=options, players=players or 2, turn_timer=timer)
+        manager = self.bot.tables
+        table = await manager.open_table(
+            channel_id=interaction.channel_id,
+            guild_id=interaction.guild_id,
+            host_id=interaction.user.id,
+            host_name=user_name(interaction.user),
+            spec=spec,
+        )
+        if computer is not None:
+            while table.empty_seats:
+                await manager.add_computer(table.channel_id, interaction.user.id, Level(computer))
+            await manager.start(table.channel_id, interaction.user.id)
+        await self._public_response(interaction, table)
+
+    # --- lobby --------------------------------------------------------------------------------------------
+    @table.command(name="join", description="Take a seat at this channel's table.")
+    @app_commands.describe(seat="Seat number (Hurricane pairs: seats 1+3 are team A, 2+4 team B)")
+    async def join(
+        self,
+        interaction: discord.Interaction[Any],
+        seat: app_commands.Range[int, 1, 4] | None = None,
+    ) -> None:
+        table = await self.bot.tables.join(
+            self._channel(interaction),
+            interaction.user.id,
+            user_name(interaction.user),
+            None if seat is None else seat - 1,
+        )
+        await self._ephemeral(interaction, "You have a seat. Wait for the host to start.", table)
+
+    @table.command(name="leave", description="Give up your seat in the lobby.")
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        table = await self.bot.tables.leave(self._channel(interaction), interaction.user.id)
+        text = (
+            "You left; the table is cancelled."
+            if table.status is TableStatus.CANCELLED
+            else "You left the table."
+        )
+        await self._ephemeral(interaction, text, table)
+
+    @table.command(name="start", description="Start the game (host, once every seat is filled).")
+    async def start(self, interaction: discord.Interaction[Any]) -> None:
+        table = await self.bot.tables.start(self._channel(interaction), interaction.user.id)
+        await self._public_response(interaction, table)
+
+    @table.command(name="cancel", description="Close the lobby (host).")
+    async def cancel(self, interaction: discord.Interaction[Any]) -> None:
+        table = await self.bot.tables.cancel(self._channel(interaction), interaction.user.id)
+        await self._ephemeral(interaction, "The table is cancelled.", table)
+
+    @table.command(name="kick", description="Remove a player or computer from a lobby seat (host).")
+    @app_commands.describe(seat="Seat number to empty")
+    async def kick(
+        self, interaction: discord.Interaction[Any], seat: app_commands.Range[int, 1, 4]
+    ) -> None:
+        table = await self.bot.tables.kick(
+            self._channel(interaction), interaction.user.id, seat - 1
+        )
+        await self._ephemeral(interaction, f"Seat {seat} is free again.", table)
+
+    @table.command(name="computer", description="Seat a computer player in the lobby (host).")
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def computer(
+        self,
+        interaction: discord.Interaction[Any],
+        level: str,
+        seat: app_commands.Range[int, 1, 4] | None = None,
+    ) -> None:
+        table = await self.bot.tables.add_computer(
+            self._channel(interaction),
+            interaction.user.id,
+            Level(level),
+            None if seat is None else seat - 1,
+        )
+        await self._ephemeral(interaction, f"A {level} computer player takes a seat.", table)
+
+    # --- during play --------------------------------------------------------------------------------------
+    @table.command(name="status", description="Show this channel's table again.")
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        table = self.bot.tables.require(self._channel(interaction))
+        if table.is_live:
+            self.bot.publisher.cancel_pending(table.channel_id)
+            await self._public_response(interaction, table)
+        else:
+            embed, _view = render_public(self.bot, table)
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @table.command(name="resign", description="Give up the game (counts as a loss).")
+    async def resign(self, interaction: discord.Interaction[Any]) -> None:
+        table = await self.bot.tables.resign(self._channel(interaction), interaction.user.id)
+        await self._ephemeral(interaction, "You resigned.", table)
+
+    @table.command(
+        name="abandon", description="Vote to abandon the game (everyone must agree; no result)."
+    )
+    async def abandon(self, interaction: discord.Interaction[Any]) -> None:
+        table = await self.bot.tables.vote_abandon(self._channel(interaction), interaction.user.id)
+        text = (
+            "The game is abandoned."
+            if table.ended_by == "abandoned"
+            else "Your vote to abandon is counted."
+        )
+        await self._ephemeral(interaction, text, table)
+
+    @table.command(name="pause", description="Stop the turn clock (host).")
+    async def pause(self, interaction: discord.Interaction[Any]) -> None:
+        table = await self.bot.tables.pause(self._channel(interaction), interaction.user.id)
+        await self._ephemeral(interaction, "The turn clock is paused.", table)
+
+    @table.command(name="resume", description="Restart the turn clock (host).")
+    async def resume(self, interaction: discord.Interaction[Any]) -> None:
+        table = await self.bot.tables.resume(self._channel(interaction), interaction.user.id)
+        await self._ephemeral(interaction, "The turn clock runs again.", table)
+
+    @staticmethod
+    def _channel(interaction: discord.Interaction[Any]) -> int:
+        if interaction.channel_id is None:
+            raise TableError("Tables live in server channels.")
+        return interaction.channel_id
+
+    # --- lobby buttons --------------------------------------------------------------------------------------
+    async def lobby_click(
+        self,
+        interaction: discord.Interaction[Any],
+        action: str,
+        channel_id: int,
+        seat: int | None,
+        values: list[str] | None = None,
+    ) -> None:
+        """A lobby button or the computer select: act, then redraw the lobby as the click's response."""
+        if channel_id != interaction.channel_id:
+            raise TableError("That button belongs to another channel's table.")
+        manager, user = self.bot.tables, interaction.user
+        if action in ("join", "sit"):
+            table = await manager.join(channel_id, user.id, user_name(user), seat)
+        elif action == "leave":
+            table = await manager.leave(channel_id, user.id)
+        elif action == "start":
+            table = await manager.start(channel_id, user.id)
+        elif action == "cancel":
+            table = await manager.cancel(channel_id, user.id)
+        elif action == "computer" and values and values[0] in {lv.value for lv in Level}:
+            table = await manager.add_computer(channel_id, user.id, Level(values[0]))
+        else:
+            raise TableError("That button is not one I know.")
+        embed, view = render_public(self.bot, table)
+        self.bot.publisher.cancel_pending(channel_id)
+        await interaction.response.edit_message(embed=embed, view=view)
+
+
+async def setup(bot: CardBot) -> None:
+    await bot.add_cog(Tables(bot))

@@ -1,0 +1,278 @@
+"""Discord components of the bot: persistent ``DynamicItem``s (their ``custom_id`` carries the channel and,
+for hand controls, the table's move number) and small builders for embeds and the public views.
+
+custom_id formats (≤ 100 characters):
+  ``show:<channel>``                              Show my hand (public table message)
+  ``lobby:<join|leave|start|cancel|sit>:<channel>[:<seat>]``   lobby buttons
+  ``lobbyai:<channel>``                            lobby select: add a computer of a level
+  ``h:<kind>:<channel>:<move_no>[:<arg>]``         hand buttons
+  ``hs:<kind>:<channel>:<move_no>[:<arg>]``        hand selects
+Every callback goes through ``guarded`` so that errors reach the one central handler."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable
+from typing import Any, cast
+
+import discord
+from discord.ui import Button, DynamicItem, Select
+
+from bot.app import report_interaction_error
+from bot.render.table import seat_label
+from bot.render.text import Panel, clip
+from bot.tables.models import Table
+
+GAME_COLOURS = {"hurricane": 0x2E86C1, "hurikan": 0x16A085, "haggis": 0x8E44AD}
+LEVEL_LABELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
+
+
+async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) -> None:
+    """Run a component handler; any exception goes to the central error handler."""
+    try:
+        await work
+    except Exception as exc:
+        await report_interaction_error(interaction, exc)
+
+
+def panel_embed(panel: Panel, game: str | None = None) -> discord.Embed:
+    embed = discord.Embed(
+        title=clip(panel.title, 256),
+        description=panel.description,
+        colour=GAME_COLOURS.get(game or "", 0x2C3E50),
+    )
+    for name, value in panel.fields:
+        embed.add_field(name=name, value=value, inline=False)
+    if panel.footer:
+        embed.set_footer(text=clip(panel.footer, 2048))
+    return embed
+
+
+def _values(interaction: discord.Interaction[Any]) -> list[Any]:
+    data = cast(dict[str, Any], interaction.data or {})
+    return list(data.get("values") or [])
+
+
+def _cog(interaction: discord.Interaction[Any], name: str) -> Any:
+    cog = interaction.client.get_cog(name)
+    if cog is None:
+        raise RuntimeError(f"cog {name} is not loaded")
+    return cog
+
+
+class ShowHandButton(DynamicItem[Button[Any]], template=r"show:(?P<ch>\d{1,20})"):
+    def __init__(self, channel_id: int) -> None:
+        super().__init__(
+            Button(
+                label="Show my hand",
+                emoji="🃏",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"show:{channel_id}",
+            )
+        )
+        self.channel_id = channel_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
+    ) -> ShowHandButton:
+        return cls(int(match["ch"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(
+            interaction, _cog(interaction, "Play").show_hand(interaction, self.channel_id)
+        )
+
+
+class LobbyButton(
+    DynamicItem[Button[Any]],
+    template=r"lobby:(?P<act>join|leave|start|cancel|sit):(?P<ch>\d{1,20})(?::(?P<seat>\d))?",
+):
+    def __init__(self, item: Button[Any], action: str, channel_id: int, seat: int | None) -> None:
+        super().__init__(item)
+        self.action, self.channel_id, self.seat = action, channel_id, seat
+
+    @classmethod
+    def make(
+        cls,
+        action: str,
+        channel_id: int,
+        label: str,
+        style: discord.ButtonStyle,
+        seat: int | None = None,
+    ) -> LobbyButton:
+        cid = f"lobby:{action}:{channel_id}" + (f":{seat}" if seat is not None else "")
+        return cls(Button(label=label, style=style, custom_id=cid), action, channel_id, seat)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
+    ) -> LobbyButton:
+        seat = int(match["seat"]) if match["seat"] is not None else None
+        return cls(cast(Button[Any], item), match["act"], int(match["ch"]), seat)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        work = _cog(interaction, "Tables").lobby_click(
+            interaction, self.action, self.channel_id, self.seat
+        )
+        await guarded(interaction, work)
+
+
+class LobbyComputerSelect(DynamicItem[Select[Any]], template=r"lobbyai:(?P<ch>\d{1,20})"):
+    def __init__(self, item: Select[Any], channel_id: int) -> None:
+        super().__init__(item)
+        self.channel_id = channel_id
+
+    @classmethod
+    def make(cls, channel_id: int) -> LobbyComputerSelect:
+        options = [
+            discord.SelectOption(label=f"Add a computer: {label}", value=level)
+            for level, label in LEVEL_LABELS.items()
+        ]
+        select: Select[Any] = Select(
+            custom_id=f"lobbyai:{channel_id}", placeholder="Add a computer player…", options=options
+        )
+        return cls(select, channel_id)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
+    ) -> LobbyComputerSelect:
+        return cls(cast(Select[Any], item), int(match["ch"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = [str(v) for v in _values(interaction)]
+        work = _cog(interaction, "Tables").lobby_click(
+            interaction, "computer", self.channel_id, None, values
+        )
+        await guarded(interaction, work)
+
+
+HAND_TEMPLATE = r":(?P<kind>[a-z]{1,8}):(?P<ch>\d{1,20}):(?P<mv>\d{1,9})(?::(?P<arg>[^:]{0,60}))?"
+
+
+class HandButton(DynamicItem[Button[Any]], template=r"h" + HAND_TEMPLATE):
+    def __init__(
+        self, item: Button[Any], kind: str, channel_id: int, move_no: int, arg: str | None
+    ) -> None:
+        super().__init__(item)
+        self.kind, self.channel_id, self.move_no, self.arg = kind, channel_id, move_no, arg
+
+    @classmethod
+    def make(
+        cls,
+        kind: str,
+        table: Table,
+        label: str,
+        *,
+        arg: str | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
+        row: int | None = None,
+    ) -> HandButton:
+        cid = f"h:{kind}:{table.channel_id}:{table.move_no}" + (
+            f":{arg}" if arg is not None else ""
+        )
+        button: Button[Any] = Button(
+            label=clip(label, 80), style=style, custom_id=cid, disabled=disabled, row=row
+        )
+        return cls(button, kind, table.channel_id, table.move_no, arg)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
+    ) -> HandButton:
+        return cls(
+            cast(Button[Any], item), match["kind"], int(match["ch"]), int(match["mv"]), match["arg"]
+        )
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        work = _cog(interaction, "Play").hand_click(
+            interaction, self.kind, self.channel_id, self.move_no, self.arg, []
+        )
+        await guarded(interaction, work)
+
+
+class HandSelect(DynamicItem[Select[Any]], template=r"hs" + HAND_TEMPLATE):
+    def __init__(
+        self, item: Select[Any], kind: str, channel_id: int, move_no: int, arg: str | None
+    ) -> None:
+        super().__init__(item)
+        self.kind, self.channel_id, self.move_no, self.arg = kind, channel_id, move_no, arg
+
+    @classmethod
+    def make(
+        cls,
+        kind: str,
+        table: Table,
+        placeholder: str,
+        options: list[discord.SelectOption],
+        *,
+        arg: str | None = None,
+        min_values: int = 1,
+        max_values: int = 1,
+        row: int | None = None,
+    ) -> HandSelect:
+        cid = f"hs:{kind}:{table.channel_id}:{table.move_no}" + (
+            f":{arg}" if arg is not None else ""
+        )
+        options = options[:25]
+        select: Select[Any] = Select(
+            custom_id=cid,
+            placeholder=clip(placeholder, 150),
+            options=options,
+            min_values=min(min_values, len(options)),
+            max_values=max(1, min(max_values, len(options))),
+            row=row,
+        )
+        return cls(select, kind, table.channel_id, table.move_no, arg)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
+    ) -> HandSelect:
+        return cls(
+            cast(Select[Any], item), match["kind"], int(match["ch"]), int(match["mv"]), match["arg"]
+        )
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = [str(v) for v in _values(interaction)]
+        work = _cog(interaction, "Play").hand_click(
+            interaction, self.kind, self.channel_id, self.move_no, self.arg, values
+        )
+        await guarded(interaction, work)
+
+
+DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (
+    ShowHandButton,
+    LobbyButton,
+    LobbyComputerSelect,
+    HandButton,
+    HandSelect,
+)
+
+
+def lobby_view(table: Table) -> discord.ui.View:
+    """Join / Leave / Start / Cancel (team seats for Hurricane pairs) and the computer select."""
+    view = discord.ui.View(timeout=None)
+    ch = table.channel_id
+    if table.team_of(0) is not None:
+        for i in table.empty_seats:
+            view.add_item(
+                LobbyButton.make(
+                    "sit", ch, f"Sit: {seat_label(table, i)}", discord.ButtonStyle.success, i
+                )
+            )
+    else:
+        view.add_item(LobbyButton.make("join", ch, "Join", discord.ButtonStyle.success))
+    view.add_item(LobbyButton.make("leave", ch, "Leave", discord.ButtonStyle.secondary))
+    view.add_item(LobbyButton.make("start", ch, "Start", discord.ButtonStyle.primary))
+    view.add_item(LobbyButton.make("cancel", ch, "Cancel", discord.ButtonStyle.danger))
+    if table.empty_seats:
+        view.add_item(LobbyComputerSelect.make(ch))
+    return view
+
+
+def table_view(table: Table) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ShowHandButton(table.channel_id))
+    return view

@@ -1,0 +1,197 @@
+"""Simulated players who play whole games purely through interactions (clicks on what the bot sent).
+
+The driver peeks at the engine only to decide *which* legal move a player wants (a seeded random choice,
+as a person would pick); every move itself is made through the hand message's components."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.render.hands import sort_cards
+from bot.tables.models import Table, TableStatus
+from cogs.hand import played_cards
+
+from .fakediscord import Exchange, FakeDiscord, Person, component_ids, iter_components
+
+
+def comp(msg: dict[str, Any], prefix: str) -> dict[str, Any] | None:
+    """The first component whose custom_id starts with ``prefix`` (e.g. ``"hs:card:"``)."""
+    return next(
+        (
+            c
+            for c in iter_components(msg.get("components") or [])
+            if str(c.get("custom_id", "")).startswith(prefix)
+        ),
+        None,
+    )
+
+
+class Driver:
+    def __init__(
+        self, fake: FakeDiscord, players: list[Person], channel_id: int | None = None, seed: int = 1
+    ) -> None:
+        self.fake = fake
+        self.players = players
+        self.channel_id = fake.channel_id if channel_id is None else channel_id
+        self.rng = random.Random(seed)
+        self.hands: dict[int, dict[str, Any]] = {}  # user id -> their hand message (as stored)
+        self.exchanges: list[Exchange] = []
+
+    @property
+    def table(self) -> Table:
+        table = self.fake.bot.tables.get(self.channel_id)  # type: ignore[union-attr]
+        assert table is not None
+        return table
+
+    def public(self) -> dict[str, Any]:
+        msg = self.fake.messages.get(self.table.message_id or 0)
+        assert msg is not None, "the table has no public message"
+        return msg
+
+    async def open(self, host: Person, **options: Any) -> Exchange:
+        ex = await self.fake.slash(
+            "table new", user=host.user, channel_id=self.channel_id, **options
+        )
+        assert ex.callback_type == 4 and not ex.ephemeral, ex.content
+        return ex
+
+    async def join_all(self, others: list[Person]) -> None:
+        for person in others:
+            msg = self.public()
+            ids = component_ids(msg)
+            join = next(
+                (c for c in ids if c.startswith("lobby:join:") or c.startswith("lobby:sit:")), None
+            )
+            assert join is not None, ids
+            ex = await self.fake.click(msg, join, user=person.user)
+            assert ex.callback_type == 7, ex.content
+
+    async def start(self, host: Person) -> None:
+        msg = self.public()
+        ex = await self.fake.click(msg, f"lobby:start:{self.channel_id}", user=host.user)
+        assert ex.callback_type == 7, ex.content
+        assert self.table.status is TableStatus.PLAYING
+
+    def person(self, seat: int) -> Person:
+        s = self.table.seats[seat]
+        assert s is not None
+        return next(p for p in self.players if p.id == s.user_id)
+
+    async def show_hand(self, person: Person) -> dict[str, Any]:
+        ex = await self.fake.click(self.public(), f"show:{self.channel_id}", user=person.user)
+        assert ex.callback_type == 4 and ex.ephemeral, ex.content
+        msg = ex.message
+        assert msg is not None
+        self.hands[person.id] = msg
+        return msg
+
+    async def fresh_hand(self, person: Person) -> dict[str, Any]:
+        msg = self.hands.get(person.id)
+        if msg is None or int(msg["id"]) not in self.fake.messages:
+            return await self.show_hand(person)
+        refresh = comp(msg, "h:refresh:")
+        assert refresh is not None
+        ex = await self.fake.click(msg, refresh["custom_id"], user=person.user)
+        assert ex.callback_type == 7
+        return self.fake.messages[int(msg["id"])]
+
+    async def click(
+        self, person: Person, msg: dict[str, Any], custom_id: str, values: list[str] | None = None
+    ) -> dict[str, Any]:
+        ex = await self.fake.click(msg, custom_id, user=person.user, values=values)
+        self.exchanges.append(ex)
+        assert ex.callback_type == 7, (ex.callback_type, ex.content, ex.text)
+        return self.fake.messages[int(msg["id"])]
+
+    def choose(self, seat: int) -> str:
+        state = self.table.state
+        assert state is not None
+        legal = [str(a) for a in state.legal_actions(seat)]
+        assert legal
+        plays = [t for t in legal if not t.startswith("bet ")]
+        if plays and self.rng.random() < 0.9:
+            return self.rng.choice(plays)
+        return self.rng.choice(legal)
+
+    async def play_move(self, seat: int, action: str) -> None:
+        """Make ``action`` for ``seat`` by clicking through the hand message."""
+        person = self.person(seat)
+        game = self.table.spec.game
+        before = self.table.move_no
+        msg = await self.fresh_hand(person)
+        cards = played_cards(game, action)
+        if cards is None:  # pass, bet, give, flip: a button carrying the action
+            button = next(
+                (
+                    c
+                    for c in iter_components(msg["components"])
+                    if c.get("custom_id", "").startswith("h:act:")
+                    and c["custom_id"].split(":", 4)[4] == action
+                ),
+                None,
+            )
+            assert button is not None, (action, component_ids(msg))
+            await self.click(person, msg, button["custom_id"])
+        elif game == "hurricane":
+            card = action.split(":")[0]
+            sel = comp(msg, "hs:card:")
+            assert sel is not None, component_ids(msg)
+            msg = await self.click(person, msg, sel["custom_id"], [card])
+            if self.table.move_no == before:
+                cap = comp(msg, "hs:cap:")
+                assert cap is not None, (action, component_ids(msg))
+                await self.click(person, msg, cap["custom_id"], [action])
+        elif game == "hurikan":
+            laid = action.split(":")[0].split("+")
+            sel = comp(msg, "hs:klay:")
+            assert sel is not None, component_ids(msg)
+            msg = await self.click(person, msg, sel["custom_id"], laid)
+            if ":" in action:
+                take = comp(msg, "hs:ktake:")
+                assert take is not None, component_ids(msg)
+                await self.click(person, msg, take["custom_id"], [action.split(":")[1]])
+            else:
+                lay = comp(msg, "h:klaydo:")
+                assert lay is not None
+                await self.click(person, msg, lay["custom_id"])
+        else:
+            hand = sort_cards(self.table.state.view(seat)["hand"])  # type: ignore[union-attr]
+            for part in range(2):
+                sel = comp(msg, f"hs:gsel:{self.channel_id}:{self.table.move_no}:{part}.")
+                if sel is None:
+                    break
+                in_part = [c for c in hand[part * 25 : part * 25 + 25] if c in cards]
+                msg = await self.click(person, msg, sel["custom_id"], in_part)
+            play = comp(msg, "h:gplay:")
+            assert play is not None
+            msg = await self.click(person, msg, play["custom_id"])
+            if self.table.move_no == before:
+                read = comp(msg, "hs:gread:")
+                assert read is not None, (action, msg["embeds"])
+                await self.click(person, msg, read["custom_id"], [action])
+        assert self.table.move_no > before, f"{action} was not applied for seat {seat}"
+
+    async def play_to_end(self, max_moves: int = 5000) -> int:
+        """Play random legal moves (humans only; computers move by themselves) until the game ends."""
+        moves = 0
+        while self.table.status is TableStatus.PLAYING and moves < max_moves:
+            state = self.table.state
+            assert state is not None
+            seat = state.current_player
+            assert seat is not None
+            occupant = self.table.seats[seat]
+            assert occupant is not None
+            if occupant.computer is not None:
+                moved = self.table.move_no
+                await self.fake.wait_for(
+                    lambda m=moved: (  # type: ignore[misc]
+                        self.table.move_no != m or self.table.status is not TableStatus.PLAYING
+                    )
+                )  # type: ignore[attr-defined]
+                continue
+            await self.play_move(seat, self.choose(seat))
+            moves += 1
+        assert self.table.status is TableStatus.FINISHED, f"game not over after {moves} moves"
+        await self.fake.bot.settle()  # type: ignore[union-attr]
+        return moves
