@@ -18,6 +18,15 @@ from .models import Level
 log = logging.getLogger(__name__)
 
 Chooser = Callable[..., Action]
+_reported: set[str] = set()  # failures already logged with a traceback (avoid one per move)
+
+
+def _report(key: str, message: str) -> None:
+    if key in _reported:
+        log.debug(message)
+        return
+    _reported.add(key)
+    log.exception(message)
 
 
 def _load_chooser() -> Chooser | None:
@@ -26,7 +35,7 @@ def _load_chooser() -> Chooser | None:
     except ImportError:
         return None
     except Exception:  # a broken player module must not stop the tables
-        log.exception("bot.players cannot be imported; computer seats play random legal moves")
+        _report("import", "bot.players cannot be imported; computer seats play random moves")
         return None
     chooser: Chooser = choose_action
     return chooser
@@ -63,8 +72,10 @@ async def choose_move(
             if choice in options:
                 action: Action = choice
                 return action
-            log.error("computer player returned an action that is not legal: %s", choice)
+            log.error(
+                "the %s %s player returned an illegal action; playing a random move", level, game
+            )
         except Exception:
-            log.exception("computer player failed; playing a random legal move instead")
+            _report(f"{game}/{level}", f"{level} {game} player failed; playing a random move")
     picked: Action = random.Random(seed).choice(options)
     return picked
