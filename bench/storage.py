@@ -1,0 +1,280 @@
+"""Storage benchmark (not a test): leaderboard, recording a result and saving a move snapshot on a
+database holding 1,000,000 finished games across 100 guilds.
+
+    python -m bench.storage [--results N] [--guilds G] [--rebuild] [--runs R]
+
+The big database is built once through the real schema (migrations applied by SqliteStorage),
+with bulk ``executemany`` inside one transaction, and cached under /tmp; each run works on a copy.
+Results are synthetic (random players, 2-player Hurricane/Hurikan/Haggis, 3-player Haggis, Hurricane
+pairs); the standings are aggregated from them in SQL (ratings are a plausible function of the
+record, not a replay through openskill: that would only slow the build down). Everything measured
+goes through ``SqliteStorage`` exactly as the bot calls it.
+
+Targets (median): leaderboard <= 10 ms, finish_game <= 5 ms, save_table <= 2 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import shutil
+import sqlite3
+import statistics
+import tempfile
+import time
+from collections.abc import Awaitable, Callable, Iterator
+from pathlib import Path
+
+import bot.games as games
+from storage.migrate import load_migrations
+from storage.models import GameRecord, Metric, MoveRecord, SeatRecord, TableSnapshot
+from storage.sqlite import SqliteStorage
+
+BUILD_VERSION = 1
+USERS_PER_GUILD = 1000
+GAMES = ("hurricane", "hurricane", "hurricane", "hurricane", "haggis", "haggis", "hurikan")
+
+
+def cache_path(results: int, guilds: int) -> Path:
+    schema = len(load_migrations())
+    return Path(tempfile.gettempdir()) / (
+        f"cardtable-bench-storage-s{schema}-b{BUILD_VERSION}-{results}-{guilds}.sqlite3"
+    )
+
+
+def synthetic_rows(
+    results: int, guilds: int, rng: random.Random
+) -> Iterator[tuple[tuple[object, ...], list[tuple[object, ...]]]]:
+    start = 1_600_000_000.0
+    for n in range(results):
+        guild = 1 + n % guilds
+        game = rng.choice(GAMES)
+        pairs = game == "hurricane" and rng.random() < 0.1
+        players = 4 if pairs else 3 if game == "haggis" and rng.random() < 0.4 else 2
+        users = rng.sample(range(1, USERS_PER_GUILD + 1), players)
+        if rng.random() < 0.05:
+            users[-1] = -rng.randint(1, 3)  # a computer player
+        sides = 2 if pairs else players
+        winner = rng.randrange(sides)
+        scores = [rng.randint(0, 14) for _ in range(sides)]
+        scores[winner] = 15 + rng.randint(0, 5)
+        double = game == "hurricane" and not pairs and min(scores) < 8
+        ended = start + n * 30.0
+        game_id = f"bench{n:08d}"
+        winners = [s for s in range(players) if (s % 2 if pairs else s) == winner]
+        row: tuple[object, ...] = (
+            game_id,
+            guild,
+            10_000 + guild,
+            game,
+            json.dumps({"preset": "pairs" if pairs else "standard"}),
+            players,
+            json.dumps(scores),
+            json.dumps(winners),
+            int(double),
+            n,
+            ended - 900.0,
+            ended,
+            900.0,
+            "finished",
+            1,
+        )
+        seats: list[tuple[object, ...]] = []
+        for s, user in enumerate(users):
+            side = s % 2 if pairs else s
+            seats.append(
+                (
+                    game_id,
+                    s,
+                    guild,
+                    ended,
+                    user,
+                    f"user{user}",
+                    int(user < 0),
+                    side if pairs else None,
+                    scores[side],
+                    "win" if s in winners else "loss",
+                )
+            )
+        yield row, seats
+
+
+def build(path: Path, results: int, guilds: int) -> None:
+    tmp = path.with_suffix(".building")
+    for p in (tmp, tmp.with_name(tmp.name + "-wal"), tmp.with_name(tmp.name + "-shm")):
+        p.unlink(missing_ok=True)
+
+    async def create() -> None:
+        s = SqliteStorage(tmp)
+        await s.open()
+        await s.close()
+
+    asyncio.run(create())
+    t0 = time.perf_counter()
+    con = sqlite3.connect(tmp, isolation_level=None)
+    con.execute("PRAGMA synchronous = OFF")
+    con.execute("BEGIN")
+    rng = random.Random(2024)
+    batch_games: list[tuple[object, ...]] = []
+    batch_seats: list[tuple[object, ...]] = []
+
+    def flush() -> None:
+        con.executemany(f"INSERT INTO games VALUES ({', '.join('?' * 15)})", batch_games)
+        con.executemany(f"INSERT INTO game_seats VALUES ({', '.join('?' * 10)})", batch_seats)
+        batch_games.clear()
+        batch_seats.clear()
+
+    for row, seats in synthetic_rows(results, guilds, rng):
+        batch_games.append(row)
+        batch_seats.extend(seats)
+        if len(batch_games) >= 50_000:
+            flush()
+    flush()
+    con.execute(
+        """
+        INSERT INTO standings
+        SELECT s.guild_id, g.game, s.user_id, max(s.name), max(s.is_bot), count(*),
+               sum(s.outcome = 'win'), sum(s.outcome = 'loss'), sum(s.outcome = 'draw'),
+               sum(CASE WHEN s.outcome = 'win' THEN 1 + g.double_win ELSE 0 END),
+               abs(s.user_id) % 5, 3 + abs(s.user_id) % 7,
+               25.0 + 8.0 * (sum(s.outcome = 'win') - sum(s.outcome = 'loss')) / count(*),
+               8.333 / (1.0 + count(*) / 10.0), 0.0, max(s.ended_at)
+        FROM game_seats s JOIN games g USING (game_id)
+        GROUP BY s.guild_id, g.game, s.user_id
+        """
+    )
+    con.execute("UPDATE standings SET rating = round(1000.0 + 40.0 * (mu - 3.0 * sigma), 2)")
+    con.execute("COMMIT")
+    con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    con.execute("ANALYZE")
+    con.close()
+    tmp.replace(path)
+    print(f"built {results:,} results across {guilds} guilds in {time.perf_counter() - t0:.1f} s")
+
+
+def table_data(seed: int) -> dict[str, object]:
+    """A realistic snapshot payload: a Hurricane game a few moves in, as the table layer saves it."""
+    state = games.new_game("hurricane", seed=seed, options={"preset": "standard"})
+    rng = random.Random(seed)
+    history = []
+    for _ in range(12):
+        seat = state.current_player
+        assert seat is not None
+        action = rng.choice(state.legal_actions(seat))
+        state.apply(action, seat)
+        history.append([seat, str(action)])
+    return {
+        "version": 1,
+        "channel_id": 1,
+        "seats": [{"user_id": 1, "name": "Anna"}, {"user_id": 2, "name": "Bruno"}],
+        "status": "playing",
+        "move_no": len(history),
+        "history": history,
+        "engine": state.to_dict(),
+    }
+
+
+async def timed(runs: int, make: Callable[[int], Awaitable[object]]) -> list[float]:
+    out = []
+    for i in range(runs):
+        t = time.perf_counter()
+        await make(i)
+        out.append((time.perf_counter() - t) * 1000.0)
+    return out
+
+
+def report(name: str, samples: list[float], target: float | None) -> None:
+    med = statistics.median(samples)
+    p99 = sorted(samples)[max(0, int(len(samples) * 0.99) - 1)]
+    verdict = "" if target is None else (" ok" if med <= target else " OVER TARGET")
+    goal = "" if target is None else f"  (target {target:g} ms){verdict}"
+    print(f"{name:<34} median {med:7.3f} ms   p99 {p99:7.3f} ms{goal}")
+
+
+async def measure(path: Path, runs: int, guilds: int) -> None:
+    store = SqliteStorage(path)
+    await store.open()
+    try:
+        rng = random.Random(7)
+        await store.leaderboard(1, "hurricane")  # warm the cache once
+        report(
+            "leaderboard top 10 (rating)",
+            await timed(runs, lambda i: store.leaderboard(1 + i % guilds, "hurricane")),
+            10.0,
+        )
+        report(
+            "leaderboard top 10 (wins)",
+            await timed(runs, lambda i: store.leaderboard(1 + i % guilds, "haggis", Metric.WINS)),
+            10.0,
+        )
+        report(
+            "rank_of one user (rating)",
+            await timed(runs, lambda i: store.rank_of(1 + i % guilds, "hurricane", 1 + i)),
+            None,
+        )
+        report(
+            "history of one user (10 games)",
+            await timed(runs, lambda i: store.history(1 + i % guilds, 1 + i, 10)),
+            None,
+        )
+
+        def record(i: int) -> GameRecord:
+            a, b = rng.sample(range(1, USERS_PER_GUILD + 1), 2)
+            now = time.time()
+            return GameRecord(
+                game_id=f"live{i:06d}-{now}",
+                guild_id=1 + i % guilds,
+                channel_id=99,
+                game="hurricane",
+                options={"preset": "standard", "target": 15},
+                seats=(SeatRecord(0, a, f"user{a}"), SeatRecord(1, b, f"user{b}")),
+                scores=(16, 9),
+                winners=(0,),
+                double=False,
+                seed=i,
+                started_at=now - 600.0,
+                ended_at=now,
+            )
+
+        report(
+            "finish_game (one result)",
+            await timed(runs, lambda i: store.finish_game(record(i))),
+            5.0,
+        )
+
+        data = table_data(3)
+        size = len(json.dumps(data))
+
+        def save(i: int) -> Awaitable[None]:
+            snap = TableSnapshot(5000 + i % 50, 1, f"table{i % 50}", "playing", data, time.time())
+            move = MoveRecord(f"table{i % 50}", 1 + i // 50, i % 2, "7H", time.time())
+            return store.save_table(snap, move)
+
+        report(f"save_table (snapshot {size} B + move)", await timed(runs, save), 2.0)
+    finally:
+        await store.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--results", type=int, default=1_000_000)
+    parser.add_argument("--guilds", type=int, default=100)
+    parser.add_argument("--runs", type=int, default=300)
+    parser.add_argument("--rebuild", action="store_true")
+    args = parser.parse_args()
+    cached = cache_path(args.results, args.guilds)
+    if args.rebuild or not cached.exists():
+        build(cached, args.results, args.guilds)
+    else:
+        print(f"using the cached database {cached}")
+    with tempfile.TemporaryDirectory() as folder:
+        work = Path(folder) / "bench.sqlite3"
+        shutil.copyfile(cached, work)
+        print(f"{args.results:,} results, {args.guilds} guilds, {work.stat().st_size / 1e6:.0f} MB")
+        asyncio.run(measure(work, args.runs, args.guilds))
+
+
+if __name__ == "__main__":
+    main()
