@@ -28,7 +28,7 @@ Contract: /work/briefs/tables_api.md. Decisions and additions the cogs should kn
   made on a draft copy, the engine state cloned); a failed write raises TableError and changes
   nothing. A game's end calls ``finish_game`` (which logs the last move and drops the snapshot);
   ``cancel`` deletes the snapshot.
-* Added: ``tables()``, ``listener`` attribute (settable after construction), ``ActionOutcome``,
+* Added: ``tables()``, ``poke()``, ``retry_delay``, ``listener`` attribute (settable after construction), ``ActionOutcome``,
   ``Table.current_seat``/``opened_at``/``started_at``/``ended_at``/``reminded``/``team_of``.
 """
 
@@ -100,6 +100,7 @@ class TableManager:
         self.listener = listener
         self._clock = clock
         self.computer_delay = computer_delay
+        self.retry_delay = RETRY_DELAY  # pause before a failed background step is retried
         self._rng: random.Random = (
             random.Random(rng_seed) if rng_seed is not None else random.SystemRandom()
         )
@@ -392,6 +393,12 @@ class TableManager:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._drivers.clear()
+
+    def poke(self, channel_id: int | None = None) -> None:
+        """Make background work re-plan now (all tables when no channel is given) — e.g. after
+        a test moved its fake clock past a deadline."""
+        for channel in [channel_id] if channel_id is not None else list(self._wakes):
+            self._poke(channel)
 
     # ------------------------------------------------------------------ internals: checks
 
@@ -693,7 +700,7 @@ class TableManager:
                     await self._run_step(table, step)
                 except Exception:
                     log.exception("table %s: background %s step failed", channel_id, step.kind)
-                    await asyncio.sleep(RETRY_DELAY)
+                    await asyncio.sleep(self.retry_delay)
         finally:
             if self._drivers.get(channel_id) is asyncio.current_task():
                 del self._drivers[channel_id]

@@ -163,3 +163,20 @@ async def test_result_recorded_once_in_sqlite(
         (table.game_id, (1,), "resigned")
     ]
     assert await sqlite.load_tables() == []
+
+
+async def test_computer_move_retried_after_a_failed_save(
+    race: str, make_manager: MakeManager, memory: MemoryStorage, recorder: Recorder
+) -> None:
+    manager = make_manager(memory, listener=recorder, computer_delay=0.02)
+    manager.retry_delay = 0.01
+    table = await open_race(manager, target=30)
+    await manager.add_computer(CHANNEL, HOST, "easy")
+    await manager.start(CHANNEL, HOST)
+    if table.current_seat == 0:
+        await play_current(manager, table)
+    moves = table.move_no
+    memory.fail = True  # the computer's first attempt cannot be saved
+    await wait_until(lambda: table.move_no == moves + 1)
+    assert not memory.fail and len(recorder.changes) == 1
+    assert [m.move_no for m in memory.moves] == list(range(1, table.move_no + 1))

@@ -35,25 +35,37 @@ def timeouts(table: Table, seat: int) -> int:
 async def test_reminder_then_stand_in_move(
     race: str, make_manager: MakeManager, recorder: Recorder, memory: MemoryStorage
 ) -> None:
-    manager = make_manager(memory, listener=recorder)
-    table = await started_race(manager, turn_timer=TIMER, target=50)
+    """Driven by a fake clock: the test moves time and pokes the manager."""
+    now = [1000.0]
+    manager = make_manager(memory, listener=recorder, clock=lambda: now[0])
+    table = await started_race(manager, turn_timer=120, target=50)
     seat = table.current_seat
-    assert seat is not None and table.turn_deadline is not None
+    assert seat is not None and table.turn_deadline == 1120.0
+
+    async def advance_to(moment: float) -> None:
+        now[0] = moment
+        manager.poke(CHANNEL)
+        await asyncio.sleep(0.01)
+
+    await advance_to(1059.0)
+    assert recorder.reminders == [] and table.move_no == 0
+    await advance_to(1060.0)
+    await wait_until(lambda: recorder.reminders == [(CHANNEL, seat)])
+    assert table.move_no == 0
+    await advance_to(1120.0)
     await wait_until(lambda: table.move_no == 1)
-    assert recorder.reminders[0] == (CHANNEL, seat)
-    assert timeouts(table, seat) == 1
-    assert table.history[0][0] == seat
+    assert timeouts(table, seat) == 1 and table.history[0][0] == seat
     channel, events = recorder.changes[0]
     assert channel == CHANNEL
     assert events[0] == {"type": "timeout", "seat": seat, "timeouts": 1}
     assert events[1]["type"] == "play"
     assert memory.moves[0].seat == seat  # the stand-in move is logged like any other
-    # the other player's clock now runs; a real move resets that player's count
-    other = table.current_seat
-    assert other == 1 - seat
+    # now the other player's clock runs from 1120; a real move resets a player's count
+    assert table.current_seat == 1 - seat and table.turn_deadline == 1240.0
     await play_current(manager, table)
+    await advance_to(1500.0)
     await wait_until(lambda: table.move_no == 3)  # seat timed out a second time
-    assert timeouts(table, seat) == 2
+    assert timeouts(table, seat) == 2 and len(recorder.reminders) == 2
     await play_current(manager, table)
     await manager.act(CHANNEL, user_at(table, seat), "1", table.move_no)
     assert timeouts(table, seat) == 0
