@@ -160,17 +160,32 @@ async def test_stale_and_double_click_with_real_cards(make_manager: MakeManager)
     assert action.split(":")[0] not in hand
 
 
+@pytest.mark.parametrize(
+    ("game", "options", "players"),
+    [
+        ("hurricane", {"preset": "open"}, 2),
+        ("hurricane", {"preset": "pairs"}, 4),
+        ("haggis", {}, 3),
+    ],
+)
 async def test_mid_game_table_survives_a_restart(
-    make_manager: MakeManager, sqlite: SqliteStorage
+    make_manager: MakeManager,
+    sqlite: SqliteStorage,
+    game: str,
+    options: dict[str, Any],
+    players: int,
 ) -> None:
     manager = make_manager(sqlite)
-    table = await open_game(manager, "hurricane", {"preset": "open"}, timer=90)
-    await manager.join(CHANNEL, GUEST, "Guest")
+    table = await open_game(manager, game, options, players=players, timer=90)
+    users = [HOST, GUEST, THIRD, FOURTH][:players]
+    for user in users[1:]:
+        await manager.join(CHANNEL, user, f"user{user}")
     await manager.start(CHANNEL, HOST)
     rng = random.Random(5)
-    for _ in range(7):
+    for _ in range(9):
         seat = table.current_seat
-        user = HOST if seat == 0 else GUEST
+        assert seat is not None
+        user = users[seat]
         await manager.act(
             CHANNEL, user, str(rng.choice(manager.legal_actions(CHANNEL, user))), None
         )
@@ -182,7 +197,7 @@ async def test_mid_game_table_survives_a_restart(
     [again] = await fresh.restore()
     assert again.state is not None and table.state is not None
     assert again.state.to_dict() == table.state.to_dict()
-    assert again.history == table.history and again.move_no == 7
-    for user in (HOST, GUEST):
+    assert again.history == table.history and again.move_no == 9
+    for user in users:
         assert fresh.legal_actions(CHANNEL, user) == manager.legal_actions(CHANNEL, user)
         assert fresh.view(CHANNEL, user) == table.state.view(table.seat_of(user))
