@@ -95,6 +95,13 @@ def lobby_panel(table: Table, options_in_force: dict[str, Any]) -> Panel:
     return panel
 
 
+def _who(event: dict[str, Any], key: str, names: Sequence[str]) -> str | None:
+    value = event.get(key)
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
+        return names[value]
+    return None
+
+
 def last_move_line(table: Table) -> str | None:
     """The most recent move (or table event) in words."""
     names = seat_names(table)
@@ -134,8 +141,12 @@ def last_move_line(table: Table) -> str | None:
             extras.append(
                 f"— {who} lays {cards_label(ev.get('cards') or []) or 'no cards'} on the table"
             )
-        elif kind == "trick_won" and who:
-            extras.append(f"— {who} wins the trick")
+        elif kind == "trick_won":
+            winner, taker = _who(ev, "winner", names), _who(ev, "taker", names)
+            if winner and taker and taker != winner:
+                extras.append(f"— {winner} wins the trick with a bomb; {taker} takes the cards")
+            elif winner:
+                extras.append(f"— {winner} wins the trick")
         elif kind == "went_out" and who:
             extras.append(f"— {who} goes out!")
     return " ".join([line, *extras]).strip()
@@ -165,6 +176,9 @@ def _seat_field(table: Table, view: dict[str, Any], i: int) -> tuple[str, str]:
         parts.append(
             f"open {cards_label(sort_cards(open_hands[i])) or '—'} {CARD_BACK * down}".rstrip()
         )
+    faces = view.get("faces")
+    if isinstance(faces, list) and i < len(faces) and faces[i]:
+        parts.append("face up " + " ".join(faces[i]))
     bets = view.get("bets")
     if isinstance(bets, list) and i < len(bets) and bets[i]:
         parts.append(f"bet {bets[i]}")
@@ -258,6 +272,8 @@ def final_line(table: Table, view: dict[str, Any]) -> str:
     if table.ended_by == "abandoned":
         return "The game was abandoned; no result is recorded."
     result = view.get("result")
+    if not isinstance(result, dict) and table.state is not None and table.state.is_over:
+        result = table.state.result()
     if isinstance(result, dict):
         return result_line(result, side_names(table))
     return f"The game ended ({table.ended_by or 'finished'})." if names else ""

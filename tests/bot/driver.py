@@ -13,6 +13,7 @@ from bot.tables.models import Table, TableStatus
 from cogs.hand import played_cards
 
 from .fakediscord import Exchange, FakeDiscord, Person, component_ids, iter_components
+from .secrecy import SecrecyScanner
 
 
 def comp(msg: dict[str, Any], prefix: str) -> dict[str, Any] | None:
@@ -37,6 +38,7 @@ class Driver:
         self.rng = random.Random(seed)
         self.hands: dict[int, dict[str, Any]] = {}  # user id -> their hand message (as stored)
         self.exchanges: list[Exchange] = []
+        self.scanner = SecrecyScanner(fake, self.channel_id)
 
     @property
     def table(self) -> Table:
@@ -191,7 +193,9 @@ class Driver:
                 )  # type: ignore[attr-defined]
                 continue
             await self.play_move(seat, self.choose(seat))
+            self.scanner.scan()
             moves += 1
         assert self.table.status is TableStatus.FINISHED, f"game not over after {moves} moves"
         await self.fake.bot.settle()  # type: ignore[union-attr]
+        self.scanner.scan()
         return moves

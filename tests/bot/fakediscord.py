@@ -76,6 +76,7 @@ class Recorded:
     params: dict[str, Any]
     status: int = 200
     response: Any = None
+    context: Any = None  # whatever ``FakeDiscord.snapshot()`` returned when the bot made the call
 
     @property
     def is_callback(self) -> bool:
@@ -136,9 +137,12 @@ class FakeSession:
         self.world = world
 
     def request(self, method: str, url: Any, **kw: Any) -> _CM:
-        return _CM(self._handle(method, str(url), kw))
+        context = self.world.snapshot() if self.world.snapshot is not None else None
+        return _CM(self._handle(method, str(url), kw, context))
 
-    async def _handle(self, method: str, url: str, kw: dict[str, Any]) -> _Response:
+    async def _handle(
+        self, method: str, url: str, kw: dict[str, Any], context: Any = None
+    ) -> _Response:
         await asyncio.sleep(0)
         path = re.sub(r"^/api(/v\d+)?", "", urlsplit(url).path)
         body = kw.get("data")
@@ -154,6 +158,7 @@ class FakeSession:
         else:
             decoded = None
         rec = Recorded(method, path, decoded, dict(kw.get("params") or {}))
+        rec.context = context
         status, payload = self.world.route(rec)
         rec.status, rec.response = status, payload
         self.world.requests.append(rec)
@@ -293,6 +298,9 @@ class FakeDiscord:
         self.clock_offset = 0.0
         self.ack_deadline = ACK_DEADLINE
         self.bot: discord.Client | None = None
+        # Optional hook called (synchronously) at the moment the bot issues each request; its value is
+        # stored on the Recorded request (secrecy scans snapshot the hidden cards there).
+        self.snapshot: Callable[[], Any] | None = None
         self.session = FakeSession(self)
         self.errors = _ErrorCollector()
         self.owner = self.make_user("Owner", user_id=OWNER_ID)

@@ -1,11 +1,15 @@
-"""Complete games of every game and preset, played by simulated users purely through interactions."""
+"""Complete games of every game and preset, played by simulated users purely through interactions
+(lobby → start → hands → plays → deal scoring → game end), with a secrecy scan of every payload."""
 
 from __future__ import annotations
 
-from bot.tables.models import TableStatus
-
+from .conftest import FakeFactory
 from .driver import Driver
 from .fakediscord import FakeDiscord, Person, render_text
+
+
+def final_text(d: Driver) -> str:
+    return render_text(d.public())
 
 
 async def test_hurricane_standard_full_game(fake: FakeDiscord, users: list[Person]) -> None:
@@ -15,7 +19,69 @@ async def test_hurricane_standard_full_game(fake: FakeDiscord, users: list[Perso
     await d.join_all([bob])
     await d.start(alice)
     moves = await d.play_to_end()
-    assert moves >= 36
-    assert d.table.status is TableStatus.FINISHED
-    text = render_text(d.public())
-    assert "Game over" in text
+    assert moves >= 36  # at least one whole deal
+    text = final_text(d)
+    assert "Game over" in text and "Most hearts" in text and "Primiera" in text
+    assert "Show my hand" not in text  # the finished table has no controls
+    assert d.scanner.checked > 100
+
+
+async def test_hurricane_open_full_game(fake: FakeDiscord, users: list[Person]) -> None:
+    alice, bob, _ = users
+    d = Driver(fake, [alice, bob], seed=5)
+    await d.open(alice, game="hurricane", preset="open", target=2)
+    await d.join_all([bob])
+    await d.start(alice)
+    await d.play_to_end()
+    clicked = [str(ex.payload["data"]["custom_id"]) for ex in d.exchanges]
+    assert any(c.startswith("h:act:") and c.endswith(("flip 0", "flip 1")) for c in clicked)
+    assert "Game over" in final_text(d)
+
+
+async def test_hurricane_pairs_full_game(fake: FakeDiscord, users: list[Person]) -> None:
+    alice, bob, carol = users
+    dave = Person("Dave", fake.make_user("Dave"))
+    d = Driver(fake, [alice, bob, carol, dave], seed=7)
+    await d.open(alice, game="hurricane", preset="pairs", target=2)
+    lobby = render_text(d.public())
+    assert "team A" in lobby and "team B" in lobby
+    await d.join_all([bob, carol, dave])
+    await d.start(alice)
+    await d.play_to_end()
+    text = final_text(d)
+    assert "Game over" in text and " & " in text  # teams are named in the scores
+
+
+async def test_hurikan_full_game(fake: FakeDiscord, users: list[Person]) -> None:
+    alice, bob, _ = users
+    d = Driver(fake, [alice, bob], seed=11)
+    await d.open(alice, game="hurikan")
+    await d.join_all([bob])
+    await d.start(alice)
+    await d.play_to_end()
+    text = final_text(d)
+    assert "Game over" in text and "Card values taken" in text
+
+
+async def test_haggis_two_players_full_game(fake: FakeDiscord, users: list[Person]) -> None:
+    alice, bob, _ = users
+    d = Driver(fake, [alice, bob], seed=13)
+    await d.open(alice, game="haggis", players=2)
+    await d.join_all([bob])
+    await d.start(alice)
+    await d.play_to_end()
+    text = final_text(d)
+    assert "Game over" in text and "Points this round" in text
+
+
+async def test_haggis_three_players_with_a_computer(make_fake: FakeFactory) -> None:
+    fake = await make_fake(computer_delay=0.0)
+    alice, bob = (Person(n, fake.make_user(n)) for n in ("Alice", "Bob"))
+    d = Driver(fake, [alice, bob], seed=17)
+    await d.open(alice, game="haggis", players=3)
+    await d.join_all([bob])
+    ex = await fake.click(d.public(), f"lobbyai:{d.channel_id}", user=alice.user, values=["easy"])
+    assert ex.callback_type == 7 and "Computer (easy)" in render_text(ex.message or {})
+    await d.start(alice)
+    await d.play_to_end()
+    assert "Game over" in final_text(d)

@@ -1,0 +1,112 @@
+"""Secrecy scan: no payload may show a card its readers cannot know.
+
+At the moment the bot issues each request the scanner snapshots, per reader (the public, and each seat's
+user), the cards hidden from that reader: other seats' hands (``open``: only the face-down cards), the stock,
+the Haggis, and one's own face-down cards. A card counts as secret for a payload if it was hidden both at
+the previous request and at this one (so a card that was public at any moment in between — and may
+legitimately be in a message drawn then — is not flagged). Public payloads are scanned without the
+previous deal's breakdown and the "Last move" line (both describe cards already played face up)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from typing import Any
+
+from bot.render.cards import card_label
+from bot.tables.models import Table
+
+from .fakediscord import FakeDiscord, Recorded
+
+BREAKDOWN_FIELDS = re.compile(r"^(Deal \d* ?result|Last round|Final count)")
+
+
+def hidden_sets(table: Table) -> dict[Any, frozenset[str]]:
+    """Reader -> cards hidden from them, right now."""
+    state = table.state
+    if state is None:
+        return {}
+    data = state.to_dict()
+    hands = data.get("hands") or []
+    secret_by_seat: list[set[str]] = []
+    down_by_seat: list[set[str]] = []
+    for hand in hands:
+        if isinstance(hand, dict):  # open preset
+            secret_by_seat.append(set(hand.get("down") or []))
+            down_by_seat.append(set(hand.get("down") or []))
+        else:
+            secret_by_seat.append({c for c in hand if c not in ("J", "Q", "K")})
+            down_by_seat.append(set())
+    common = set(data.get("stock") or []) | set(data.get("haggis") or [])
+    out: dict[Any, frozenset[str]] = {"public": frozenset(common.union(*secret_by_seat))}
+    for seat_no, seat in enumerate(table.seats):
+        if seat is None or seat.computer is not None:
+            continue
+        others = set().union(*(s for i, s in enumerate(secret_by_seat) if i != seat_no))
+        out[seat.user_id] = frozenset(common | others | down_by_seat[seat_no])
+    return out
+
+
+def _pattern(card: str) -> re.Pattern[str]:
+    forms = {re.escape(card), re.escape(card_label(card))}
+    return re.compile(r"(?<![0-9A-Za-z])(?:" + "|".join(forms) + r")(?![0-9A-Za-z])")
+
+
+class SecrecyScanner:
+    def __init__(self, fake: FakeDiscord, channel_id: int) -> None:
+        self.fake = fake
+        self.channel_id = channel_id
+        self._prev: dict[Any, frozenset[str]] = {}
+        self.checked = 0
+        self.position = len(fake.requests)
+        self._patterns: dict[str, re.Pattern[str]] = {}
+        fake.snapshot = self._snap
+
+    def _snap(self) -> dict[Any, frozenset[str]]:
+        table = self.fake.bot.tables.get(self.channel_id)  # type: ignore[union-attr]
+        now = hidden_sets(table) if table is not None else {}
+        both = {k: v & self._prev.get(k, v) for k, v in now.items()}
+        self._prev = now
+        return both
+
+    def scan(self) -> None:
+        """Check every request made since the last scan; raise AssertionError on a leak."""
+        for rec in self.fake.requests[self.position :]:
+            self._check(rec)
+        self.position = len(self.fake.requests)
+
+    def _check(self, rec: Recorded) -> None:
+        if not isinstance(rec.context, dict) or rec.json is None:
+            return
+        audience = self.fake.request_audience(rec)
+        if audience is None:
+            return
+        body = rec.json.get("data") if rec.is_callback else rec.json
+        if not isinstance(body, dict):
+            return
+        secret = rec.context.get(audience)
+        if secret is None:  # a user who is not seated reads like the public
+            secret = rec.context.get("public", frozenset())
+        if audience == "public":
+            body = _without_history(body)
+        text = json.dumps(body, ensure_ascii=False)
+        self.checked += 1
+        for card in secret:
+            pat = self._patterns.get(card) or self._patterns.setdefault(card, _pattern(card))
+            assert not pat.search(text), (
+                f"{card} leaked to {audience} in {rec.method} {rec.path}: {text[:600]}"
+            )
+
+
+def _without_history(body: dict[str, Any]) -> dict[str, Any]:
+    body = copy.deepcopy(body)
+    for embed in body.get("embeds") or []:
+        embed["fields"] = [
+            f for f in embed.get("fields") or [] if not BREAKDOWN_FIELDS.match(str(f.get("name")))
+        ]
+        desc = str(embed.get("description") or "")
+        embed["description"] = "\n".join(
+            line for line in desc.split("\n") if not line.startswith("Last move:")
+        )
+    return body
