@@ -28,8 +28,14 @@ Contract: /work/briefs/tables_api.md. Decisions and additions the cogs should kn
   made on a draft copy, the engine state cloned); a failed write raises TableError and changes
   nothing. A game's end calls ``finish_game`` (which logs the last move and drops the snapshot);
   ``cancel`` deletes the snapshot.
-* Added: ``tables()``, ``poke()``, ``retry_delay``, ``listener`` attribute (settable after construction), ``ActionOutcome``,
-  ``Table.current_seat``/``opened_at``/``started_at``/``ended_at``/``reminded``/``team_of``.
+* ``GameSpec("hurricane", {"preset": "hurikan"})`` is normalised to the game ``"hurikan"``.
+* Every change replaces the table's ``seats``/``history``/... with new objects (the ``Table``
+  itself stays the same object): look seats up again instead of keeping a ``Seat``.
+* ``legal_actions`` is [] off-turn except Haggis bets; ``view`` is {} in the lobby. Cancelling adds
+  ``{"type": "cancelled"}`` to ``last_events``.
+* Added: ``tables()``, ``poke()`` (re-plan timers now, for fake clocks), ``retry_delay``, the
+  ``listener`` attribute (settable after construction), ``Table.current_seat``, ``opened_at``,
+  ``started_at``, ``ended_at``, ``reminded``, ``team_of()``, ``human_seats()``, ``empty_seats``.
 """
 
 from __future__ import annotations
