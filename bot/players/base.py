@@ -1,0 +1,52 @@
+"""Shared types of the computer players.
+
+A policy is a plain function of what one seat may know: its ``view`` (a JSON-ready dict, exactly
+``GameState.view(seat)``), its legal actions and a seeded RNG. It never receives a ``GameState``:
+that is the structural guarantee that a computer player cannot peek at hidden cards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.games.base import Action
+
+View = Mapping[str, Any]
+Policy = Callable[[View, Sequence[Action], random.Random], Action]
+
+DEFAULT_TIME_BUDGET = 1.0
+
+
+@dataclass(frozen=True)
+class SearchLimits:
+    """How much work ``hard`` may do for one move.
+
+    ``samples`` (determinisations) is what decides the move, so a seed gives the same move on any
+    machine; ``time_cap`` (seconds) is only a safety fence on a loaded CPU (``None`` disables it).
+    """
+
+    samples: int
+    time_cap: float | None
+
+    @classmethod
+    def from_budget(cls, time_budget: float | None, samples_per_second: float) -> SearchLimits:
+        budget = DEFAULT_TIME_BUDGET if time_budget is None else float(time_budget)
+        if budget <= 0:
+            raise ValueError("time_budget must be a positive number of seconds")
+        return cls(samples=max(1, round(samples_per_second * budget)), time_cap=budget)
+
+
+def seat_of(view: View) -> int:
+    """The deciding seat, which every engine's view names."""
+    for key in ("seat", "player", "you"):
+        value = view.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    raise ValueError("the view does not say which seat it belongs to")
+
+
+def by_text(legal: Sequence[Action]) -> dict[str, Action]:
+    return {str(action): action for action in legal}

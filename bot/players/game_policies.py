@@ -1,0 +1,34 @@
+"""Per-game wiring: the ``normal`` policy and the ``hard`` search profile of each game."""
+
+from __future__ import annotations
+
+from .base import Policy
+from .hard import SearchProfile
+
+
+def normal_policy(game: str) -> Policy:
+    if game == "hurricane":
+        from .hurricane_normal import hurricane_normal
+
+        return hurricane_normal
+    if game == "hurikan":
+        from .hurikan_normal import hurikan_normal
+
+        return hurikan_normal
+    if game == "haggis":
+        from .haggis_normal import haggis_normal
+
+        return haggis_normal
+    raise ValueError(f"Unknown game {game!r}: choose one of hurricane, hurikan, haggis.")
+
+
+def search_profile(game: str) -> SearchProfile:
+    if game in ("hurricane", "hurikan"):
+        from .hurricane_search import profile
+
+        return profile(game)
+    if game == "haggis":
+        from .haggis_search import PROFILE
+
+        return PROFILE
+    raise ValueError(f"Unknown game {game!r}: choose one of hurricane, hurikan, haggis.")

@@ -1,0 +1,67 @@
+"""Registry of levels: which policy plays which game at which level."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.games.base import Action
+
+from .base import Policy, SearchLimits, View
+from .easy import easy_policy
+from .game_policies import normal_policy, search_profile
+
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+GAMES: tuple[str, ...] = ("hurricane", "hurikan", "haggis")
+
+
+def policy_for(game: str, level: str) -> Policy:
+    """The fast (non-searching) policy of a level: easy or normal."""
+    if level == "easy":
+        return easy_policy(game)
+    if level == "normal":
+        return normal_policy(game)
+    raise ValueError(f"{level!r} is not a fast level: choose easy or normal")
+
+
+def _check(game: str, view: Any, legal: Sequence[Action], level: str) -> None:
+    if game not in GAMES:
+        raise ValueError(f"Unknown game {game!r}: choose one of {', '.join(GAMES)}.")
+    if level not in LEVELS:
+        raise ValueError(f"Unknown level {level!r}: choose one of {', '.join(LEVELS)}.")
+    if not isinstance(view, Mapping):
+        # The structural fairness guarantee: a player sees a seat's view, never the game state.
+        raise TypeError("a computer player decides from the seat's view (a dict), not a game state")
+    if not legal:
+        raise ValueError("there is no legal action to choose from")
+
+
+def decide(
+    game: str,
+    view: View,
+    legal: Sequence[Action],
+    level: str,
+    *,
+    seed: int,
+    time_budget: float | None = None,
+    limits: SearchLimits | None = None,
+) -> Action:
+    """``choose_action`` with an optional explicit search limit (tests and the arena use it)."""
+    _check(game, view, legal, level)
+    legal = list(legal)
+    if len(legal) == 1:
+        return legal[0]
+    rng = random.Random(seed)
+    if level == "hard":
+        from .hard import search
+
+        profile = search_profile(game)
+        if limits is None:
+            limits = SearchLimits.from_budget(time_budget, profile.samples_per_second)
+        action = search(profile, view, legal, rng, limits)
+    else:
+        action = policy_for(game, level)(view, legal, rng)
+    if action not in legal:  # a bug in a policy must never become an illegal move
+        raise AssertionError(f"{level} player chose {action} which is not legal")
+    return action
