@@ -1,0 +1,297 @@
+"""``/leaderboard``, ``/stats`` and ``/history``: thin adapters over the bot's ``Storage``.
+
+All three answer ephemerally (a leaderboard page carries the caller's own rank, and paging it should
+not move anyone else's screen). Leaderboard pages turn with persistent buttons (``DynamicItem``s,
+so they keep working after a restart); their custom_id carries everything needed:
+
+  ``lb:<game>:<metric>:<page>``   show that page (0-based) of that board, for whoever clicks
+  ``lb:<game>:<metric>:me``       jump to the page holding the clicker's own rank
+
+Computer players are left out of leaderboards (they are rated, and show in histories).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+from discord.ui import Button, DynamicItem
+
+from bot.render.text import Panel
+from storage.models import GameSummary, LeaderboardRow, Metric, PlayerStats
+
+from .tables import GAME_CHOICES
+from .ui import guarded, panel_embed
+
+if TYPE_CHECKING:
+    from bot.app import CardBot
+    from storage.base import Storage
+
+PAGE_SIZE = 10
+HISTORY_SIZE = 10
+GAME_NAMES = {c.value: c.name for c in GAME_CHOICES}
+METRIC_NAMES = {
+    Metric.RATING: "rating",
+    Metric.WINS: "wins",
+    Metric.POINTS: "match points",
+    Metric.GAMES: "games played",
+    Metric.STREAK: "win streak",
+}
+METRIC_CHOICES = [app_commands.Choice(name=name, value=m.value) for m, name in METRIC_NAMES.items()]
+NO_STORAGE = "Statistics are not available: this bot is running without a database."
+_GAMES_RE = "|".join(GAME_NAMES)
+_METRICS_RE = "|".join(m.value for m in Metric)
+
+
+def game_title(game: str, options: dict[str, Any] | None = None) -> str:
+    title = GAME_NAMES.get(game, game.capitalize())
+    preset = (options or {}).get("preset")
+    return f"{title} ({preset})" if game == "hurricane" and preset else title
+
+
+def metric_value(row: LeaderboardRow, metric: Metric) -> str:
+    if metric is Metric.RATING:
+        return f"**{row.rating:.0f}**"
+    if metric is Metric.WINS:
+        return f"**{row.wins}** wins"
+    if metric is Metric.POINTS:
+        return f"**{row.points}** pts"
+    if metric is Metric.GAMES:
+        return f"**{row.games}** games"
+    return f"**{row.streak}** in a row (best {row.best_streak})"
+
+
+def record_text(row: LeaderboardRow) -> str:
+    draws = f" {row.draws}D" if row.draws else ""
+    return f"{row.wins}W {row.losses}L{draws} · {row.games} games"
+
+
+def board_panel(
+    game: str,
+    metric: Metric,
+    page: int,
+    rows: list[LeaderboardRow],
+    mine: LeaderboardRow | None,
+    viewer_id: int,
+) -> Panel:
+    panel = Panel(title=f"{game_title(game)} leaderboard — {METRIC_NAMES[metric]}")
+    if not rows:
+        panel.lines.append(
+            "Nobody is on this page."
+            if page > 0
+            else f"Nobody has finished a game of {game_title(game)} in this server yet."
+        )
+    for row in rows:
+        you = " ← you" if row.user_id == viewer_id else ""
+        panel.lines.append(
+            f"`#{row.rank:>3}` {row.name} — {metric_value(row, metric)} · {record_text(row)}{you}"
+        )
+    if mine is None:
+        panel.add("Your rank", f"You have no finished {game_title(game)} game here yet.")
+    else:
+        panel.add("Your rank", f"#{mine.rank} — {metric_value(mine, metric)} · {record_text(mine)}")
+    panel.footer = f"Page {page + 1} · computer players are not listed"
+    return panel
+
+
+def stats_panel(name: str, stats: list[PlayerStats]) -> Panel:
+    panel = Panel(title=f"Stats of {name}")
+    if not stats:
+        panel.lines.append(f"{name} has no finished games in this server yet.")
+        return panel
+    for s in stats:
+        row = s.row
+        rate = 100.0 * row.wins / row.games if row.games else 0.0
+        lines = [
+            f"Rank #{row.rank} · rating {row.rating:.0f}",
+            f"{record_text(row)} · {rate:.0f}% won · {row.points} match points",
+            f"Win streak {row.streak} (best {row.best_streak})",
+        ]
+        if s.recent:
+            lines.append("Recent: " + " ".join(_outcome_mark(g, row.user_id) for g in s.recent))
+        panel.add(game_title(s.game), "\n".join(lines))
+    return panel
+
+
+def _seats_of(game: GameSummary, user_id: int) -> list[int]:
+    return [s.seat for s in game.seats if s.user_id == user_id]
+
+
+def outcome_word(game: GameSummary, user_id: int | None) -> str:
+    if game.ended_by == "abandoned":
+        return "abandoned"
+    if not game.winners:
+        return "draw"
+    if user_id is None:
+        names = [s.name for s in game.seats if s.seat in game.winners]
+        return f"won by {' & '.join(names)}"
+    mine = _seats_of(game, user_id)
+    if any(seat in game.winners for seat in mine):
+        return "**double win**" if game.double else "**won**"
+    return "lost"
+
+
+def _outcome_mark(game: GameSummary, user_id: int) -> str:
+    word = outcome_word(game, user_id)
+    return {"abandoned": "·", "draw": "D", "lost": "L"}.get(word, "W")
+
+
+def scores_text(game: GameSummary) -> str:
+    teams = any(s.team is not None for s in game.seats)
+    if teams:
+        sides: dict[int, list[str]] = {}
+        for s in game.seats:
+            sides.setdefault(s.team if s.team is not None else s.seat, []).append(s.name)
+        return " vs ".join(
+            f"{' & '.join(names)} {game.scores[side]}" for side, names in sorted(sides.items())
+        )
+    return " vs ".join(f"{s.name} {game.scores[s.seat]}" for s in game.seats)
+
+
+def history_panel(name: str | None, games: list[GameSummary], user_id: int | None) -> Panel:
+    panel = Panel(title=f"Recent games of {name}" if name else "Recent games in this server")
+    if not games:
+        panel.lines.append(
+            f"{name} has no finished games in this server yet."
+            if name
+            else "No games have finished in this server yet."
+        )
+    for g in games:
+        how = {"resigned": " (resigned)", "forfeit": " (forfeit)"}.get(g.ended_by, "")
+        panel.lines.append(
+            f"<t:{int(g.ended_at)}:R> **{game_title(g.game, g.options)}** — "
+            f"{outcome_word(g, user_id)}{how}\n{scores_text(g)}"
+        )
+    return panel
+
+
+def page_buttons(game: str, metric: Metric, page: int, more: bool) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    prev = PageButton.make(game, metric, str(max(page - 1, 0)), "◀ Previous")
+    prev.item.disabled = page == 0
+    nxt = PageButton.make(game, metric, str(page + 1), "Next ▶")
+    nxt.item.disabled = not more
+    view.add_item(prev)
+    view.add_item(nxt)
+    view.add_item(PageButton.make(game, metric, "me", "My rank"))
+    return view
+
+
+class PageButton(
+    DynamicItem[Button[Any]],
+    template=rf"lb:(?P<game>{_GAMES_RE}):(?P<metric>{_METRICS_RE}):(?P<page>\d{{1,6}}|me)",
+):
+    def __init__(self, item: Button[Any], game: str, metric: Metric, page: str) -> None:
+        super().__init__(item)
+        self.game, self.metric, self.page = game, metric, page
+
+    @classmethod
+    def make(cls, game: str, metric: Metric, page: str, label: str) -> PageButton:
+        button: Button[Any] = Button(
+            label=label,
+            style=discord.ButtonStyle.secondary,
+            custom_id=f"lb:{game}:{metric.value}:{page}",
+        )
+        return cls(button, game, metric, page)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
+    ) -> PageButton:
+        return cls(cast(Button[Any], item), match["game"], Metric(match["metric"]), match["page"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        cog = cast(Stats, interaction.client.get_cog("Stats"))
+        await guarded(interaction, cog.turn_page(interaction, self.game, self.metric, self.page))
+
+
+class Stats(commands.Cog):
+    def __init__(self, bot: CardBot) -> None:
+        self.bot = bot
+
+    def _storage(self) -> Storage | None:
+        return self.bot.storage
+
+    async def _board(
+        self, guild_id: int, viewer_id: int, game: str, metric: Metric, page: int | None
+    ) -> tuple[discord.Embed, discord.ui.View]:
+        storage = self._storage()
+        assert storage is not None
+        mine = await storage.rank_of(guild_id, game, viewer_id, metric)
+        if page is None:  # "my rank": the page that holds the viewer, else the first
+            page = (mine.rank - 1) // PAGE_SIZE if mine is not None else 0
+        rows = await storage.leaderboard(
+            guild_id, game, metric, limit=PAGE_SIZE + 1, offset=page * PAGE_SIZE
+        )
+        panel = board_panel(game, metric, page, rows[:PAGE_SIZE], mine, viewer_id)
+        return panel_embed(panel, game), page_buttons(game, metric, page, len(rows) > PAGE_SIZE)
+
+    @app_commands.command(name="leaderboard", description="The best players of a game here.")
+    @app_commands.describe(game="Which game", metric="What to rank by (default: rating)")
+    @app_commands.choices(game=GAME_CHOICES, metric=METRIC_CHOICES)
+    @app_commands.guild_only()
+    async def leaderboard(
+        self, interaction: discord.Interaction[Any], game: str, metric: str = Metric.RATING.value
+    ) -> None:
+        if self._storage() is None or interaction.guild_id is None:
+            await interaction.response.send_message(NO_STORAGE, ephemeral=True)
+            return
+        embed, view = await self._board(
+            interaction.guild_id, interaction.user.id, game, Metric(metric), 0
+        )
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    async def turn_page(
+        self, interaction: discord.Interaction[Any], game: str, metric: Metric, page: str
+    ) -> None:
+        if self._storage() is None or interaction.guild_id is None:
+            await interaction.response.send_message(NO_STORAGE, ephemeral=True)
+            return
+        number = None if page == "me" else int(page)
+        embed, view = await self._board(
+            interaction.guild_id, interaction.user.id, game, metric, number
+        )
+        await interaction.response.edit_message(embed=embed, view=view)
+
+    @app_commands.command(name="stats", description="A player's results in every game here.")
+    @app_commands.describe(player="Whose stats (default: yours)")
+    @app_commands.rename(player="user")
+    @app_commands.guild_only()
+    async def stats(
+        self, interaction: discord.Interaction[Any], player: discord.User | None = None
+    ) -> None:
+        storage = self._storage()
+        if storage is None or interaction.guild_id is None:
+            await interaction.response.send_message(NO_STORAGE, ephemeral=True)
+            return
+        who = player or interaction.user
+        stats = await storage.player_stats(interaction.guild_id, who.id)
+        panel = stats_panel(who.display_name, stats)
+        await interaction.response.send_message(embed=panel_embed(panel), ephemeral=True)
+
+    @app_commands.command(name="history", description="Recent finished games and their results.")
+    @app_commands.describe(player="Whose games (default: yours)")
+    @app_commands.rename(player="user")
+    @app_commands.guild_only()
+    async def history(
+        self, interaction: discord.Interaction[Any], player: discord.User | None = None
+    ) -> None:
+        storage = self._storage()
+        if storage is None or interaction.guild_id is None:
+            await interaction.response.send_message(NO_STORAGE, ephemeral=True)
+            return
+        who = player or interaction.user
+        games = await storage.history(interaction.guild_id, who.id, HISTORY_SIZE)
+        panel = history_panel(who.display_name, games, who.id)
+        await interaction.response.send_message(embed=panel_embed(panel), ephemeral=True)
+
+
+async def setup(bot: CardBot) -> None:
+    await bot.add_cog(Stats(bot))
+    bot.add_dynamic_items(PageButton)
+
+
+async def teardown(bot: CardBot) -> None:
+    bot.remove_dynamic_items(PageButton)
