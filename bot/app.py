@@ -161,6 +161,8 @@ class CardBot(commands.AutoShardedBot):
             await self.publisher.flush()
 
     async def close(self) -> None:
+        if self.is_closed():
+            return
         try:
             if self.publisher is not None:
                 await self.publisher.flush()

@@ -100,10 +100,8 @@ class Play(commands.Cog):
             choices = [t for t in legal if t.split(":")[0] == values[0] and played_cards(game, t)]
             if len(choices) == 1:
                 return await self._act(interaction, table, choices[0], move_no)
-            if not choices:
-                return await self._redraw(
-                    interaction, table, note="That card cannot be played now."
-                )
+            if not choices:  # let the table say why (not your turn, not a legal card…)
+                return await self._act(interaction, table, values[0], move_no)
             return await self._redraw(interaction, table, pending=Pending("cap", card=values[0]))
         hand = sort_cards(
             (table.state.view(table.seat_of(user_id)) if table.state else {}).get("hand") or []
@@ -179,9 +177,7 @@ class Play(commands.Cog):
         table = self._playing_table(interaction.channel_id or 0)
         self._seat(table, interaction.user.id)
         legal = self._legal(table, interaction.user.id)
-        if move not in legal:
-            if not legal:
-                raise TableError("You have no move to make right now.")
+        if legal and move not in legal:
             raise TableError(
                 "That is not one of your legal moves — pick one from the list as you type."
             )

@@ -306,6 +306,15 @@ class FakeDiscord:
         self.owner = self.make_user("Owner", user_id=OWNER_ID)
         self.channel_id = self.make_channel("general")
 
+    def adopt(self, other: FakeDiscord) -> None:
+        """Take over another world's users, channels and messages (a restarted bot sees the same server)."""
+        self.users.update(other.users)
+        self.channels = dict(other.channels)
+        self.channel_id = other.channel_id
+        self.messages.update(copy.deepcopy(other.messages))
+        self.ephemeral_owner.update(other.ephemeral_owner)
+        self.clock_offset = other.clock_offset
+
     # ----- world building -------------------------------------------------------------------------------
     def now(self) -> float:
         """The fake wall clock (real time plus whatever a test advanced)."""
@@ -938,7 +947,10 @@ class FakeDiscord:
         if comp is None:
             assert forge, f"no component {custom_id!r} on the message: {render_text(msg)!r}"
             kind = 3 if values is not None else 2
-            row = {"type": 1, "components": [{"type": kind, "custom_id": custom_id, "label": "x"}]}
+            row = {
+                "type": 1,
+                "components": [{"type": kind, "custom_id": custom_id, "label": "x", "style": 2}],
+            }
             if kind == 3:
                 row["components"][0] = {
                     "type": 3,

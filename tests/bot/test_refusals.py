@@ -1,0 +1,164 @@
+"""Security and correctness at the table: only seated players act, only on their turn; stale and double
+clicks, forged custom_ids, commands without a table and a second table are refused and change nothing."""
+
+from __future__ import annotations
+
+import copy
+
+from bot.tables.models import TableStatus
+
+from .driver import Driver, comp
+from .fakediscord import FakeDiscord, Person, component_ids, render_text
+
+
+async def started(fake: FakeDiscord, users: list[Person], **options: object) -> Driver:
+    alice, bob, _ = users
+    d = Driver(fake, [alice, bob], seed=2)
+    await d.open(alice, **({"game": "hurricane"} | options))
+    await d.join_all([bob])
+    await d.start(alice)
+    return d
+
+
+def to_move(d: Driver) -> tuple[Person, Person]:
+    seat = d.table.state.current_player  # type: ignore[union-attr]
+    assert seat is not None
+    return d.person(seat), d.person(1 - seat)
+
+
+async def test_spectator_cannot_see_or_play(fake: FakeDiscord, users: list[Person]) -> None:
+    d = await started(fake, users)
+    carol = users[2]
+    before = d.table.move_no
+    ex = await fake.click(d.public(), f"show:{d.channel_id}", user=carol.user)
+    assert ex.callback_type == 4 and ex.ephemeral and "not playing at this table" in ex.content
+    ex = await fake.slash("play", user=carol.user, move="7H")
+    assert ex.ephemeral and "not playing" in ex.content
+    ex = await fake.autocomplete("play", "move", user=carol.user, value="")
+    assert ex.callback_type == 8 and ex.choices() == []
+    assert d.table.move_no == before
+
+
+async def test_out_of_turn_is_refused(fake: FakeDiscord, users: list[Person]) -> None:
+    d = await started(fake, users)
+    mover, waiter = to_move(d)
+    hand = await d.show_hand(waiter)
+    assert comp(hand, "hs:card:") is None  # no controls when it is not your turn
+    ex = await fake.autocomplete("play", "move", user=waiter.user, value="")
+    assert ex.choices() == []
+    card = d.table.state.view(d.table.seat_of(waiter.id))["hand"][0]  # type: ignore[union-attr]
+    before = d.table.move_no
+    ex = await fake.slash("play", user=waiter.user, move=card)
+    assert ex.ephemeral and "not your turn" in ex.content.lower()
+    # a tampered client sends the card select anyway
+    forged = f"hs:card:{d.channel_id}:{before}"
+    ex = await fake.click(hand, forged, user=waiter.user, values=[card], forge=True)
+    assert ex.callback_type == 7 and "not your turn" in ex.text.lower()
+    assert d.table.move_no == before
+
+
+async def test_stale_and_double_click(fake: FakeDiscord, users: list[Person]) -> None:
+    d = await started(fake, users)
+    mover, _ = to_move(d)
+    hand = await d.show_hand(mover)
+    old_screen = copy.deepcopy(hand)
+    sel = comp(hand, "hs:card:")
+    assert sel is not None
+    # pick a card with exactly one move so one click plays it
+    state = d.table.state
+    assert state is not None
+    legal = [str(a) for a in state.legal_actions(state.current_player)]
+    card = next(
+        o["value"]
+        for o in sel["options"]
+        if sum(1 for t in legal if t.split(":")[0] == o["value"]) == 1
+    )
+    first = await fake.click(old_screen, sel["custom_id"], user=mover.user, values=[card])
+    assert first.callback_type == 7 and d.table.move_no == 1
+    # the same click again (double click / the stale screen): refused, nothing applied twice
+    second = await fake.click(old_screen, sel["custom_id"], user=mover.user, values=[card])
+    assert second.callback_type == 7 and "out of date" in second.text
+    assert d.table.move_no == 1 and len(d.table.history) == 1
+
+
+async def test_forged_custom_ids(fake: FakeDiscord, users: list[Person]) -> None:
+    d = await started(fake, users)
+    mover, _ = to_move(d)
+    hand = await d.show_hand(mover)
+    mv = d.table.move_no
+    # an action that is no legal move
+    ex = await fake.click(hand, f"h:act:{d.channel_id}:{mv}:flip 0", user=mover.user, forge=True)
+    assert ex.callback_type == 7 and d.table.move_no == mv
+    # garbage in a known prefix: discord.py finds no item, nothing is answered or applied
+    ex = await fake.click(hand, f"h:act:{d.channel_id}:x:7H", user=mover.user, forge=True)
+    assert ex.callback is None and d.table.move_no == mv
+    # another channel's id in the custom_id
+    other = fake.make_channel("other")
+    ex = await fake.click(d.public(), f"show:{other}", user=mover.user, forge=True)
+    assert ex.ephemeral and "another channel" in ex.content
+    # an unknown hand control
+    ex = await fake.click(hand, f"h:nosuch:{d.channel_id}:{mv}", user=mover.user, forge=True)
+    assert ex.ephemeral and "not one I know" in ex.content
+    assert d.table.move_no == mv
+
+
+async def test_no_table_and_second_table(fake: FakeDiscord, users: list[Person]) -> None:
+    alice, bob, _ = users
+    other = fake.make_channel("empty")
+    for name in ("table start", "table join", "table status", "hand"):
+        ex = await fake.slash(name, user=bob.user, channel_id=other)
+        assert ex.ephemeral and "no table in this channel" in ex.content.lower(), (name, ex.content)
+    d = Driver(fake, [alice, bob])
+    await d.open(alice, game="haggis")
+    ex = await fake.slash("table new", user=bob.user, game="hurricane")
+    assert ex.ephemeral and "already a table" in ex.content
+    assert d.table.spec.game == "haggis" and d.table.host_id == alice.id
+
+
+async def test_bad_options_are_refused(fake: FakeDiscord, users: list[Person]) -> None:
+    alice = users[0]
+    ex = await fake.slash("table new", user=alice.user, game="hurikan", target=5)
+    assert ex.ephemeral and "no target" in ex.content
+    ex = await fake.slash("table new", user=alice.user, game="haggis", preset="open")
+    assert ex.ephemeral and "Hurricane only" in ex.content
+    ex = await fake.slash("table new", user=alice.user, game="haggis", target=300)
+    assert ex.ephemeral and "250" in ex.content
+    assert fake.bot.tables.get(fake.channel_id) is None  # type: ignore[union-attr]
+
+
+async def test_lobby_rules(fake: FakeDiscord, users: list[Person]) -> None:
+    alice, bob, carol = users
+    d = Driver(fake, [alice, bob])
+    await d.open(alice, game="hurricane")
+    msg = d.public()
+    ex = await fake.click(msg, f"lobby:start:{d.channel_id}", user=alice.user)
+    assert ex.ephemeral and "must be filled" in ex.content
+    ex = await fake.click(msg, f"lobby:join:{d.channel_id}", user=alice.user)
+    assert ex.ephemeral and "already have a seat" in ex.content
+    await d.join_all([bob])
+    ex = await fake.click(d.public(), f"lobby:start:{d.channel_id}", user=bob.user)
+    assert ex.ephemeral and d.table.status is TableStatus.LOBBY
+    ex = await fake.click(d.public(), f"lobby:cancel:{d.channel_id}", user=carol.user)
+    assert ex.ephemeral and d.table.status is TableStatus.LOBBY
+    ex = await fake.slash("table kick", user=alice.user, seat=2)
+    assert ex.ephemeral and d.table.seats[1] is None
+    assert "*empty*" in render_text(d.public())
+    ex = await fake.click(d.public(), f"lobby:cancel:{d.channel_id}", user=alice.user)
+    assert ex.callback_type == 7 and d.table.status is TableStatus.CANCELLED
+    assert component_ids(d.public()) == []  # no buttons on a cancelled table
+
+
+async def test_clicks_after_the_game_ended(fake: FakeDiscord, users: list[Person]) -> None:
+    d = await started(fake, users)
+    mover, other = to_move(d)
+    hand = await d.show_hand(mover)
+    ex = await fake.slash("table resign", user=other.user)
+    assert ex.ephemeral and d.table.status is TableStatus.FINISHED
+    assert "resigned" in render_text(d.public())
+    sel = comp(hand, "hs:card:")
+    assert sel is not None
+    ex = await fake.click(
+        hand, sel["custom_id"], user=mover.user, values=[sel["options"][0]["value"]]
+    )
+    assert ex.callback_type == 7 and "game is over" in ex.text
+    assert len(d.table.history) == 0
