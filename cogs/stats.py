@@ -48,7 +48,7 @@ _METRICS_RE = "|".join(m.value for m in Metric)
 def game_title(game: str, options: dict[str, Any] | None = None) -> str:
     title = GAME_NAMES.get(game, game.capitalize())
     preset = (options or {}).get("preset")
-    return f"{title} ({preset})" if game == "hurricane" and preset else title
+    return f"{title} · {preset}" if game == "hurricane" and preset else title
 
 
 def metric_value(row: LeaderboardRow, metric: Metric) -> str:
