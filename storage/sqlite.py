@@ -15,7 +15,7 @@ database, a database from a newer version of the bot, or a foreign database make
 ``StorageError`` and the file is left untouched.
 
 Leaderboards read the ``standings`` table, maintained inside ``finish_game``'s transaction, through
-one index per metric. Ordering and tie-breaks (``ORDERINGS``), best first:
+one index per metric. Boards are per guild and per game name (the Hurricane presets share one). Ordering and tie-breaks (``ORDERINGS``), best first:
 
 * rating: rating desc, games desc (more evidence first), user id asc
 * wins:   wins desc, games asc (fewer games for the same wins first), user id asc

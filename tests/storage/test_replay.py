@@ -18,6 +18,8 @@ CASES = [
     ("hurricane", {"preset": "open"}, None, 12),
     ("hurricane", {"preset": "pairs"}, 4, 13),
     ("hurikan", {}, None, 14),
+    ("haggis", {}, 2, 15),
+    ("haggis", {"target": 350, "bomb_capture": "chooser"}, 3, 16),
 ]
 
 
@@ -38,9 +40,9 @@ async def test_replay_reproduces_the_final_scores(
         if last is not None:  # every move but the last is logged with its snapshot
             snapshot = TableSnapshot(CHANNEL, GUILD, game_id, "playing", state.to_dict(), 0.0)
             await store.save_table(snapshot, last)
-        seat = state.current_player
-        assert seat is not None
-        action = rng.choice(state.legal_actions(seat))
+        # any seat with a legal action may move (Haggis bets come out of turn)
+        choices = [(s, a) for s in range(state.num_players) for a in state.legal_actions(s)]
+        seat, action = rng.choice(choices)
         state.apply(action, seat)
         move_no += 1
         last = MoveRecord(game_id, move_no, seat, str(action), float(move_no))
