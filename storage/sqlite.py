@@ -110,6 +110,14 @@ def _inspect(path: Path, newest: int) -> int:
     sidecars = [path.with_name(path.name + suffix) for suffix in ("-wal", "-shm")]
     existed = {p for p in sidecars if p.exists()}
     try:
+        return _check_version(path, newest)
+    except StorageError:
+        _remove_new_sidecars(sidecars, existed)
+        raise
+
+
+def _check_version(path: Path, newest: int) -> int:
+    try:
         con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
         try:
             version = int(con.execute("PRAGMA user_version").fetchone()[0])
@@ -121,11 +129,6 @@ def _inspect(path: Path, newest: int) -> int:
             f"{path} is not a usable SQLite database ({exc}). The bot will not start on it; "
             "move the file away or restore a backup, or set DATABASE_PATH to another file."
         ) from exc
-    finally:
-        for p in sidecars:  # a read-only WAL open may create these: leave the folder as found
-            if p not in existed:
-                with suppress(OSError):
-                    p.unlink()
     if version > newest:
         raise StorageError(
             f"{path} has schema version {version}, newer than this bot knows ({newest}): it was "
@@ -138,6 +141,19 @@ def _inspect(path: Path, newest: int) -> int:
             "Set DATABASE_PATH to another file."
         )
     return version
+
+
+def _remove_new_sidecars(sidecars: list[Path], existed: set[Path]) -> None:
+    """A refused file is left as found: a read-only open of a WAL database may have created an
+    empty -wal and its -shm index. A -wal holding data is never removed."""
+    wal, shm = sidecars
+    if wal in existed or not wal.exists():
+        return
+    with suppress(OSError):
+        if wal.stat().st_size == 0:
+            wal.unlink()
+            if shm not in existed:
+                shm.unlink()
 
 
 class SqliteStorage:
