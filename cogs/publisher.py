@@ -62,7 +62,9 @@ class TablePublisher:
     def __init__(self, bot: CardBot, *, delay: float = 0.5) -> None:
         self.bot = bot
         self.delay = delay
-        self._pending: dict[int, asyncio.Task[None]] = {}
+        self._pending: dict[int, asyncio.Task[None]] = {}  # waiting to publish (one per table)
+        self._tasks: set[asyncio.Task[None]] = set()  # every publish task still running
+        self._locks: dict[int, asyncio.Lock] = {}  # one publish at a time per table
 
     # --- TableListener ---------------------------------------------------------------------------------
     async def table_changed(self, table: Table, events: list[dict[str, Any]]) -> None:
@@ -87,9 +89,10 @@ class TablePublisher:
         channel_id = table.channel_id
         if channel_id in self._pending and not self._pending[channel_id].done():
             return
-        self._pending[channel_id] = asyncio.create_task(
-            self._later(channel_id), name=f"publish-{channel_id}"
-        )
+        task = asyncio.create_task(self._later(channel_id), name=f"publish-{channel_id}")
+        self._pending[channel_id] = task
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def _later(self, channel_id: int) -> None:
         if self.delay:
@@ -104,12 +107,8 @@ class TablePublisher:
 
     async def flush(self) -> None:
         """Send every pending update now (tests, shutdown)."""
-        while self._pending:
-            tasks = list(self._pending.values())
-            await asyncio.gather(*tasks, return_exceptions=True)
-            for cid, task in list(self._pending.items()):
-                if task.done():
-                    self._pending.pop(cid, None)
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
     def cancel_pending(self, channel_id: int) -> None:
         task = self._pending.pop(channel_id, None)
@@ -118,6 +117,11 @@ class TablePublisher:
 
     # --- sending -------------------------------------------------------------------------------------------
     async def publish(self, table: Table) -> None:
+        lock = self._locks.setdefault(table.channel_id, asyncio.Lock())
+        async with lock:
+            await self._publish(table)
+
+    async def _publish(self, table: Table) -> None:
         embed, view = render_public(self.bot, table)
         channel = self.bot.get_channel(table.channel_id)
         if not isinstance(channel, discord.abc.Messageable):

@@ -100,7 +100,8 @@ class _Response:
     def __init__(self, status: int, payload: Any) -> None:
         self.status = status
         self.reason = "OK" if status < 400 else "Error"
-        self.headers = CIMultiDict({"Content-Type": "application/json"})
+        kind = "application/json" if payload is not None else "text/plain"
+        self.headers = CIMultiDict({"Content-Type": kind})
         self._text = "" if payload is None else json.dumps(payload)
 
     async def text(self, encoding: str = "utf-8") -> str:

@@ -1,0 +1,164 @@
+"""The table's life beyond single moves: the turn timer, restarts, old messages, /play, /rules, /ping,
+admin sync and the central error handler."""
+
+from __future__ import annotations
+
+import logging
+
+from bot.tables.models import TableStatus
+
+from .conftest import FakeFactory
+from .driver import Driver, comp
+from .fakediscord import OWNER_ID, FakeDiscord, Person, render_text
+
+
+async def started(fake: FakeDiscord, users: list[Person], **options: object) -> Driver:
+    alice, bob, _ = users
+    d = Driver(fake, [alice, bob], seed=2)
+    await d.open(alice, **({"game": "hurricane"} | options))
+    await d.join_all([bob])
+    await d.start(alice)
+    return d
+
+
+async def test_turn_timer_reminds_then_plays_for_the_player(
+    fake: FakeDiscord, users: list[Person]
+) -> None:
+    d = await started(fake, users, turn_timer=60)
+    seat = d.table.state.current_player  # type: ignore[union-attr]
+    person = d.person(seat)
+    assert "time runs out <t:" in render_text(d.public())
+    fake.advance(31)  # past half time
+    d.fake.bot.tables._poke(d.channel_id)  # type: ignore[union-attr]  # wake the clock after the jump
+    await fake.wait_for(lambda: any("⏰" in str(m.get("content")) for m in fake.public_messages()))
+    reminder = next(m for m in fake.public_messages() if "⏰" in str(m.get("content")))
+    assert f"<@{person.id}>" in reminder["content"]
+    fake.advance(31)
+    d.fake.bot.tables._poke(d.channel_id)  # type: ignore[union-attr]
+    await fake.wait_for(lambda: d.table.move_no == 1)
+    assert d.table.seats[seat].timeouts == 1  # type: ignore[union-attr]
+    assert "time ran out" in render_text(d.public())
+
+
+async def test_pause_resume_and_abandon(fake: FakeDiscord, users: list[Person]) -> None:
+    alice, bob, _ = users
+    d = await started(fake, users)
+    ex = await fake.slash("table pause", user=bob.user)
+    assert ex.ephemeral and not d.table.paused  # host only
+    ex = await fake.slash("table pause", user=alice.user)
+    assert d.table.paused and "paused" in render_text(d.public())
+    await fake.slash("table resume", user=alice.user)
+    assert not d.table.paused
+    await fake.slash("table abandon", user=alice.user)
+    assert d.table.status is TableStatus.PLAYING
+    ex = await fake.slash("table abandon", user=bob.user)
+    assert "abandoned" in ex.content and d.table.ended_by == "abandoned"
+    assert "abandoned" in render_text(d.public())
+
+
+async def test_restart_keeps_the_table_and_show_my_hand_works(
+    make_fake: FakeFactory, tmp_path: object
+) -> None:
+    first = await make_fake()
+    alice, bob = (Person(n, first.make_user(n)) for n in ("Alice", "Bob"))
+    d = Driver(first, [alice, bob], seed=4)
+    await d.open(alice, game="hurricane")
+    await d.join_all([bob])
+    await d.start(alice)
+    for _ in range(3):
+        seat = d.table.state.current_player  # type: ignore[union-attr]
+        await d.play_move(seat, d.choose(seat))
+    public = d.public()
+    moves = d.table.move_no
+    await first.close()
+
+    second = await make_fake(world=first)
+    table = second.bot.tables.get(second.channel_id)  # type: ignore[union-attr]
+    assert table is not None and table.move_no == moves and table.status is TableStatus.PLAYING
+    seat = table.state.current_player  # type: ignore[union-attr]
+    person = alice if table.seats[seat].user_id == alice.id else bob  # type: ignore[union-attr]
+    ex = await second.click(public, f"show:{second.channel_id}", user=person.user)
+    assert ex.callback_type == 4 and ex.ephemeral and comp(ex.message or {}, "hs:card:") is not None
+
+
+async def test_old_table_message_is_reposted(fake: FakeDiscord, users: list[Person]) -> None:
+    d = await started(fake, users)
+    old_id = d.table.message_id
+    fake.advance(46 * 60)
+    seat = d.table.state.current_player  # type: ignore[union-attr]
+    await d.play_move(seat, d.choose(seat))  # a fresh interaction; the hand message is re-shown
+    assert d.table.message_id != old_id
+    assert old_id not in fake.messages  # the old one is gone, the new one is live
+    assert "Show my hand" in render_text(d.public())
+
+
+async def test_play_autocomplete_and_submit(fake: FakeDiscord, users: list[Person]) -> None:
+    d = await started(fake, users)
+    seat = d.table.state.current_player  # type: ignore[union-attr]
+    person = d.person(seat)
+    ex = await fake.autocomplete("play", "move", user=person.user, value="")
+    choices = ex.choices()
+    legal = {str(a) for a in d.table.state.legal_actions(seat)}  # type: ignore[union-attr]
+    assert choices and len(choices) <= 25 and {c["value"] for c in choices} <= legal
+    word = choices[0]["name"].split()[0]
+    filtered = await fake.autocomplete("play", "move", user=person.user, value=word)
+    assert all(word.lower() in c["name"].lower() for c in filtered.choices())
+    ex = await fake.slash("play", user=person.user, move="KX")
+    assert ex.ephemeral and "not one of your legal moves" in ex.content and d.table.move_no == 0
+    ex = await fake.slash("play", user=person.user, move=choices[0]["value"])
+    assert ex.ephemeral and "Played:" in ex.text and d.table.move_no == 1
+
+
+async def test_haggis_hand_has_bets_and_reading_prompt(
+    fake: FakeDiscord, users: list[Person]
+) -> None:
+    d = await started(fake, users, game="haggis", players=2)
+    seat = d.table.state.current_player  # type: ignore[union-attr]
+    hand = await d.show_hand(d.person(seat))
+    labels = [c.get("label") for c in _components(hand)]
+    assert "Bet 15 (little bet)" in labels and "Bet 30 (big bet)" in labels
+    assert "Pass" not in labels  # no pass on a lead
+    other = await d.show_hand(d.person(1 - seat))
+    assert "Bet 15 (little bet)" in [c.get("label") for c in _components(other)]  # bets out of turn
+
+
+def _components(msg: dict[str, object]) -> list[dict[str, object]]:
+    from .fakediscord import iter_components
+
+    return list(iter_components(msg.get("components") or []))  # type: ignore[arg-type]
+
+
+async def test_rules_ping_and_admin_sync(fake: FakeDiscord, users: list[Person]) -> None:
+    for game in ("hurricane", "hurikan", "haggis"):
+        ex = await fake.slash("rules", user=users[0].user, game=game)
+        assert ex.ephemeral and len(ex.data["embeds"][0]["description"]) <= 4096
+    ex = await fake.slash("ping", user=users[0].user)
+    assert ex.callback_type == 4 and ex.content == "Pong."
+    ex = await fake.slash("admin sync", user=users[0].user)
+    assert ex.ephemeral and "Only the bot's owner" in ex.content and "global" not in fake.synced
+    owner = fake.users[OWNER_ID]
+    ex = await fake.slash("admin sync", user=owner)
+    assert "Synced" in ex.content and "table" in {c["name"] for c in fake.synced["global"]}
+
+
+async def test_unexpected_error_is_friendly_and_logged(
+    fake: FakeDiscord, users: list[Person], monkeypatch: object, caplog: object
+) -> None:
+    d = Driver(fake, users[:2])
+    await d.open(users[0], game="hurricane")
+
+    def boom(*a: object, **k: object) -> None:
+        raise RuntimeError("kaboom")
+
+    monkeypatch.setattr(fake.bot.tables, "join", boom)  # type: ignore[attr-defined,union-attr]
+    ex = await fake.slash("table join", user=users[1].user)
+    assert ex.ephemeral and ex.content == "Something went wrong — nothing was changed."
+    assert any(
+        "kaboom" in repr(r.exc_info) for r in fake.errors.records if r.levelno >= logging.ERROR
+    )
+    fake.errors.records.clear()
+    ex = await fake.click(d.public(), f"lobby:join:{d.channel_id}", user=users[1].user)
+    assert ex.ephemeral and ex.content == "Something went wrong — nothing was changed."
+    assert fake.errors.records
+    fake.errors.records.clear()
+    assert d.table.seats[1] is None
