@@ -33,16 +33,24 @@ def _top_shape(view: View) -> tuple[str, int, int] | None:
 
 
 def plays_needed(hand: Sequence[str]) -> int:
-    """A rough count of plays to shed ``hand``: one per number rank, runs of 3+ ranks as one."""
-    ranks = sorted({int(c[:-1]) for c in hand if c not in FACES})
-    plays, run = 0, 0
-    for i, r in enumerate(ranks):
-        run = run + 1 if i and r == ranks[i - 1] + 1 else 1
+    """A rough count of plays to shed ``hand``: single-suit runs of 3+ ranks first (G-7), then
+    one play per remaining rank; face cards ride along as wilds."""
+    cards = {(int(c[:-1]), c[-1]) for c in hand if c not in FACES}
+    plays = 0
+    while True:
+        best: list[tuple[int, str]] = []
+        for suit in {s for _, s in cards}:
+            ranks = sorted(r for r, s in cards if s == suit)
+            run: list[int] = []
+            for r in ranks:
+                run = [*run, r] if run and r == run[-1] + 1 else [r]
+                if len(run) >= 3 and len(run) > len(best):
+                    best = [(x, suit) for x in run]
+        if not best:
+            break
+        cards -= set(best)
         plays += 1
-        if run == 3:
-            plays -= 2  # three consecutive ranks shed together
-        elif run > 3:
-            plays -= 1
+    plays += len({r for r, _ in cards})
     return max(plays, 1 if hand else 0)
 
 
@@ -96,66 +104,81 @@ def _lead_score(c: Combo, hand: Sequence[str], counts: Counter[int], others_min:
     return score
 
 
-def haggis_normal(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+def score_actions(view: View, legal: Sequence[Action]) -> list[float]:
+    """A score per legal action; ``normal`` plays the best, ``hard`` searches the best few."""
     seat = seat_of(view)
     texts = [str(a) for a in legal]
-    by_text = dict(zip(texts, legal, strict=True))
     hand = list(view.get("hand") or ())
     n = int(view.get("num_players", 2))
     sizes = list(view.get("hand_sizes") or [0] * n)
     out = set(view.get("out") or ())
     others = [sizes[s] for s in range(n) if s != seat and s not in out and sizes[s] > 0]
     others_min = min(others) if others else 99
-
-    gives = [t for t in texts if t.startswith("give")]
-    if gives:
-        scores = list(view.get("scores") or [0] * n)
-        return by_text[min(gives, key=lambda t: (scores[int(t.split()[1])], t))]
-
-    if any(t.startswith("bet") for t in texts):
-        amount = bet_choice(view, hand)
-        if amount and f"bet {amount}" in by_text:
-            return by_text[f"bet {amount}"]
-
+    scores_now = list(view.get("scores") or [0] * n)
     suits = _suits(view)
     shape = _top_shape(view)
-    plays: list[tuple[Combo, str]] = []
-    for t in texts:
-        if t.startswith(("bet", "pass", "give")):
-            continue
-        combo = classify(t, suits, shape)
-        if combo is not None:
-            plays.append((combo, t))
-    can_pass = "pass" in by_text
-    if not plays:
-        if can_pass:
-            return by_text["pass"]
-        return legal[0]
-
-    if shape is None:  # a lead
-        counts = Counter(int(c[:-1]) for c in hand if c not in FACES)
-        scored = [(_lead_score(c, hand, counts, others_min), -i) for i, (c, _) in enumerate(plays)]
-        best = max(range(len(plays)), key=lambda i: scored[i])
-        return by_text[plays[best][1]]
-
+    bet = bet_choice(view, hand) if any(t.startswith("bet") for t in texts) else 0
+    counts = Counter(int(c[:-1]) for c in hand if c not in FACES)
     trick_points = 0
     for entry in view.get("trick") or ():
-        cards, _ = split_play(str(entry.get("play", "")))
         if entry.get("play") != "pass":
+            cards, _ = split_play(str(entry.get("play", "")))
             trick_points += sum(card_points(c) for c in cards)
-    plain = [(c, t) for c, t in plays if not c.is_bomb]
-    bombs = [(c, t) for c, t in plays if c.is_bomb]
-    finishing = [t for c, t in plays if c.size == len(hand)]
-    if finishing:
-        return by_text[finishing[0]]
-    if plain:
-        cost, text, combo = min(
-            (c.rank + 5 * c.wilds + 0.01 * i, t, c) for i, (c, t) in enumerate(plain)
-        )
-        if combo.wilds == 0 or others_min <= PRESSURE or trick_points >= 4 or not can_pass:
-            return by_text[text]
-    elif bombs:
-        rest = [x for x in hand if x not in bombs[0][0].cards]
-        if others_min <= 3 or plays_needed(rest) <= 2 or not can_pass:
-            return by_text[min(bombs, key=lambda ct: ct[0].rank)[1]]
-    return by_text["pass"] if can_pass else legal[0]
+
+    result: list[float] = []
+    for i, t in enumerate(texts):
+        if t.startswith("give"):
+            result.append(-float(scores_now[int(t.split()[1])]))
+            continue
+        if t.startswith("bet"):
+            result.append(1e6 if bet and t == f"bet {bet}" else -1e6 - int(t.split()[1]))
+            continue
+        if t == "pass":
+            result.append(0.0)
+            continue
+        c = classify(t, suits, shape)
+        if c is None:
+            result.append(-1e5)
+            continue
+        if c.size == len(hand):
+            result.append(1000.0)
+        elif shape is None:
+            result.append(_lead_score(c, hand, counts, others_min) - 1e-4 * i)
+        elif c.is_bomb:
+            rest = [x for x in hand if x not in c.cards]
+            wanted = others_min <= 3 or plays_needed(rest) <= 2
+            result.append((1.0 - 0.1 * c.rank) if wanted else -30.0 - c.rank)
+        else:
+            score = 10.0 - 0.5 * (c.rank + 5 * c.wilds) - 1e-4 * i
+            if c.wilds and not (others_min <= PRESSURE or trick_points >= 4):
+                score -= 30.0
+            result.append(score)
+    return result
+
+
+def ranked_candidates(view: View, legal: Sequence[Action], rng: random.Random) -> list[Action]:
+    """Legal actions, normal's favourite first; bets only when the hand might justify one."""
+    scores = score_actions(view, legal)
+    order = sorted(range(len(legal)), key=lambda i: -scores[i])
+    hand = list(view.get("hand") or ())
+    ranked = []
+    for i in order:
+        text = str(legal[i])
+        if (
+            text.startswith("bet")
+            and scores[i] < 0
+            and (text != "bet 15" or plays_needed(hand) > 6)
+        ):
+            continue
+        ranked.append(legal[i])
+    return ranked or list(legal)
+
+
+def haggis_normal(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+    scores = score_actions(view, legal)
+    best = max(scores)
+    ties = [i for i, s in enumerate(scores) if s >= best - 1e-9]
+    return legal[ties[0] if len(ties) == 1 else ties[rng.randrange(len(ties))]]
+
+
+haggis_rollout = haggis_normal

@@ -1,0 +1,489 @@
+"""Terminal play: ``python -m bot play <game> [--preset P] [--level L] [--seed S] [--players N]``.
+
+One person plays any game against computer players on the real engine, without Discord. It reads
+stdin and writes stdout only, so a script can drive it (the tests do).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from bot.games import IllegalAction, new_game
+from bot.games.base import Action, GameState
+from bot.players import LEVELS, choose_action
+from bot.render.cards import card_label, cards_label
+
+MAX_LISTED = 40
+GAMES = ("hurricane", "hurikan", "haggis")
+
+
+def _count(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
+def _cards(cards: Sequence[str]) -> str:
+    return cards_label(cards) if cards else "—"
+
+
+def describe_action(game: str, text: str, top: dict[str, Any] | None = None) -> str:
+    """A move in words: ``7H:3C+4D`` -> ``7♥ takes 3♣ + 4♦``; Haggis follows are read in the
+    shape of ``top`` (the combination to beat) when they have several readings."""
+    if game == "haggis":
+        return _describe_haggis(text, top)
+    if text.startswith("flip"):
+        return f"turn up face-down card #{int(text.split()[1]) + 1}"
+    left, colon, right = text.partition(":")
+    played = left.split("+")
+    if game == "hurikan":
+        laid = " + ".join(card_label(c) for c in played)
+        if colon:
+            verb = "takes" if len(played) == 1 else "take"
+            return f"{laid} {verb} {card_label(right)}"
+        return f"lay {cards_label(played)}"
+    if colon:
+        return f"{card_label(left)} takes {' + '.join(card_label(c) for c in right.split('+'))}"
+    return f"{card_label(left)} (trail)"
+
+
+def _describe_haggis(text: str, top: dict[str, Any] | None = None) -> str:
+    if text == "pass":
+        return "pass"
+    if text.startswith("bet"):
+        amount = int(text.split()[1])
+        return "no bet (bet 0)" if amount == 0 else f"bet {amount}"
+    if text.startswith("give"):
+        return f"give the trick to seat {text.split()[1]}"
+    body, _, suffix = text.partition(" =")
+    cards = body.split()
+    words = ""
+    try:
+        from bot.games.haggis import readings
+
+        found = readings(cards, 5)
+        if suffix:
+            found = [r for r in found if r.suffix == suffix] or found
+        elif top is not None:
+            shape = (top.get("kind"), top.get("size"), top.get("width"))
+            fits = [r for r in found if (r.kind.value, r.size, r.width) == shape]
+            found = fits or [r for r in found if r.is_bomb] or found
+        if found:
+            words = " — " + found[0].describe()
+    except Exception:  # a description is a courtesy; the move itself is checked by the engine
+        words = ""
+    return cards_label(cards) + words
+
+
+class TerminalGame:
+    """The game loop: the person's turns read from ``inp``, computer turns from the players."""
+
+    def __init__(
+        self,
+        state: GameState,
+        game: str,
+        level: str,
+        seat: int,
+        inp: TextIO,
+        out: TextIO,
+        seed: int,
+        time_budget: float | None = None,
+    ) -> None:
+        self.state = state
+        self.game = game
+        self.level = level
+        self.seat = seat
+        self.inp = inp
+        self.out = out
+        self.rng = random.Random(seed)
+        self.time_budget = time_budget
+        self.top: dict[str, Any] | None = None
+
+    # ---- output helpers -------------------------------------------------------------------
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out)
+
+    def name(self, seat: int) -> str:
+        return "You" if seat == self.seat else f"Seat {seat} ({self.level})"
+
+    def side_name(self, side: int) -> str:
+        if self.is_pairs:
+            return "your team" if side == self.seat % 2 else "their team"
+        return "you" if side == self.seat else f"seat {side}"
+
+    @property
+    def is_pairs(self) -> bool:
+        return self.game == "hurricane" and self.state.options.get("preset") == "pairs"
+
+    # ---- the loop -------------------------------------------------------------------------
+    def run(self) -> int:
+        self.intro()
+        while not self.state.is_over:
+            player = self.state.current_player
+            assert player is not None
+            if player == self.seat:
+                if not self.human_turn():
+                    self.say("\nInput ended — the game is left unfinished. Goodbye!")
+                    return 0
+            else:
+                self.computer_turn(player)
+        self.finish()
+        return 0
+
+    def intro(self) -> None:
+        opts = ", ".join(f"{k}={v}" for k, v in self.state.options.items())
+        self.say(f"=== {self.game.capitalize()} — {opts}")
+        self.say(f"You are seat {self.seat}; the other seats are computer players ({self.level}).")
+        self.say("Type a move's number or its notation; 'moves' lists all moves, 'quit' stops.")
+
+    def human_turn(self) -> bool:
+        view = self.state.view(self.seat)
+        self.show_view(view)
+        legal = self.state.legal_actions(self.seat)
+        top = view.get("top") if self.game == "haggis" else None
+        self.top = top.get("combination") if isinstance(top, dict) else None
+        self.list_moves(legal)
+        while True:
+            self.out.write("Your move: ")
+            self.out.flush()
+            line = self.inp.readline()
+            if not line:
+                return False
+            text = line.strip()
+            if not text:
+                continue
+            if text.lower() in {"q", "quit", "exit"}:
+                return False
+            if text.lower() in {"moves", "?", "help"}:
+                self.list_moves(legal, everything=True)
+                continue
+            action: Action | str
+            if text.isdigit():
+                index = int(text)
+                if not 1 <= index <= len(legal):
+                    self.say(f"There is no move {index}: choose 1 to {len(legal)}.")
+                    continue
+                action = legal[index - 1]
+            else:
+                action = text
+            try:
+                events = self.state.apply(action, self.seat)
+            except IllegalAction as exc:
+                self.say(f"Not allowed: {exc}")
+                continue
+            self.show_events(events)
+            return True
+
+    def computer_turn(self, player: int) -> None:
+        view = self.state.view(player)
+        legal = self.state.legal_actions(player)
+        action = choose_action(
+            self.game,
+            view,
+            legal,
+            self.level,
+            seed=self.rng.getrandbits(32),
+            time_budget=self.time_budget,
+        )
+        events = self.state.apply(action, player)
+        self.show_events(events)
+
+    def list_moves(self, legal: Sequence[Action], everything: bool = False) -> None:
+        texts = [str(a) for a in legal]
+        shown = len(texts) if everything else min(len(texts), MAX_LISTED)
+        self.say(f"Your moves ({len(texts)}):")
+        for i, text in enumerate(texts[:shown], start=1):
+            self.say(f"  {i:>3}) {describe_action(self.game, text, self.top)}   [{text}]")
+        if shown < len(texts):
+            self.say(
+                f"  … and {len(texts) - shown} more: type 'moves' to see all, or type the cards "
+                "(e.g. 3R 4R 5R)."
+            )
+
+    def finish(self) -> None:
+        result = self.state.result()
+        winner = result.get("winner")
+        scores = result.get("scores", [])
+        self.say("\n=== Game over")
+        self.say(
+            "Final scores: " + ", ".join(f"{self.side_name(i)} {s}" for i, s in enumerate(scores))
+        )
+        if winner is None:
+            self.say("It is a draw.")
+        else:
+            mine = self.seat % 2 if self.is_pairs else self.seat
+            double = " — a double win!" if result.get("double") else ""
+            if winner == mine:
+                self.say(f"You win{double}")
+            else:
+                self.say(f"{self.side_name(winner).capitalize()} wins{double}")
+
+    # ---- views ----------------------------------------------------------------------------
+    def show_view(self, view: dict[str, Any]) -> None:
+        self.say("")
+        if self.game == "haggis":
+            self.show_haggis(view)
+        else:
+            self.show_hurricane(view)
+
+    def show_hurricane(self, view: dict[str, Any]) -> None:
+        n = view["num_players"]
+        scores = view.get("scores")
+        target = view["options"].get("target")
+        header = f"--- Deal {view.get('deal', 1)}"
+        if scores is not None:
+            header += " · scores: " + ", ".join(
+                f"{self.side_name(i)} {s}" for i, s in enumerate(scores)
+            )
+            if target:
+                header += f" (target {target})"
+        self.say(header)
+        self.say(f"Table: {_cards(view.get('table') or [])}")
+        open_hands = view.get("open_hands")
+        for s in range(n):
+            if s == self.seat:
+                continue
+            pile = view["piles"][s]
+            line = (
+                f"{self.name(s)}: {_count(view['hand_sizes'][s])} in hand, pile {_count(len(pile))}"
+            )
+            if open_hands is not None:
+                line += f"; open {_cards(open_hands[s])}, {view['down_counts'][s]} face down"
+            self.say(line)
+        if view.get("pile_values"):
+            self.say(
+                "Captured value: "
+                + ", ".join(f"{self.side_name(i)} {v}" for i, v in enumerate(view["pile_values"]))
+            )
+        if view.get("sweeps") is not None and any(view["sweeps"]):
+            self.say(
+                "Hurricanes: "
+                + ", ".join(f"{self.side_name(i)} {v}" for i, v in enumerate(view["sweeps"]))
+            )
+        self.say(
+            f"Stock: {view.get('stock_count', 0)} cards · your pile: {len(view['piles'][self.seat])} cards"
+        )
+        hand = view.get("hand") or []
+        line = f"Your hand: {_cards(hand)}"
+        if open_hands is not None:
+            line += f" (+{view['down_counts'][self.seat]} face down)"
+        self.say(line)
+
+    def show_haggis(self, view: dict[str, Any]) -> None:
+        n = view["num_players"]
+        target = view["options"].get("target")
+        self.say(
+            f"--- Round {view.get('round', 1)} · scores: "
+            + ", ".join(f"{self.side_name(i)} {s}" for i, s in enumerate(view["scores"]))
+            + f" (target {target})"
+        )
+        for s in range(n):
+            bet = view["bets"][s]
+            bet_text = "no bet yet" if bet is None else f"bet {bet}"
+            who = "You" if s == self.seat else self.name(s)
+            self.say(
+                f"{who}: {_count(view['hand_sizes'][s])} (face up: {' '.join(view['faces'][s]) or '—'}), "
+                f"captured {view['card_points'][s]} pts, {bet_text}"
+                + (" — out" if s in (view.get("out") or []) else "")
+            )
+        trick = view.get("trick") or []
+        if trick:
+            self.say(
+                "Trick: "
+                + " · ".join(
+                    f"{self.name(e['player'])}: {_describe_haggis(e['play'])}" for e in trick
+                )
+            )
+        else:
+            self.say(
+                "Trick: — (you lead)" if view.get("current_player") == self.seat else "Trick: —"
+            )
+        self.say(f"Your hand: {_cards(view.get('hand') or [])}")
+
+    # ---- events ---------------------------------------------------------------------------
+    def show_events(self, events: list[dict[str, Any]]) -> None:
+        for event in events:
+            kind = event["type"]
+            handler = getattr(self, f"on_{kind}", None)
+            if handler is not None:
+                handler(event)
+
+    def _seat_of(self, event: dict[str, Any]) -> int:
+        return int(event.get("seat", event.get("player", 0)))
+
+    def on_capture(self, event: dict[str, Any]) -> None:
+        who = self.name(self._seat_of(event))
+        if self.game == "hurikan":
+            self.say(f"{who}: {cards_label(event['cards'])} take {_cards(event['captured'])}")
+            return
+        sweep = " — hurricane!" if event.get("hurricane") else ""
+        taken = " + ".join(card_label(c) for c in event["captured"])
+        self.say(f"{who}: {card_label(event['card'])} takes {taken}{sweep}")
+
+    def on_trail(self, event: dict[str, Any]) -> None:
+        who = self.name(self._seat_of(event))
+        cards = event.get("cards") or [event.get("card")]
+        self.say(f"{who}: lays {_cards(cards)} on the table")
+
+    def on_flip(self, event: dict[str, Any]) -> None:
+        self.say(f"{self.name(self._seat_of(event))}: turns up {card_label(event['card'])}")
+
+    def on_lay_hand(self, event: dict[str, Any]) -> None:
+        who = self.name(self._seat_of(event))
+        self.say(f"{who}: lays the whole hand on the table: {_cards(event['cards'])}")
+
+    def on_leftover(self, event: dict[str, Any]) -> None:
+        if event.get("cards"):
+            self.say(
+                f"The cards left on the table go to {self.side_name(event['side'])}: "
+                f"{_cards(event['cards'])}"
+            )
+
+    def on_deal(self, event: dict[str, Any]) -> None:
+        if event.get("refill"):
+            self.say("(new cards are dealt)")
+        else:
+            self.say(f"\n=== New deal — dealer: seat {event.get('dealer')}")
+
+    def on_deal_scored(self, event: dict[str, Any]) -> None:
+        points = event["points"]
+        self.say("\n=== Deal scored")
+        if self.game == "hurikan":
+            self.say(
+                "Captured value: "
+                + ", ".join(f"{self.side_name(i)} {p}" for i, p in enumerate(points))
+            )
+            return
+        cats = event.get("categories", {})
+        details = event.get("details", {})
+
+        def who(w: int | None) -> str:
+            return "nobody (tie)" if w is None else self.side_name(w)
+
+        sweeps = cats.get("sweeps", [])
+        self.say(
+            "  hurricanes: " + ", ".join(f"{self.side_name(i)} {s}" for i, s in enumerate(sweeps))
+        )
+        for cat, label in (("cards", "most cards"), ("hearts", "most hearts")):
+            counts = details.get(cat)
+            extra = f" ({' vs '.join(str(c) for c in counts)})" if counts else ""
+            self.say(f"  {label}{extra}: {who(cats.get(cat))}")
+        self.say(f"  7♥: {who(cats.get('seven'))}")
+        prim = details.get("primiera") or {}
+        values = prim.get("values")
+        shown = ""
+        if values:
+            hands = prim.get("cards") or [[] for _ in values]
+            shown = (
+                " ("
+                + " vs ".join(f"{v}: {_cards(c)}" for v, c in zip(values, hands, strict=False))
+                + ")"
+            )
+        self.say(f"  primiera{shown}: {who(cats.get('primiera'))}")
+        self.say("  points: " + ", ".join(f"{self.side_name(i)} {p}" for i, p in enumerate(points)))
+        self.say(
+            "  totals: "
+            + ", ".join(f"{self.side_name(i)} {t}" for i, t in enumerate(event.get("totals", [])))
+        )
+
+    # Haggis
+    def on_play(self, event: dict[str, Any]) -> None:
+        if self.game != "haggis":
+            return
+        combo = (event.get("combination") or {}).get("text", "")
+        self.say(
+            f"{self.name(event['player'])}: {_cards(event['cards'])}"
+            + (f" — {combo}" if combo else "")
+        )
+
+    def on_pass(self, event: dict[str, Any]) -> None:
+        self.say(f"{self.name(event['player'])}: pass")
+
+    def on_bet(self, event: dict[str, Any]) -> None:
+        amount = event["amount"]
+        self.say(
+            f"{self.name(event['player'])}: " + ("no bet" if amount == 0 else f"bets {amount}!")
+        )
+
+    def on_trick_won(self, event: dict[str, Any]) -> None:
+        taker = event.get("taker")
+        line = f"  → trick won by {self.name(event['winner'])}"
+        if isinstance(taker, int):
+            verb = "take" if taker == self.seat else "takes"
+            line += f"; {self.name(taker)} {verb} {event.get('points', 0)} pts"
+        self.say(line)
+
+    def on_went_out(self, event: dict[str, Any]) -> None:
+        self.say(
+            f"  ★ {self.name(event['player'])} went out (+{event.get('points', 0)}"
+            + (f", bonus {event['bonus']}" if event.get("bonus") else "")
+            + ")"
+        )
+
+    def on_round_scored(self, event: dict[str, Any]) -> None:
+        n = len(event["points"])
+        self.say("\n=== Round scored")
+        names = [self.side_name(i) for i in range(n)]
+        self.say("  " + " " * 10 + "".join(f"{name:>10}" for name in names))
+        parts = event.get("parts", {})
+        for label, key in (
+            ("going out", "out"),
+            ("bonus", "bonus"),
+            ("cards", "cards"),
+            ("bets", "bets"),
+        ):
+            row = parts.get(key, [0] * n)
+            self.say(f"  {label:<10}" + "".join(f"{v:>10}" for v in row))
+        self.say(f"  {'round':<10}" + "".join(f"{v:>10}" for v in event["points"]))
+        self.say(f"  {'total':<10}" + "".join(f"{v:>10}" for v in event.get("totals", [])))
+
+
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot play", description="Play a card game against the computer."
+    )
+    parser.add_argument("game", choices=GAMES)
+    parser.add_argument("--preset", help="Hurricane: standard (default), open or pairs")
+    parser.add_argument("--level", default="normal", choices=LEVELS)
+    parser.add_argument("--seed", type=int, help="the shuffle (default: random)")
+    parser.add_argument("--players", type=int, help="Haggis: 2 (default) or 3")
+    parser.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    parser.add_argument("--time-budget", type=float, help="hard: seconds per move (default 1)")
+    parser.add_argument("--option", action="append", default=[], help="another option, key=value")
+    return parser.parse_args(list(argv))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = parse_args(sys.argv[1:] if argv is None else argv)
+    except SystemExit as exc:  # argparse already printed the reason
+        return int(exc.code or 0)
+    options: dict[str, Any] = {}
+    for item in args.option:
+        key, sep, value = item.partition("=")
+        if not sep:
+            print(f"Options look like key=value, not {item!r}.", file=sys.stderr)
+            return 2
+        options[key] = int(value) if value.isdigit() else value
+    if args.preset:
+        options["preset"] = args.preset
+    seed = args.seed if args.seed is not None else random.randrange(1 << 31)
+    try:
+        state = new_game(args.game, seed=seed, players=args.players, options=options or None)
+    except ValueError as exc:
+        print(f"Cannot start that game: {exc}", file=sys.stderr)
+        return 2
+    if not 0 <= args.seat < state.num_players:
+        print(f"--seat must be 0 to {state.num_players - 1}.", file=sys.stderr)
+        return 2
+    print(f"(seed {seed})", file=sys.stdout)
+    game = TerminalGame(
+        state, args.game, args.level, args.seat, sys.stdin, sys.stdout, seed, args.time_budget
+    )
+    try:
+        return game.run()
+    except KeyboardInterrupt:
+        print("\nInterrupted — goodbye!", file=sys.stdout)
+        return 130
