@@ -16,12 +16,14 @@ from bot.games.base import GameState
 from bot.games.errors import IllegalAction
 
 from .actions import Capture, Flip, HurricaneAction, Trail, parse_hurricane
-from .captures import can_capture, captures, sum_sets
+from .captures import can_capture, captures, small_table_sums, sum_sets
 from .cards import NAMES, PACK_SIZE, VALUE, names
 from .options import Rules
 from .scoring import score_deal
 
 TABLE_START = 4
+#: Tables longer than this use the pruned per-value search instead of all subset sums.
+SMALL_TABLE = 8
 
 
 def deal_rng(seed: int, deal_no: int) -> random.Random:
@@ -182,6 +184,46 @@ class HurricaneState(GameState):
             return [Flip(i) for i in range(len(self.down[p]))]
         rules = self.rules
         table = self.table
+        if len(table) > SMALL_TABLE:
+            return self._crowded_legal(hand)
+        equal: dict[int, list[int]] = {}
+        for c in table:
+            v = VALUE[c]
+            if v in equal:
+                equal[v].append(c)
+            else:
+                equal[v] = [c]
+        sums = small_table_sums(table) if len(table) > 1 else {}
+        equal_first = rules.equal_first
+        trail_free = rules.trail_free
+        min_cards = rules.min_cards
+        out: list[Any] = []
+        append = out.append
+        for card in hand:
+            v = VALUE[card]
+            eq = equal.get(v)
+            can = False
+            if eq:
+                can = True
+                for c in eq:
+                    append(Capture(card, (c,)))
+            if not (eq and equal_first):
+                sets = sums.get(v)
+                if sets:
+                    can = True
+                    if min_cards:
+                        fewest = min(len(t) for t in sets)
+                        sets = [t for t in sets if len(t) == fewest]
+                    for t in sets:
+                        append(Capture(card, t))
+            if trail_free or not can:
+                append(Trail(card))
+        return out
+
+    def _crowded_legal(self, hand: list[int]) -> list[Any]:
+        """Long tables: per-value search with pruning (see ``captures``)."""
+        rules = self.rules
+        table = self.table
         out: list[Any] = []
         seen: dict[int, list[tuple[int, ...]]] = {}
         for card in hand:
@@ -189,8 +231,7 @@ class HurricaneState(GameState):
             caps = seen.get(v)
             if caps is None:
                 caps = seen[v] = captures(table, v, rules.equal_first, rules.min_cards)
-            for cap in caps:
-                out.append(Capture(card, cap))
+            out += [Capture(card, cap) for cap in caps]
             if rules.trail_free or not caps:
                 out.append(Trail(card))
         return out
@@ -295,14 +336,15 @@ class HurricaneState(GameState):
             self.last_capturer = p
             if not table:
                 sweep = self.rules.last_play_sweep or not self._deal_exhausted()
-            text = name + ":" + "+".join(NAMES[c] for c in sorted(taken))
+            captured = [NAMES[c] for c in sorted(taken)]
+            text = name + ":" + "+".join(captured)
             events.append({"type": "play", "seat": p, "card": name, "action": text})
             events.append(
                 {
                     "type": "capture",
                     "seat": p,
                     "card": name,
-                    "captured": [NAMES[c] for c in sorted(taken)],
+                    "captured": captured,
                     "hurricane": sweep,
                 }
             )
