@@ -196,3 +196,29 @@ def test_determinise_open_preset_keeps_open_cards_and_guesses_down_cards():
     guess = load_game(determinise(v, random.Random(2)))
     assert guess.view(None)["open_hands"] == v["open_hands"]
     assert guess.view(None)["down_counts"] == v["down_counts"]
+
+
+def test_hand_built_action_objects_are_checked_too():
+    from bot.games.hurricane.actions import Capture, Trail
+    from bot.games.hurricane.cards import INDEX
+
+    s = load_game(position([["4H"], ["KC"]], ["2C", "2D"]))
+    before = s.to_dict()
+    with pytest.raises(IllegalAction, match="listed twice"):
+        s.apply(Capture(INDEX["4H"], (INDEX["2C"], INDEX["2C"])))
+    with pytest.raises(IllegalAction, match="not a card"):
+        s.apply(Trail(99))
+    with pytest.raises(IllegalAction, match="not a card"):
+        s.apply(Capture(INDEX["4H"], (77, INDEX["2C"])))
+    assert s.to_dict() == before
+    s.apply(Capture(INDEX["4H"], (INDEX["2D"], INDEX["2C"])))
+    assert s.to_dict()["table"] == []
+
+
+def test_determinise_hurikan_view():
+    s = new_game("hurikan", seed=5)
+    s.apply(s.legal_actions()[0])
+    v = s.view(s.current_player)
+    guess = load_game(determinise(v, random.Random(3)))
+    assert legal(guess) == legal(s)
+    assert guess.view(None)["hand_sizes"] == v["hand_sizes"]

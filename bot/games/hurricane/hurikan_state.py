@@ -141,6 +141,8 @@ class HurikanState(GameState):
             cards = self._check_cards(p, act.cards)
             target = act.target
             if target not in self.table:
+                if not isinstance(target, int) or not 0 <= target < PACK_SIZE:
+                    raise IllegalAction(f"{target!r} is not a card of this pack")
                 raise IllegalAction(f"{NAMES[target]} is not on the table")
             total = sum(VALUE[c] for c in cards)
             if total != VALUE[target]:
@@ -159,6 +161,8 @@ class HurikanState(GameState):
         hand = self.hands[p]
         for c in cards:
             if c not in hand:
+                if not isinstance(c, int) or not 0 <= c < PACK_SIZE:
+                    raise IllegalAction(f"{c!r} is not a card of this pack")
                 raise IllegalAction(f"{NAMES[c]} is not in your hand")
         return tuple(sorted(cards))
 

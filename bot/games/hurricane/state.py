@@ -257,6 +257,8 @@ class HurricaneState(GameState):
     def _check_in_hand(self, p: int, card: int) -> None:
         if card in self.hands[p]:
             return
+        if not isinstance(card, int) or not 0 <= card < PACK_SIZE:
+            raise IllegalAction(f"{card!r} is not a card of this pack")
         if self.down[p] and not self.hands[p]:
             raise IllegalAction("turn up a face-down card first: flip 0 or flip 1")
         raise IllegalAction(f"{NAMES[card]} is not in your hand")
@@ -267,8 +269,12 @@ class HurricaneState(GameState):
         table = self.table
         if not taken:
             raise IllegalAction(f"{NAMES[card]}: name the cards to take after the colon")
+        if len(set(taken)) != len(taken):
+            raise IllegalAction("a table card is listed twice")
         for c in taken:
             if c not in table:
+                if not isinstance(c, int) or not 0 <= c < PACK_SIZE:
+                    raise IllegalAction(f"{c!r} is not a card of this pack")
                 raise IllegalAction(f"{NAMES[c]} is not on the table")
         v = VALUE[card]
         what = "+".join(names(taken))
