@@ -290,7 +290,16 @@ class HaggisState(GameState):
         )
 
     # ------------------------------------------------------------------ apply
-    def apply(self, action: Any, player: int | None = None) -> list[dict[str, Any]]:
+    def validate(self, action: Any, player: int | None = None) -> Combination | None:
+        """Check one action without applying it (cheap: nothing is enumerated).
+
+        Returns the reading a play would be played as (``None`` for other actions); raises
+        ``IllegalAction`` with the reason otherwise.
+        """
+        _, _, combo = self._validated(action, player)
+        return combo
+
+    def _validated(self, action: Any, player: int | None) -> tuple[Action, int, Combination | None]:
         if isinstance(action, str):
             action = parse_action(action)
         if not isinstance(action, (PlayAction, PassAction, BetAction, GiveAction)):
@@ -299,41 +308,45 @@ class HaggisState(GameState):
         self._check_turn(p, action)
         assert p is not None
         if isinstance(action, BetAction):
-            return self._bet(p, action.amount)
-        if self.pending_give is not None and not isinstance(action, GiveAction):
+            if self.bets[p] is not None:
+                raise IllegalAction(f"you already bet {self.bets[p]} this round: a bet is final")
+            if self.played[p]:
+                raise IllegalAction(
+                    "bets are only allowed before you play your first card of the round"
+                )
+            return action, p, None
+        if isinstance(action, GiveAction):
+            if self.pending_give is None:
+                raise IllegalAction("there is no bombed trick to give away")
+            if not 0 <= action.seat < self.num_players or action.seat == p:
+                choices = " or ".join(str(s) for s in range(self.num_players) if s != p)
+                raise IllegalAction(f"give the trick to an opponent: seat {choices}")
+            return action, p, None
+        if self.pending_give is not None:
             raise IllegalAction(
                 "you won this trick with a bomb: first give it to an opponent ('give N')"
             )
-        if isinstance(action, GiveAction):
-            return self._give(p, action.seat)
         if isinstance(action, PassAction):
             if not self.trick:
                 raise IllegalAction(
                     "you lead this trick: play a combination (passing is not allowed on a lead)"
                 )
+            return action, p, None
+        return action, p, self._check_play(p, action)
+
+    def apply(self, action: Any, player: int | None = None) -> list[dict[str, Any]]:
+        action, p, combo = self._validated(action, player)
+        if isinstance(action, BetAction):
+            self.bets[p] = action.amount
+            return [{"type": "bet", "player": p, "amount": action.amount}]
+        if isinstance(action, GiveAction):
+            events: list[dict[str, Any]] = []
+            self._capture(action.seat, events, given=True)
+            return events
+        if isinstance(action, PassAction):
             return self._pass(p)
-        combo = self._check_play(p, action)
+        assert isinstance(action, PlayAction) and combo is not None
         return self._play(p, action.mask, combo)
-
-    def _bet(self, p: int, amount: int) -> list[dict[str, Any]]:
-        if self.bets[p] is not None:
-            raise IllegalAction(f"you already bet {self.bets[p]} this round: a bet is final")
-        if self.played[p]:
-            raise IllegalAction(
-                "bets are only allowed before you play your first card of the round"
-            )
-        self.bets[p] = amount
-        return [{"type": "bet", "player": p, "amount": amount}]
-
-    def _give(self, p: int, seat: int) -> list[dict[str, Any]]:
-        if self.pending_give is None:
-            raise IllegalAction("there is no bombed trick to give away")
-        if not 0 <= seat < self.num_players or seat == p:
-            choices = " or ".join(str(s) for s in range(self.num_players) if s != p)
-            raise IllegalAction(f"give the trick to an opponent: seat {choices}")
-        events: list[dict[str, Any]] = []
-        self._capture(seat, events, given=True)
-        return events
 
     def _play(self, p: int, mask: int, combo: Combination) -> list[dict[str, Any]]:
         lead = not self.trick
