@@ -200,3 +200,26 @@ def test_hypothesis_random_paths_keep_invariants(preset, seed, choices):
                 raise AssertionError(f"{bad!r} applied although not listed as legal")
         assert s.apply(action) == twin.apply(action)
         assert s.to_dict() == twin.to_dict()
+
+
+def test_random_option_combinations_play_to_the_end():
+    from bot.games.hurricane.options import CHOICES
+
+    rng = random.Random(77)
+    for game_no in range(16):
+        options: dict[str, Any] = {name: rng.choice(values) for name, values in CHOICES.items()}
+        options["preset"] = rng.choice(["standard", "open", "pairs"])
+        options["target"] = rng.choice([1, 5, 16])
+        options["double_below"] = rng.choice([0, 8])
+        s = new_game("hurricane", seed=game_no, options=options)
+        moves = 0
+        while not s.is_over:
+            legal = s.legal_actions()
+            assert legal, s.to_dict()
+            if moves % 7 == 0:
+                snapshot = s.to_dict()
+                check_cards_once(snapshot)
+                assert load_game(snapshot).to_dict() == snapshot
+            s.apply(legal[rng.randrange(len(legal))])
+            moves += 1
+        assert s.result()["winner"] in (0, 1)
