@@ -91,6 +91,18 @@ def probe_illegal(state: haggis.HaggisState, rng: random.Random, actions: list[A
     assert state.to_dict() == before
 
 
+def check_determinisation(state: haggis.HaggisState, rng: random.Random) -> None:
+    """A position sampled from a seat's view alone looks the same to that seat, with the same
+    legal actions: the view is complete for computer players."""
+    for seat in range(state.num_players):
+        view = state.view(seat)
+        sampled = haggis.load_game(haggis.sample_position(view, rng))
+        assert sampled.view(seat) == view
+        assert [str(a) for a in sampled.legal_actions(seat)] == [
+            str(a) for a in state.legal_actions(seat)
+        ]
+
+
 def play_game(
     players: int, seed: int, options: dict[str, Any], steps: int
 ) -> tuple[haggis.HaggisState, list[tuple[str, int]], dict[str, Any]]:
@@ -111,6 +123,7 @@ def play_game(
             again = haggis.load_game(json.loads(json.dumps(state.to_dict())))
             assert again.to_dict() == state.to_dict()
             assert [str(a) for a in again.legal_actions()] == [str(a) for a in actions]
+            check_determinisation(state, rng)
         bettors = [s for s in range(players) if state.may_bet(s) and s != state.current_player]
         if bettors and rng.random() < 0.15:
             seat = rng.choice(bettors)

@@ -13,7 +13,7 @@ from .actions import BetAction, GiveAction, PassAction, PlayAction
 from .actions import parse_action as _parse_action
 from .combinations import Combination, Kind, readings
 from .options import parse_options, parse_players
-from .positions import load_game
+from .positions import load_game, sample_position
 from .state import HaggisState
 
 
@@ -46,4 +46,5 @@ __all__ = [
     "new_game",
     "parse_action",
     "readings",
+    "sample_position",
 ]

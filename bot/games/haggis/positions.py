@@ -305,4 +305,55 @@ def load_game(data: dict[str, Any]) -> HaggisState:
     return state
 
 
-__all__ = ["load_game", "BY_LABEL", "FACE_MASK"]
+__all__ = ["load_game", "sample_position", "BY_LABEL", "FACE_MASK"]
+
+
+def sample_position(view: dict[str, Any], rng: random.Random, seed: int = 0) -> dict[str, Any]:
+    """A full position consistent with one seat's ``view`` (determinisation for computer players).
+
+    The unseen number cards (not in the seat's hand, not played this round) are dealt at random to
+    the other seats (as many as each holds besides its public face cards) and the rest to the
+    Haggis. Only the view is used, so nothing hidden can leak into the sample.
+    """
+    n = view["num_players"]
+    seat = view["seat"]
+    own = set(view["hand"] or [])
+    played = set(view["played_cards"])
+    unseen = [
+        LABELS[c] for c in ids_of(deck_mask(n)) if LABELS[c] not in own and LABELS[c] not in played
+    ]
+    rng.shuffle(unseen)
+    hands: list[list[str]] = []
+    for s in range(n):
+        if s == seat:
+            hands.append(list(view["hand"]))
+            continue
+        count = view["hand_sizes"][s] - len(view["faces"][s])
+        hands.append(unseen[:count] + list(view["faces"][s]))
+        unseen = unseen[count:]
+    if len(unseen) != view["haggis_size"]:
+        raise InvalidState("the view's hand sizes do not add up with the cards played")
+    return {
+        "game": "haggis",
+        "options": dict(view["options"]),
+        "players": n,
+        "seed": seed,
+        "round": view["round"],
+        "dealer": view["dealer"],
+        "leader": view["leader"],
+        "turn": view["turn"],
+        "hands": hands,
+        "haggis": unseen,
+        "piles": [list(p) for p in view["piles"]],
+        "trick": [{"player": e["player"], "play": e["play"]} for e in view["trick"]],
+        "bets": list(view["bets"]),
+        "played": list(view["played"]),
+        "out": list(view["out"]),
+        "scores": list(view["scores"]),
+        "round_points": list(view["round_points"]),
+        "pending_give": view["pending_give"],
+        "last_round": view["last_round"],
+        "last_first_out": view["last_first_out"],
+        "over": view["is_over"],
+        "winner": view["winner"],
+    }
