@@ -130,6 +130,10 @@ def play(preset: str, seed: int, *, checks: bool, max_moves: int = 10_000) -> tu
         scored = [e for e in events if e["type"] == "deal_scored"]
         if scored:
             last_scored = scored[-1]
+        elif checks:  # events are public: within a deal they name no hidden card
+            text = json.dumps(events)
+            leaks = [c for c in hidden_from(s.to_dict(), None) if f'"{c}"' in text]
+            assert not leaks, f"events show hidden cards {leaks}"
         log.append((str(action), events))
         moves += 1
     if checks:
