@@ -291,3 +291,23 @@ def test_options_defaults_and_bad_values() -> None:
             haggis.new_game(seed=1, options=options)
     with pytest.raises(ValueError, match="2 or 3 players"):
         haggis.new_game(seed=1, players=4)
+
+
+def test_option_bomb_capture_chooser_at_the_end_of_a_round() -> None:
+    state = load(
+        [[], ["5R", "5O", "2O"], ["J", "Q"]],
+        turn=1,
+        out=[0],
+        round_points=[20, 0, 0],
+        played=[True, True, True],
+        options={"bomb_capture": "chooser"},
+    )
+    state.apply("5R 5O")
+    events = state.apply("J Q")  # seat 2 goes out second with a bomb: it still chooses
+    assert events_of(events, "choose_taker") and not events_of(events, "round_scored")
+    assert state.current_player == 2 and strs(state) == {"give 0", "give 1"}
+    saved = state.to_dict()
+    assert haggis.load_game(saved).to_dict() == saved
+    events = state.apply("give 0")
+    assert events_of(events, "trick_won")[0]["taker"] == 0
+    assert events_of(events, "round_scored") and events_of(events, "deal")
