@@ -54,29 +54,40 @@ def plays_needed(hand: Sequence[str]) -> int:
     return max(plays, 1 if hand else 0)
 
 
-def has_number_bomb(hand: Sequence[str]) -> bool:
-    """3-5-7-9 in one suit or in four different suits (G-8)."""
-    by_rank = {
-        r: {c[-1] for c in hand if c not in FACES and int(c[:-1]) == r} for r in (3, 5, 7, 9)
-    }
-    if any(not suits for suits in by_rank.values()):
-        return False
-    if set.intersection(*by_rank.values()):
-        return True
+def number_bomb(hand: Sequence[str]) -> list[str] | None:
+    """Cards of a 3-5-7-9 bomb in the hand (one suit preferred, else four suits; G-8), or None."""
+    numbers = [c for c in hand if c not in FACES]
+    by_rank = {r: [c for c in numbers if int(c[:-1]) == r] for r in (3, 5, 7, 9)}
+    if any(not cards for cards in by_rank.values()):
+        return None
+    for suit in "ROYGB":
+        suited = [f"{r}{suit}" for r in (3, 5, 7, 9)]
+        if all(c in numbers for c in suited):
+            return suited
 
-    # four different suits: a system of distinct representatives over 4 ranks
-    def pick(i: int, used: frozenset[str]) -> bool:
+    def pick(i: int, chosen: list[str]) -> list[str] | None:
         if i == 4:
-            return True
-        return any(pick(i + 1, used | {s}) for s in by_rank[(3, 5, 7, 9)[i]] if s not in used)
+            return chosen
+        for card in by_rank[(3, 5, 7, 9)[i]]:
+            if all(card[-1] != c[-1] for c in chosen):
+                found = pick(i + 1, [*chosen, card])
+                if found:
+                    return found
+        return None
 
-    return pick(0, frozenset())
+    return pick(0, [])
+
+
+def has_number_bomb(hand: Sequence[str]) -> bool:
+    return number_bomb(hand) is not None
 
 
 def bet_choice(view: View, hand: Sequence[str]) -> int:
-    """0 (no bet), 15 or 30: only a hand that sheds in few plays and holds a bomb bets."""
-    need = plays_needed(hand)
-    bombs = int(has_number_bomb(hand)) + sum(1 for c in hand if c in FACES) // 2
+    """0 (no bet), 15 or 30: only a hand that sheds in few plays and holds bombs bets."""
+    bomb = number_bomb(hand)
+    rest = [c for c in hand if c not in (bomb or [])]
+    need = plays_needed(rest) + (1 if bomb else 0)
+    bombs = (1 if bomb else 0) + sum(1 for c in hand if c in FACES) // 2
     high = sum(1 for c in hand if c not in FACES and int(c[:-1]) >= 9)
     if need <= 3 and bombs >= 2 and high >= 3:
         return 30

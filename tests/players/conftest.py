@@ -1,0 +1,71 @@
+"""Shared helpers for the computer-player tests: the game variants and a seeded self-play loop."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from bot.games import new_game
+from bot.games.base import GameState
+from bot.players import SearchLimits, decide
+
+# (game name, players, options) for every game and preset the players must handle
+VARIANTS: list[tuple[str, int | None, dict[str, Any]]] = [
+    ("hurricane", None, {"preset": "standard"}),
+    ("hurricane", None, {"preset": "open"}),
+    ("hurricane", None, {"preset": "pairs"}),
+    ("hurikan", None, {}),
+    ("haggis", 2, {}),
+    ("haggis", 3, {}),
+]
+VARIANT_IDS = ["standard", "open", "pairs", "hurikan", "haggis2", "haggis3"]
+
+TINY = SearchLimits(samples=2, time_cap=None)
+
+
+def json_view(state: GameState, seat: int) -> dict[str, Any]:
+    """Exactly what a player may receive: a JSON copy of the seat's view."""
+    data: dict[str, Any] = json.loads(json.dumps(state.view(seat)))
+    return data
+
+
+def play(
+    game: str,
+    state: GameState,
+    levels: list[str],
+    seed: int,
+    stop: Callable[[list[dict[str, Any]]], bool] | None = None,
+    limits: SearchLimits = TINY,
+    max_moves: int = 5000,
+) -> int:
+    """Play until the game ends (or ``stop(events)``); every chosen move must be legal."""
+    moves = 0
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        legal = state.legal_actions(seat)
+        level = levels[seat % len(levels)]
+        action = decide(
+            game, json_view(state, seat), legal, level, seed=seed * 1000 + moves, limits=limits
+        )
+        assert action in legal, f"{level} chose {action}, not in {legal}"
+        events = state.apply(action, seat)  # raises IllegalAction on an illegal move
+        moves += 1
+        assert moves < max_moves, "the game does not end"
+        if stop is not None and stop(events):
+            break
+    return moves
+
+
+def start(variant: tuple[str, int | None, dict[str, Any]], seed: int, **extra: Any) -> GameState:
+    game, players, options = variant
+    return new_game(game, seed=seed, players=players, options={**options, **extra} or None)
+
+
+@pytest.fixture(params=VARIANTS, ids=VARIANT_IDS)
+def variant(request: pytest.FixtureRequest) -> tuple[str, int | None, dict[str, Any]]:
+    value: tuple[str, int | None, dict[str, Any]] = request.param
+    return value

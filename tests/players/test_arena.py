@@ -1,0 +1,57 @@
+"""The arena plays seeded games with rotating seats and reports sound statistics."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.arena import ArenaConfig, run_arena, wilson_interval
+from bot.arena.__main__ import main
+
+
+def test_wilson_interval_matches_known_values():
+    low, high = wilson_interval(60, 100)
+    assert low == pytest.approx(0.502, abs=1e-3) and high == pytest.approx(0.691, abs=1e-3)
+    assert wilson_interval(0, 10)[0] == 0.0 and wilson_interval(10, 10)[1] == 1.0
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_results_add_up_and_seats_rotate():
+    config = ArenaConfig(game="hurikan", levels=("normal", "easy"), games=6, seed=3)
+    stats = run_arena(config)
+    assert [s.games for s in stats] == [6, 6]
+    wins = sum(s.wins for s in stats)
+    assert wins + stats[0].draws == 6
+    assert stats[0].draws == stats[1].draws
+    assert all(s.moves > 0 for s in stats)
+
+
+def test_same_seed_same_results():
+    config = ArenaConfig(game="haggis", levels=("easy", "normal"), games=2, seed=9, players=2)
+    first = [(s.wins, s.points) for s in run_arena(config)]
+    assert first == [(s.wins, s.points) for s in run_arena(config)]
+
+
+def test_three_player_arena_and_the_command_line(capsys):
+    code = main(
+        [
+            "haggis",
+            "--players",
+            "3",
+            "--levels",
+            "normal",
+            "easy",
+            "easy",
+            "--games",
+            "3",
+            "--quiet",
+        ]
+    )
+    assert code == 0
+    out = capsys.readouterr().out
+    assert "95% CI (Wilson)" in out and "ms/move" in out
+    assert out.count("easy") == 2 and "normal" in out
+
+
+def test_wrong_number_of_levels_is_explained(capsys):
+    assert main(["hurricane", "--levels", "easy", "normal", "hard", "--games", "1"]) == 2
+    assert "2 sides" in capsys.readouterr().err

@@ -1,0 +1,173 @@
+"""What the levels actually do: sound choices in clear positions, and hard is deterministic."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.games import load_game
+from bot.players import LEVELS, choose_action, decide
+from bot.players.base import SearchLimits
+from bot.players.haggis_normal import bet_choice, plays_needed
+
+from .conftest import json_view, start
+
+LIMITS = SearchLimits(samples=6, time_cap=None)
+
+
+def _hurricane(hands, table, turn=0, stock=None):
+    used = {c for h in hands for c in h} | set(table) | set(stock or [])
+    rest = [r + s for r in "A234567JQK" for s in "HDCS" if r + s not in used]
+    # everything else is in the piles, so the deal is near its end
+    return load_game(
+        {
+            "game": "hurricane",
+            "options": {"preset": "standard"},
+            "dealer": 1 - turn,
+            "turn": turn,
+            "hands": hands,
+            "table": table,
+            "stock": stock or [],
+            "piles": [rest[: len(rest) // 2], rest[len(rest) // 2 :]],
+            "sweeps": [0, 0],
+            "last_capturer": 1,
+            "scores": [0, 0],
+        }
+    )
+
+
+def _choose(state, level, seed=1):
+    seat = state.current_player
+    return str(
+        decide(
+            state.name,
+            json_view(state, seat),
+            state.legal_actions(seat),
+            level,
+            seed=seed,
+            limits=LIMITS,
+        )
+    )
+
+
+def test_normal_and_hard_take_the_seven_of_hearts():
+    state = _hurricane([["7D", "3S", "KS"], ["2C", "QD", "JH"]], ["7H", "3C", "KC"])
+    for level in ("normal", "hard"):
+        assert _choose(state, level) == "7D:7H"
+
+
+def test_normal_and_hard_make_a_hurricane():
+    state = _hurricane([["5S", "KH"], ["2H", "QD"]], ["2C", "3D"])
+    assert sorted(str(a) for a in state.legal_actions()) == ["5S:2C+3D", "KH"]
+    for level in ("normal", "hard"):
+        assert _choose(state, level) == "5S:2C+3D"
+
+
+def test_normal_does_not_leave_an_easy_sweep():
+    # Trailing the ace leaves 4+1 = 5 on the table: any 5 sweeps it. The king leaves 4 + K.
+    state = _hurricane([["AS", "KD"], ["5H", "5D"]], ["4C"], stock=[])
+    legal = sorted(str(a) for a in state.legal_actions())
+    assert legal == ["AS", "KD"]
+    assert _choose(state, "normal") == "KD"
+
+
+def _haggis(hands, trick=None, turn=0, played=None, **extra):
+    return load_game(
+        {
+            "game": "haggis",
+            "players": len(hands),
+            "dealer": 1,
+            "turn": turn,
+            "hands": hands,
+            "trick": trick or [],
+            "played": played or [True] * len(hands),
+            "bets": [0] * len(hands),
+            **extra,
+        }
+    )
+
+
+def test_normal_keeps_its_bombs_for_a_cheap_trick():
+    hands = [
+        ["4R", "6O", "8Y", "10G", "J", "Q", "K"],
+        ["2R", "2O", "5Y", "6Y", "7Y", "8G", "9G", "3G", "4G", "J", "Q", "K"],
+    ]
+    state = _haggis(hands, trick=[{"player": 1, "play": "10R"}], turn=0)
+    choice = _choose(state, "normal")
+    assert choice == "pass"  # only bombs or wilds beat a 10; the trick is worth nothing
+
+
+def test_normal_goes_out_when_it_can():
+    # A pair of 9s made with a wild would normally be kept for later, but it ends the round.
+    hands = [["9R", "J"], ["2R", "4Y", "8G", "9G", "J", "Q", "K"]]
+    state = _haggis(hands, trick=[{"player": 1, "play": "3O 3R"}], turn=0, piles=[["Q", "K"], []])
+    assert sorted(str(a) for a in state.legal_actions(0)) == ["9R J", "pass"]
+    assert _choose(state, "normal") == "9R J"
+    # the same pair with cards left over is not worth a wild on a 2-point trick
+    hands = [
+        ["9R", "J", "2O", "4O", "6O", "8O", "10O", "2Y"],
+        ["2R", "4Y", "8G", "9G", "J", "Q", "K"],
+    ]
+    state = _haggis(hands, trick=[{"player": 1, "play": "3O 3R"}], turn=0, piles=[["Q", "K"], []])
+    assert _choose(state, "normal") == "pass"
+
+
+def test_normal_leads_long_low_combinations():
+    hands = [
+        ["2R", "3R", "4R", "5R", "9O", "10Y", "J", "Q", "K"],
+        ["6G", "6O", "7G", "8G", "9G", "J", "Q", "K"],
+    ]
+    state = _haggis(hands, turn=0)
+    choice = _choose(state, "normal")
+    assert choice.startswith("2R 3R 4R")
+    assert " J" not in choice  # no wild spent on a lead that needs none
+
+
+def test_bets_only_on_strong_hands():
+    weak = ["2R", "4O", "6Y", "8G", "10R", "3O", "5Y", "7G", "9R", "2G", "4Y", "6R", "8O", "10Y"]
+    strong = ["3R", "5R", "7R", "9R", "2O", "3O", "4O", "5O", "6O", "7O", "8O", "9O", "10O", "10Y"]
+    assert plays_needed(weak) > plays_needed(strong)
+    assert bet_choice({}, [*weak, "J", "Q", "K"]) == 0
+    assert bet_choice({}, [*strong, "J", "Q", "K"]) in (15, 30)
+
+
+@pytest.mark.parametrize(
+    "game,players,options",
+    [
+        ("hurricane", None, {"preset": "standard"}),
+        ("hurricane", None, {"preset": "open"}),
+        ("hurikan", None, {}),
+        ("haggis", 2, {}),
+        ("haggis", 3, {}),
+    ],
+)
+def test_hard_is_deterministic_for_a_seed(game, players, options):
+    state = start((game, players, options), 21)
+    for _ in range(4):
+        seat = state.current_player
+        view = json_view(state, seat)
+        legal = state.legal_actions(seat)
+        first = decide(game, view, legal, "hard", seed=77, limits=LIMITS)
+        again = decide(game, json_view(state, seat), list(legal), "hard", seed=77, limits=LIMITS)
+        assert str(first) == str(again)
+        state.apply(first, seat)
+
+
+def test_every_level_is_deterministic_through_the_public_api():
+    state = start(("haggis", 2, {}), 8)
+    seat = state.current_player
+    legal = state.legal_actions(seat)
+    for level in ("easy", "normal"):
+        picks = {
+            str(choose_action("haggis", state.view(seat), legal, level, seed=s)) for s in [5, 5, 5]
+        }
+        assert len(picks) == 1
+
+
+def test_unknown_level_or_game_is_refused():
+    state = start(("hurikan", None, {}), 1)
+    legal = state.legal_actions()
+    with pytest.raises(ValueError, match="easy, normal, hard"):
+        choose_action("hurikan", state.view(0), legal, "expert", seed=1)
+    with pytest.raises(ValueError, match="hurricane, hurikan, haggis"):
+        choose_action("chess", state.view(0), legal, "easy", seed=1)
+    assert LEVELS == ("easy", "normal", "hard")
