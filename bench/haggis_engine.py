@@ -36,19 +36,24 @@ def random_rounds(players: int, rounds: int, seed: int = 1) -> tuple[float, floa
     return done / elapsed, elapsed / moves * 1e6, moves
 
 
-def full_hand_leads(players: int, deals: int) -> tuple[float, float, int]:
-    """legal_actions() for the first lead of fresh deals: (worst ms, mean ms, most actions)."""
-    worst = total = 0.0
+def full_hand_leads(players: int, deals: int) -> tuple[float, float, float, int]:
+    """legal_actions() for the first lead of fresh deals: (worst ms on the hardest hand, best of
+    3 runs so that a scheduler or collector pause is not taken for the hand's cost; worst single
+    run ms; mean ms; most actions)."""
+    worst = worst_single = total = 0.0
     most = 0
     for seed in range(deals):
         state = haggis.new_game(seed=seed, players=players)
-        start = time.perf_counter()
-        actions = state.legal_actions()
-        took = time.perf_counter() - start
-        worst = max(worst, took)
-        total += took
+        runs = []
+        for _ in range(3):
+            start = time.perf_counter()
+            actions = state.legal_actions()
+            runs.append(time.perf_counter() - start)
+        worst = max(worst, min(runs))
+        worst_single = max(worst_single, runs[0])
+        total += runs[0]
         most = max(most, len(actions))
-    return worst * 1e3, total / deals * 1e3, most
+    return worst * 1e3, worst_single * 1e3, total / deals * 1e3, most
 
 
 def validate_one(players: int, deals: int) -> tuple[float, float, float]:
@@ -80,15 +85,16 @@ def validate_one(players: int, deals: int) -> tuple[float, float, float]:
 def main() -> None:
     for players in (2, 3):
         rate, per_move, moves = random_rounds(players, 200 if players == 2 else 120)
-        worst, mean, most = full_hand_leads(players, 150)
+        worst, single, mean, most = full_hand_leads(players, 150)
         v_mean, v_p99, v_worst = validate_one(players, 40)
         print(
             f"Haggis {players}p: {rate:7.0f} random rounds/s, {per_move:6.1f} µs/move "
             f"({moves} moves)"
         )
         print(
-            f"  full 17-card lead legal_actions(): worst {worst:.2f} ms, mean {mean:.2f} ms, "
-            f"up to {most} actions (target ≤ 20 ms)"
+            f"  full 17-card lead legal_actions(): worst hand {worst:.2f} ms (best of 3), "
+            f"worst single run {single:.2f} ms, mean {mean:.2f} ms, up to {most} actions "
+            "(target ≤ 20 ms)"
         )
         print(
             f"  validate one chosen play: mean {v_mean * 1000:.1f} µs, p99 {v_p99 * 1000:.1f} µs, "

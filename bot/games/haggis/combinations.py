@@ -142,10 +142,18 @@ class Combination:
         }
 
 
-@lru_cache(maxsize=4096)
+_INTERNED: dict[tuple[int, int, int], Combination] = {}
+_KIND_CODE = {Kind.SET: 0, Kind.SEQ: 1, Kind.BOMB: 2}
+
+
 def combo(kind: Kind, size: int, width: int, rank: int) -> Combination:
-    """Interned combinations: the enumerator makes thousands, most equal."""
-    return Combination(kind, size, width, rank)
+    """Interned combinations: the enumerator makes thousands, most equal. Keyed by plain ints
+    (hashing an Enum member is slow)."""
+    key = (_KIND_CODE[kind] * 16 + size, width, rank)
+    found = _INTERNED.get(key)
+    if found is None:
+        found = _INTERNED[key] = Combination(kind, size, width, rank)
+    return found
 
 
 def reading_name(code: int) -> str | None:

@@ -36,9 +36,8 @@ def _rank_suits(hand: int) -> list[int]:
     return [0, 0] + [(hand >> ((r - 2) * 5)) & 31 for r in range(2, 11)]
 
 
-def _add(found: Found, mask: int, c: Combination) -> None:
+def _add(found: Found, mask: int, c: Combination, code: int) -> None:
     entry = found.get(mask)
-    code = c.code
     if entry is None:
         found[mask] = {code: c}
         return
@@ -74,11 +73,11 @@ def add_sets(
                 total = k + n
                 if total > 8 or (size is not None and total != size):
                     continue
-                _add(found, bits | wm, combo(Kind.SET, total, 0, r))
+                _add(found, bits | wm, combo(Kind.SET, total, 0, r), 0)
     if size in (None, 1):
         for r in _FACES:
             if r > above and hand & FACE_BIT[r]:
-                _add(found, FACE_BIT[r], combo(Kind.SET, 1, 0, r))
+                _add(found, FACE_BIT[r], combo(Kind.SET, 1, 0, r), 0)
 
 
 def add_bombs(found: Found, hand: int, above: int = 0) -> None:
@@ -86,7 +85,7 @@ def add_bombs(found: Found, hand: int, above: int = 0) -> None:
     faces = hand & ~NUMBER_MASK
     for fm, level in FACE_BOMB_LEVEL.items():
         if level > above and faces & fm == fm:
-            _add(found, fm, combo(Kind.BOMB, fm.bit_count(), 0, level))
+            _add(found, fm, combo(Kind.BOMB, fm.bit_count(), 0, level), -1)
     if above >= 6:
         return
     per_rank = _rank_suits(hand)
@@ -101,6 +100,7 @@ def add_bombs(found: Found, hand: int, above: int = 0) -> None:
                 found,
                 sum(1 << (b + s) for b in base),
                 combo(Kind.BOMB, 4, 0, 6),
+                -1,
             )
     if above >= 1:
         return
@@ -117,7 +117,7 @@ def add_bombs(found: Found, hand: int, above: int = 0) -> None:
                     if s9 in (s3, s5, s7) or not m9 >> s9 & 1:
                         continue
                     mask = (1 << (5 + s3)) | (1 << (15 + s5)) | (1 << (25 + s7)) | (1 << (35 + s9))
-                    _add(found, mask, combo(Kind.BOMB, 4, 0, 1))
+                    _add(found, mask, combo(Kind.BOMB, 4, 0, 1), -1)
 
 
 def add_sequences(
@@ -138,6 +138,7 @@ def add_sequences(
     nw = len(wild[-1][2])
     per_rank = _rank_suits(hand)
     widths = range(1, suits + 1) if width is None else (width,)
+    fitting: dict[tuple[int, int], dict[int, list[int]]] = {}
     for w in widths:
         min_len = SEQ_MIN_LENGTH.get(w, 2)
         if length is not None and length < min_len:
@@ -149,11 +150,13 @@ def add_sequences(
             for lo in range(2, 11):
                 absent = 0
                 cells: list[int] = []
-                high = 0  # face-rank ranks in the window
+                full = 0
+                high = 0  # the top face rank (11..13) the window reaches, 0 if none
                 for hi in range(lo, 14):
                     if hi <= 10:
                         pm = per_rank[hi] & smask
                         shift = (hi - 2) * 5
+                        full |= pm << shift
                         c = 0
                         while pm:
                             low = pm & -pm
@@ -175,56 +178,56 @@ def add_sequences(
                         continue
                     if not cells:
                         continue
-                    _emit_window(found, cells, absent, nw, high, w, hi, wild)
+                    by_size = fitting.get((high, w))
+                    if by_size is None:
+                        by_size = fitting[(high, w)] = _fitting_wilds(wild, high, w)
+                    _emit_window(
+                        found, cells, full, absent, nw, w, combo(Kind.SEQ, n * w, w, hi), by_size
+                    )
 
 
-def _fits(faces_desc: tuple[int, ...], high: int, w: int) -> bool:
-    """Do these faces cover the face-rank slots (ranks 11..high, w each) of a window?"""
-    if not high:
-        return True
+def _fitting_wilds(
+    wild: list[tuple[int, int, tuple[int, ...]]], high: int, w: int
+) -> dict[int, list[int]]:
+    """Face-card subsets (masks by size) that can fill the face-rank slots 11..high, w each."""
     need: list[int] = []
     for r in range(high, 10, -1):
         need.extend([r] * w)
-    if len(need) > len(faces_desc):
-        return False
-    return all(f >= r for f, r in zip(faces_desc, need, strict=False))
+    by_size: dict[int, list[int]] = {}
+    for n, wm, desc in wild:
+        if len(need) <= n and all(f >= r for f, r in zip(desc, need, strict=False)):
+            by_size.setdefault(n, []).append(wm)
+    return by_size
 
 
 def _emit_window(
     found: Found,
     cells: list[int],
+    full: int,
     absent: int,
     nw: int,
-    high: int,
     w: int,
-    hi: int,
-    wild: list[tuple[int, int, tuple[int, ...]]],
+    c: Combination,
+    by_size: dict[int, list[int]],
 ) -> None:
-    full = 0
-    for b in cells:
-        full |= b
-    size = len(cells) + absent
-    c = combo(Kind.SEQ, size, w, hi)
-    by_size: dict[int, list[int]] = {}
-    for n, wm, desc in wild:
-        if n >= absent and _fits(desc, high, w):
-            by_size.setdefault(n, []).append(wm)
+    """Every card set of one window: held cards, minus any swapped for faces, plus faces."""
+    count = len(cells)
     for extra in range(0, nw - absent + 1):
+        if extra >= count:
+            break
         wms = by_size.get(absent + extra)
         if not wms:
             continue
-        if extra >= len(cells):
-            break
         if extra == 0:
             for wm in wms:
-                _add(found, full | wm, c)
+                _add(found, full | wm, c, w)
             continue
         for removed in subsets(cells, extra):
             base = full
             for b in removed:
                 base ^= b
             for wm in wms:
-                _add(found, base | wm, c)
+                _add(found, base | wm, c, w)
 
 
 def lead_plays(hand: int, suits: int) -> Found:
