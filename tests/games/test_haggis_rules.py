@@ -153,6 +153,9 @@ def test_g9_ambiguous_lead_is_declared() -> None:
         state.apply("5G J Q")
     assert state.to_dict() == before
     assert [str(a) for a in state.play_options("Q J 5G")] == ["5G J Q =set", "5G J Q =seq1"]
+    assert [str(a) for a in state.play_options("5G J Q =seq1")] == ["5G J Q =seq1"]
+    with pytest.raises(IllegalAction, match="do not hold 5R"):
+        state.play_options("5R J Q")
     events = state.apply("5G J Q =seq1")
     assert events[0]["combination"]["kind"] == "seq" and events[0]["combination"]["rank"] == 7
 

@@ -194,7 +194,8 @@ class HaggisState(GameState):
     def play_options(self, cards: str, player: int | None = None) -> list[PlayAction]:
         """The legal plays of one selection of cards, one per reading that is legal now.
 
-        For the interface: more than one item means "ask which reading"; none raises the reason.
+        For the interface: more than one item means "ask which reading?"; an illegal selection
+        raises ``IllegalAction`` with the reason.
         """
         p = self.turn if player is None else player
         action = parse_action(cards)
@@ -202,20 +203,14 @@ class HaggisState(GameState):
             raise IllegalAction("name the cards to play")
         self._check_turn(p, action)
         assert p is not None
-        if action.reading is not None:
-            self._check_play(p, action)
-            return [action]
-        top = self.top()
-        try:
-            self._check_play(p, action)
-            return [action]
-        except IllegalAction:
-            if top is not None:
-                raise
-            reads = analyse(action.mask, self.suits)
-            if len(reads) <= 1:
-                raise
-            return [PlayAction(action.mask, c.code) for c in reads]
+        reads = analyse(action.mask, self.suits)
+        if action.reading is None and self.top() is None and len(reads) > 1:
+            options = [PlayAction(action.mask, c.code) for c in reads]
+            for option in options:
+                self._check_play(p, option)
+            return options
+        self._check_play(p, action)
+        return [action]
 
     # ------------------------------------------------------------- validation
     def _check_turn(self, p: int | None, action: Action) -> None:
