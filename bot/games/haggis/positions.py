@@ -277,11 +277,20 @@ def load_game(data: dict[str, Any]) -> HaggisState:
     state.played = played
     state.out = out
     state.scores = scores
-    bonus = [0] * n
-    if n == 3 and out and opts.first_out_bonus:
-        bonus[out[0]] = 5
-    state.bonus_points = bonus  # G-14: derived, round_points = going out + bonus
-    state.out_points = [rp - b for rp, b in zip(round_points, bonus, strict=True)]
+    parts = data.get("round_parts")
+    if isinstance(parts, dict) and "out" in parts and "bonus" in parts:
+        out_points = [_int(v, "round_parts") for v in _seat_list(parts, "out", n, 0)]
+        bonus = [_int(v, "round_parts") for v in _seat_list(parts, "bonus", n, 0)]
+        if [a + b for a, b in zip(out_points, bonus, strict=True)] != round_points:
+            raise InvalidState("'round_parts' do not add up to 'round_points'")
+    else:
+        # round_points = going-out points + the first-out bonus (G-14); bets count at round end
+        bonus = [0] * n
+        if n == 3 and out and opts.first_out_bonus and round_points[out[0]] >= 5:
+            bonus[out[0]] = 5
+        out_points = [rp - b for rp, b in zip(round_points, bonus, strict=True)]
+    state.bonus_points = bonus
+    state.out_points = out_points
     state.pending_give = pending
     state.dealer = dealer
     state.leader = _seat(data.get("leader", turn if turn is not None else 0), "'leader'", n)
@@ -351,6 +360,7 @@ def sample_position(view: dict[str, Any], rng: random.Random, seed: int = 0) -> 
         "out": list(view["out"]),
         "scores": list(view["scores"]),
         "round_points": list(view["round_points"]),
+        "round_parts": {k: list(v) for k, v in view["round_parts"].items()},
         "pending_give": view["pending_give"],
         "last_round": view["last_round"],
         "last_first_out": view["last_first_out"],
