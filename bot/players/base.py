@@ -36,7 +36,8 @@ class SearchLimits:
         budget = DEFAULT_TIME_BUDGET if time_budget is None else float(time_budget)
         if budget <= 0:
             raise ValueError("time_budget must be a positive number of seconds")
-        return cls(samples=max(1, round(samples_per_second * budget)), time_cap=budget)
+        # The cap leaves a margin for the sample in progress and the caller's own work.
+        return cls(samples=max(1, round(samples_per_second * budget)), time_cap=0.85 * budget)
 
 
 def seat_of(view: View) -> int:

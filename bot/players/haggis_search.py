@@ -87,7 +87,7 @@ def candidates(view: View, legal: Sequence[Action], rng: random.Random) -> list[
 
 PROFILE = SearchProfile(
     game="haggis",
-    samples_per_second=10,
+    samples_per_second=30,
     determinize=determinize,
     candidates=candidates,
     rollout_policy=haggis_rollout,

@@ -66,7 +66,7 @@ def profile(game: str) -> SearchProfile:
     if game == "hurikan":
         return SearchProfile(
             game="hurikan",
-            samples_per_second=40,
+            samples_per_second=30,
             determinize=_determinize,
             candidates=_hurikan_candidates,
             rollout_policy=hurikan_normal,
@@ -74,7 +74,7 @@ def profile(game: str) -> SearchProfile:
         )
     return SearchProfile(
         game="hurricane",
-        samples_per_second=40,
+        samples_per_second=30,
         determinize=_determinize,
         candidates=_hurricane_candidates,
         rollout_policy=hurricane_normal,
