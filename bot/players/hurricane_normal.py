@@ -73,7 +73,7 @@ def _gains_by_value(
     return tuple(gains)
 
 
-def _holding_chances(info: HurricaneInfo) -> dict[int, float]:
+def holding_chances(info: HurricaneInfo) -> dict[int, float]:
     """P(the next opponent holds at least one card of each value), from unseen cards only."""
     if info.next_known is not None:
         return {
@@ -126,7 +126,7 @@ def score_play(text: str, info: HurricaneInfo, chances: dict[int, float]) -> flo
 
 def hurricane_normal(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
     info = hurricane_info(view)
-    chances = _holding_chances(info)
+    chances = holding_chances(info)
     best: list[Action] = []
     best_score = float("-inf")
     for action in legal:

@@ -42,11 +42,11 @@ def _evaluate(events: list[dict[str, Any]], seat: int, state: GameState) -> floa
 
 
 def _hurricane_candidates(view: View, legal: Sequence[Action], rng: random.Random) -> list[Action]:
-    from .hurricane_normal import _holding_chances, score_play
+    from .hurricane_normal import holding_chances, score_play
     from .hurricane_view import hurricane_info
 
     info = hurricane_info(view)
-    chances = _holding_chances(info)
+    chances = holding_chances(info)
     ranked = sorted(legal, key=lambda a: -score_play(str(a), info, chances))
     return ranked[:MAX_CANDIDATES]
 

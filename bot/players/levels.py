@@ -49,6 +49,8 @@ def decide(
 ) -> Action:
     """``choose_action`` with an optional explicit search limit (tests and the arena use it)."""
     _check(game, view, legal, level)
+    if game == "hurricane" and view.get("game") == "hurikan":
+        game = "hurikan"  # Hurikan may be reached as the hurricane preset ``hurikan``
     legal = list(legal)
     if len(legal) == 1:
         return legal[0]

@@ -20,8 +20,9 @@ VARIANTS: list[tuple[str, int | None, dict[str, Any]]] = [
     ("hurikan", None, {}),
     ("haggis", 2, {}),
     ("haggis", 3, {}),
+    ("haggis", 3, {"bomb_capture": "chooser", "first_out_bonus": "off"}),
 ]
-VARIANT_IDS = ["standard", "open", "pairs", "hurikan", "haggis2", "haggis3"]
+VARIANT_IDS = ["standard", "open", "pairs", "hurikan", "haggis2", "haggis3", "haggis3-chooser"]
 
 TINY = SearchLimits(samples=2, time_cap=None)
 

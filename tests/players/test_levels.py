@@ -171,3 +171,15 @@ def test_unknown_level_or_game_is_refused():
     with pytest.raises(ValueError, match="hurricane, hurikan, haggis"):
         choose_action("chess", state.view(0), legal, "easy", seed=1)
     assert LEVELS == ("easy", "normal", "hard")
+
+
+def test_hurikan_reached_as_a_hurricane_preset_uses_the_hurikan_player():
+    from bot.games import new_game
+
+    state = new_game("hurricane", seed=4, options={"preset": "hurikan"})
+    seat = state.current_player
+    legal = state.legal_actions(seat)
+    for level in ("easy", "normal"):
+        via_preset = choose_action("hurricane", state.view(seat), legal, level, seed=2)
+        direct = choose_action("hurikan", state.view(seat), legal, level, seed=2)
+        assert str(via_preset) == str(direct)
