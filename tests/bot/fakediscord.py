@@ -77,6 +77,7 @@ class Recorded:
     status: int = 200
     response: Any = None
     context: Any = None  # whatever ``FakeDiscord.snapshot()`` returned when the bot made the call
+    at: float = 0.0  # time.perf_counter() when the fake received it (benchmarks)
 
     @property
     def is_callback(self) -> bool:
@@ -160,7 +161,12 @@ class FakeSession:
             decoded = None
         rec = Recorded(method, path, decoded, dict(kw.get("params") or {}))
         rec.context = context
+        rec.at = time.perf_counter()
         status, payload = self.world.route(rec)
+        if rec.is_callback:
+            waiter = self.world.callback_waiters.pop(path.split("/")[3], None)
+            if waiter is not None and not waiter.done():
+                waiter.set_result(rec)
         rec.status, rec.response = status, payload
         self.world.requests.append(rec)
         return _Response(status, payload)
@@ -297,6 +303,10 @@ class FakeDiscord:
         self.unrouted: list[Recorded] = []
         self.violations: list[str] = []
         self.clock_offset = 0.0
+        self.auto_settle = True  # wait for coalesced table-message updates after each event
+        self.callback_waiters: dict[
+            str, asyncio.Future[Recorded]
+        ] = {}  # token -> its callback (benchmarks)
         self.ack_deadline = ACK_DEADLINE
         self.bot: discord.Client | None = None
         # Optional hook called (synchronously) at the moment the bot issues each request; its value is
@@ -784,7 +794,7 @@ class FakeDiscord:
         for _ in range(3):
             await asyncio.sleep(0)
         settle = getattr(self.bot, "settle", None)
-        if settle is not None:
+        if settle is not None and self.auto_settle:
             await settle()
         return self.requests[start:]
 

@@ -162,3 +162,46 @@ async def test_unexpected_error_is_friendly_and_logged(
     assert fake.errors.records
     fake.errors.records.clear()
     assert d.table.seats[1] is None
+
+
+async def test_haggis_reading_prompt_only_when_readings_differ(
+    fake: FakeDiscord, users: list[Person]
+) -> None:
+    d = await started(fake, users, game="haggis", players=2)
+    seat = d.table.state.current_player  # type: ignore[union-attr]
+    person = d.person(seat)
+    hand = await d.show_hand(person)
+    sel = comp(hand, "hs:gsel:")
+    assert sel is not None
+    number = next(o["value"] for o in sel["options"] if o["value"] not in ("J", "Q", "K"))
+    hand = await d.click(person, hand, sel["custom_id"], [number])  # a single card: one reading
+    play = comp(hand, "h:gplay:")
+    assert play is not None and not play.get("disabled")
+    assert "Selected: " in render_text(hand)
+    sel = comp(hand, "hs:gsel:")
+    assert sel is not None
+    hand = await d.click(
+        person, hand, sel["custom_id"], [number, "J", "Q"]
+    )  # set of three or a run
+    play = comp(hand, "h:gplay:")
+    assert play is not None
+    hand = await d.click(person, hand, play["custom_id"])
+    assert d.table.move_no == 0  # not played yet: the bot asks which reading
+    read = comp(hand, "hs:gread:")
+    assert read is not None
+    values = [o["value"] for o in read["options"]]
+    assert any(v.endswith("=set") for v in values) and any("=seq" in v for v in values)
+    choice = next(v for v in values if v.endswith("=set"))
+    await d.click(person, hand, read["custom_id"], [choice])
+    assert d.table.history == [(seat, choice)]
+
+
+async def test_new_table_against_the_computer_plays_to_the_end(make_fake: FakeFactory) -> None:
+    fake = await make_fake(computer_delay=0.0)
+    alice = Person("Alice", fake.make_user("Alice"))
+    d = Driver(fake, [alice], seed=9)
+    ex = await d.open(alice, game="hurricane", target=1, computer="normal")
+    assert d.table.status is TableStatus.PLAYING and d.table.seats[1].computer is not None  # type: ignore[union-attr]
+    assert "Show my hand" in render_text(ex.message or {})
+    await d.play_to_end()
+    assert "Game over" in render_text(d.public())

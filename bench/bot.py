@@ -1,0 +1,244 @@
+"""Bot benchmark through the test harness (``python bench/bot.py [--tables 1,100,1000] [--samples 300]``).
+
+Runs the real bot (``create_bot``) against the in-process fake Discord, opens N Hurricane tables in N channels
+(two simulated players each), then measures, from feeding INTERACTION_CREATE to the interaction callback
+reaching the fake:
+
+* a card play (a click on the hand's card select that plays at once: table lock, engine apply, snapshot
+  to storage, the hand re-drawn as the response), and
+* a bare ``/ping`` on the same stack,
+
+with 1, 100 and 1,000 concurrent tables, with SQLite storage (as deployed) and without storage (to show
+the cost of the snapshot write). Memory per active table is measured with tracemalloc (the fake's own
+allocations excluded). Targets: card play ≤ 2× the ping median, flat in the number of tables; ≤ 64 KB per
+table. Numbers are noisy on a shared machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import random
+import statistics
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.app import create_bot  # noqa: E402
+from bot.config import Config  # noqa: E402
+from bot.tables.models import TableStatus  # noqa: E402
+from tests.bot.fakediscord import FakeDiscord, component_ids, iter_components  # noqa: E402
+
+
+class NoStorage:
+    """Keeps nothing: isolates the bot's own cost from SQLite's."""
+
+    async def open(self) -> None: ...
+    async def close(self) -> None: ...
+    async def save_table(self, *a: Any, **k: Any) -> None: ...
+    async def load_tables(self) -> list[Any]:
+        return []
+
+    async def delete_table(self, *a: Any) -> None: ...
+    async def finish_game(self, *a: Any, **k: Any) -> bool:
+        return True
+
+
+async def timed(fake: FakeDiscord, payload_maker: Any) -> float:
+    """Feed one interaction; return ms until its callback reached the fake."""
+    payload = payload_maker()
+    waiter: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+    fake.callback_waiters[payload["token"]] = waiter
+    parse = fake.bot._connection.parsers["INTERACTION_CREATE"]  # type: ignore[union-attr]
+    before = asyncio.all_tasks()
+    t0 = time.perf_counter()
+    parse(payload)
+    callback = await asyncio.wait_for(waiter, 10)
+    elapsed = (callback.at - t0) * 1000
+    spawned = asyncio.all_tasks() - before  # let the handler finish (not timed)
+    spawned.discard(asyncio.current_task())  # type: ignore[arg-type]
+    await asyncio.wait(
+        [t for t in spawned if not t.get_name().startswith(("publish-", "table-"))]
+        or [asyncio.sleep(0)]
+    )
+    return elapsed
+
+
+def ping_payload(fake: FakeDiscord, user: dict[str, Any], channel_id: int) -> Any:
+    def make() -> dict[str, Any]:
+        payload, _ = fake._base_payload(2, user, channel_id)
+        payload["data"] = {"id": "1", "name": "ping", "type": 1, "options": []}
+        return payload
+
+    return make
+
+
+def click_payload(
+    fake: FakeDiscord, msg: dict[str, Any], custom_id: str, user: dict[str, Any], values: list[str]
+) -> Any:
+    def make() -> dict[str, Any]:
+        payload, rec = fake._base_payload(3, user, int(msg["channel_id"]))
+        rec.source_message_id = int(msg["id"])
+        payload["message"] = msg
+        payload["data"] = {"custom_id": custom_id, "component_type": 3, "values": values}
+        return payload
+
+    return make
+
+
+async def open_tables(
+    fake: FakeDiscord, channels: list[int], players: list[tuple[dict[str, Any], dict[str, Any]]]
+) -> None:
+    for cid, (a, b) in zip(channels, players, strict=True):
+        await fake.slash("table new", user=a, channel_id=cid, game="hurricane", turn_timer=0)
+        table = fake.bot.tables.get(cid)  # type: ignore[union-attr]
+        msg = fake.messages[table.message_id]
+        await fake.click(msg, f"lobby:join:{cid}", user=b)
+        await fake.click(fake.messages[table.message_id], f"lobby:start:{cid}", user=a)
+        assert table.status is TableStatus.PLAYING
+
+
+async def one_click_play(
+    fake: FakeDiscord, cid: int, users: dict[int, dict[str, Any]]
+) -> Any | None:
+    """Prepare (unmeasured) a click that plays a card at once for the player to move at table ``cid``."""
+    table = fake.bot.tables.get(cid)  # type: ignore[union-attr]
+    if table is None or table.status is not TableStatus.PLAYING:
+        return None
+    seat = table.state.current_player
+    user = users[table.seats[seat].user_id]
+    ex = await fake.click(fake.messages[table.message_id], f"show:{cid}", user=user)
+    hand = ex.message
+    legal = [str(a) for a in table.state.legal_actions(seat)]
+    sel = next(
+        (
+            c
+            for c in iter_components(hand["components"])
+            if c.get("custom_id", "").startswith("hs:card:")
+        ),
+        None,
+    )
+    if sel is None:
+        return None
+    singles = [
+        o["value"]
+        for o in sel["options"]
+        if sum(1 for t in legal if t.split(":")[0] == o["value"]) == 1
+    ]
+    if not singles:  # every card has several captures: play one (unmeasured) so the game moves on
+        first = sel["options"][0]["value"]
+        ex = await fake.click(hand, sel["custom_id"], user=user, values=[first])
+        cap = next(
+            c
+            for c in iter_components(ex.message["components"])
+            if c.get("custom_id", "").startswith("hs:cap:")
+        )
+        await fake.click(
+            ex.message, cap["custom_id"], user=user, values=[cap["options"][0]["value"]]
+        )
+        return None
+    assert component_ids(hand)
+    return click_payload(fake, hand, sel["custom_id"], user, [singles[0]])
+
+
+async def measure(n_tables: int, samples: int, storage: bool, tmp: Path) -> dict[str, float]:
+    fake = FakeDiscord()
+    channels = [fake.make_channel(f"t{i}") for i in range(n_tables)]
+    people = [(fake.make_user(f"A{i}"), fake.make_user(f"B{i}")) for i in range(n_tables)]
+    users = {int(u["id"]): u for pair in people for u in pair}
+    config = Config(token="bench", database_path=tmp / f"bench-{n_tables}-{storage}.sqlite3")
+    bot = create_bot(config, storage=None if storage else NoStorage(), publish_delay=0.5)  # type: ignore[arg-type]
+    await fake.start(bot)
+    fake.auto_settle = False
+    await open_tables(fake, channels, people)
+    await bot.settle()
+    fake.requests.clear()
+    rng = random.Random(1)
+    ping = [
+        await timed(fake, ping_payload(fake, people[0][0], channels[0])) for _ in range(samples)
+    ]
+    plays: list[float] = []
+    while len(plays) < samples:
+        live = [c for c in channels if fake.bot.tables.get(c).status is TableStatus.PLAYING]  # type: ignore[union-attr]
+        if not live:  # every game ended: open fresh tables in the same channels
+            await open_tables(fake, channels, people)
+            continue
+        cid = rng.choice(live)
+        maker = await one_click_play(fake, cid, users)
+        if maker is None:
+            continue
+        plays.append(await timed(fake, maker))
+        if len(fake.requests) > 5000:
+            fake.requests.clear()
+    await bot.settle()
+    await fake.close()
+    return {
+        "ping_med": statistics.median(ping),
+        "ping_p99": statistics.quantiles(ping, n=100)[98],
+        "play_med": statistics.median(plays),
+        "play_p99": statistics.quantiles(plays, n=100)[98],
+    }
+
+
+async def memory_per_table(n_tables: int, tmp: Path) -> float:
+    fake = FakeDiscord()
+    channels = [fake.make_channel(f"m{i}") for i in range(n_tables)]
+    people = [(fake.make_user(f"A{i}"), fake.make_user(f"B{i}")) for i in range(n_tables)]
+    bot = create_bot(Config(token="bench", database_path=tmp / "mem.sqlite3"), publish_delay=0.0)
+    await fake.start(bot)
+    await open_tables(fake, channels[:1], people[:1])  # warm caches and imports
+    gc.collect()
+    tracemalloc.start(12)
+    before = tracemalloc.take_snapshot()
+    await open_tables(fake, channels[1:], people[1:])
+    await bot.settle()
+    fake.requests.clear()
+    gc.collect()
+    after = tracemalloc.take_snapshot()
+    tracemalloc.stop()
+    exclude = [
+        tracemalloc.Filter(False, "*fakediscord.py", all_frames=True),
+        tracemalloc.Filter(False, tracemalloc.__file__),
+    ]
+    diff = after.filter_traces(exclude).compare_to(before.filter_traces(exclude), "filename")
+    total = sum(stat.size_diff for stat in diff)
+    await fake.close()
+    return total / (n_tables - 1)
+
+
+async def main_async(sizes: list[int], samples: int) -> None:
+    with tempfile.TemporaryDirectory() as tmpdir:
+        tmp = Path(tmpdir)
+        print(
+            f"{'tables':>7} {'storage':>8} {'ping med':>9} {'ping p99':>9} {'play med':>9} {'play p99':>9} {'play/ping':>9}"
+        )
+        for storage in (True, False):
+            for n in sizes:
+                r = await measure(n, samples, storage, tmp)
+                ratio = r["play_med"] / r["ping_med"]
+                label = "sqlite" if storage else "none"
+                print(
+                    f"{n:>7} {label:>8} {r['ping_med']:>7.2f}ms {r['ping_p99']:>7.2f}ms "
+                    f"{r['play_med']:>7.2f}ms {r['play_p99']:>7.2f}ms {ratio:>8.2f}x"
+                )
+        per = await memory_per_table(max(sizes) if max(sizes) > 1 else 2, tmp)
+        print(f"memory per active table (tracemalloc, fake excluded): {per / 1024:.1f} KB")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--tables", default="1,100,1000", help="comma-separated table counts")
+    parser.add_argument("--samples", type=int, default=300, help="interactions measured per case")
+    args = parser.parse_args()
+    sizes = [int(x) for x in args.tables.split(",")]
+    asyncio.run(main_async(sizes, args.samples))
+
+
+if __name__ == "__main__":
+    main()
