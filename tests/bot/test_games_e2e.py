@@ -3,9 +3,30 @@
 
 from __future__ import annotations
 
+import logging
+import re
+from collections.abc import Iterator
+
+import pytest
+
 from .conftest import FakeFactory
 from .driver import Driver
 from .fakediscord import FakeDiscord, Person, render_text
+
+CARD_IN_LOG = re.compile(
+    r"(?<![0-9A-Za-z])(?:[A2-7JQK][HDCS]|10[ROYGB]|[2-9][ROYGB])(?![0-9A-Za-z])|[♥♦♣♠🟥🟧🟨🟩🟦]"
+)
+
+
+@pytest.fixture(autouse=True)
+def no_cards_in_logs(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
+    """Whole games log nothing at INFO or above that names a card (hidden or not)."""
+    caplog.set_level(logging.INFO)
+    yield
+    formatter = logging.Formatter("%(message)s")
+    for record in caplog.records:
+        text = formatter.format(record)
+        assert not CARD_IN_LOG.search(text), f"a card in the log: {text[:300]}"
 
 
 def final_text(d: Driver) -> str:
