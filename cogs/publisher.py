@@ -74,14 +74,16 @@ class TablePublisher:
         occupant = table.seats[seat]
         if occupant is None or occupant.computer is not None or table.turn_deadline is None:
             return
-        channel = self.bot.get_channel(table.channel_id)
-        if not isinstance(channel, discord.abc.Messageable):
-            return
+        channel = self._channel(table.channel_id)
         text = f"⏰ <@{occupant.user_id}>, it is your turn — time runs out <t:{int(table.turn_deadline)}:R>."
         try:
             await channel.send(text, allowed_mentions=discord.AllowedMentions(users=True))
         except discord.HTTPException:
             log.warning("Could not send a turn reminder in channel %s", table.channel_id)
+
+    def _channel(self, channel_id: int) -> discord.PartialMessageable:
+        """A handle that can send and edit in any channel or thread, cached or not."""
+        return self.bot.get_partial_messageable(channel_id)
 
     # --- scheduling --------------------------------------------------------------------------------------
     def schedule(self, table: Table) -> None:
@@ -122,10 +124,9 @@ class TablePublisher:
             await self._publish(table)
 
     async def _publish(self, table: Table) -> None:
+        await self.bot.wait_until_ready()
         embed, view = render_public(self.bot, table)
-        channel = self.bot.get_channel(table.channel_id)
-        if not isinstance(channel, discord.abc.Messageable):
-            return
+        channel = self._channel(table.channel_id)
         now = self.bot.clock()
         old = table.message_id
         too_old = (

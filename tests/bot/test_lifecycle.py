@@ -75,6 +75,11 @@ async def test_restart_keeps_the_table_and_show_my_hand_works(
     second = await make_fake(world=first)
     table = second.bot.tables.get(second.channel_id)  # type: ignore[union-attr]
     assert table is not None and table.move_no == moves and table.status is TableStatus.PLAYING
+    await second.bot.settle()  # type: ignore[union-attr]
+    assert any(
+        r.method == "PATCH" and r.path.endswith(f"/messages/{public['id']}")
+        for r in second.requests
+    )
     seat = table.state.current_player  # type: ignore[union-attr]
     person = alice if table.seats[seat].user_id == alice.id else bob  # type: ignore[union-attr]
     ex = await second.click(public, f"show:{second.channel_id}", user=person.user)
@@ -205,3 +210,22 @@ async def test_new_table_against_the_computer_plays_to_the_end(make_fake: FakeFa
     assert "Show my hand" in render_text(ex.message or {})
     await d.play_to_end()
     assert "Game over" in render_text(d.public())
+
+
+async def test_dev_guild_sync_at_start(make_fake: FakeFactory, tmp_path: object) -> None:
+    from bot.app import create_bot
+    from bot.config import Config
+
+    from .fakediscord import GUILD_ID
+
+    fake = FakeDiscord()
+    config = Config(token="x", dev_guild_id=GUILD_ID, database_path=tmp_path / "dev.sqlite3")  # type: ignore[operator]
+    await fake.start(create_bot(config, publish_delay=0.0))
+    try:
+        names = {c["name"] for c in fake.synced[str(GUILD_ID)]}
+        assert {"table", "hand", "play", "rules", "ping"} <= names and "global" not in fake.synced
+        ex = await fake.slash("ping")
+        assert ex.content == "Pong."
+    finally:
+        await fake.close()
+    assert not fake.error_messages()
