@@ -63,10 +63,9 @@ async def timed(fake: FakeDiscord, payload_maker: Any) -> float:
     elapsed = (callback.at - t0) * 1000
     spawned = asyncio.all_tasks() - before  # let the handler finish (not timed)
     spawned.discard(asyncio.current_task())  # type: ignore[arg-type]
-    await asyncio.wait(
-        [t for t in spawned if not t.get_name().startswith(("publish-", "table-"))]
-        or [asyncio.sleep(0)]
-    )
+    handlers = [t for t in spawned if not t.get_name().startswith(("publish-", "table-"))]
+    if handlers:
+        await asyncio.wait(handlers)
     return elapsed
 
 
@@ -155,6 +154,20 @@ async def measure(n_tables: int, samples: int, storage: bool, tmp: Path) -> dict
     config = Config(token="bench", database_path=tmp / f"bench-{n_tables}-{storage}.sqlite3")
     bot = create_bot(config, storage=None if storage else NoStorage(), publish_delay=0.5)  # type: ignore[arg-type]
     await fake.start(bot)
+    try:
+        return await _measure(fake, bot, channels, people, users, samples)
+    finally:
+        await fake.close()
+
+
+async def _measure(
+    fake: FakeDiscord,
+    bot: Any,
+    channels: list[int],
+    people: list[Any],
+    users: dict[int, Any],
+    samples: int,
+) -> dict[str, float]:
     fake.auto_settle = False
     await open_tables(fake, channels, people)
     await bot.settle()
@@ -177,7 +190,6 @@ async def measure(n_tables: int, samples: int, storage: bool, tmp: Path) -> dict
         if len(fake.requests) > 5000:
             fake.requests.clear()
     await bot.settle()
-    await fake.close()
     return {
         "ping_med": statistics.median(ping),
         "ping_p99": statistics.quantiles(ping, n=100)[98],
