@@ -236,10 +236,14 @@ def table_panel(table: Table, view: dict[str, Any], *, now: float | None = None)
         panel.add(*_seat_field(table, view, i))
     scores = view.get("scores")
     if isinstance(scores, list) and scores:
-        panel.add(
-            "Scores",
-            " · ".join(f"{n} {s}" for n, s in zip(side_names(table), scores, strict=False)),
-        )
+        sides = side_names(table)
+        value = " · ".join(f"{n} {s}" for n, s in zip(sides, scores, strict=False))
+        sweeps = view.get("sweeps")
+        if isinstance(sweeps, list) and len(sweeps) == len(sides) < len(table.seats):
+            value += "\nHurricanes this deal: " + " · ".join(
+                f"{n} {s}" for n, s in zip(sides, sweeps, strict=False)
+            )
+        panel.add("Scores", value)
     breakdown = _breakdown(table, view)
     if breakdown:
         panel.add(*breakdown)

@@ -71,6 +71,7 @@ async def test_hurricane_pairs_full_game(fake: FakeDiscord, users: list[Person])
     await d.play_to_end()
     text = final_text(d)
     assert "Game over" in text and " & " in text  # teams are named in the scores
+    assert "Hurricanes this deal" in text
 
 
 async def test_hurikan_full_game(fake: FakeDiscord, users: list[Person]) -> None:
