@@ -162,3 +162,28 @@ async def test_clicks_after_the_game_ended(fake: FakeDiscord, users: list[Person
     )
     assert ex.callback_type == 7 and "game is over" in ex.text
     assert len(d.table.history) == 0
+
+
+async def test_slash_lobby_commands_and_status(fake: FakeDiscord, users: list[Person]) -> None:
+    alice, bob, carol = users
+    d = Driver(fake, [alice, bob, carol])
+    await d.open(alice, game="haggis", players=3)
+    ex = await fake.slash("table join", user=bob.user)
+    assert ex.ephemeral and d.table.seat_of(bob.id) == 1
+    assert "Bob" in render_text(d.public())  # the lobby message follows
+    ex = await fake.slash("table computer", user=bob.user, level="hard")
+    assert ex.ephemeral and d.table.seats[2] is None  # host only
+    ex = await fake.slash("table computer", user=alice.user, level="hard")
+    assert d.table.seats[2] is not None and d.table.seats[2].computer is not None
+    ex = await fake.slash("table leave", user=bob.user)
+    assert d.table.seats[1] is None
+    await fake.slash("table join", user=carol.user, seat=2)
+    old = d.table.message_id
+    ex = await fake.slash("table status", user=carol.user)
+    assert ex.callback_type == 4 and not ex.ephemeral and d.table.message_id != old
+    assert old not in fake.messages and "Carol" in render_text(d.public())
+    ex = await fake.slash("table start", user=alice.user)
+    assert ex.callback_type == 4 and d.table.status is TableStatus.PLAYING
+    assert "Show my hand" in render_text(d.public())
+    ex = await fake.slash("table leave", user=carol.user)
+    assert ex.ephemeral and d.table.status is TableStatus.PLAYING  # no leaving a game in play
