@@ -36,11 +36,12 @@ def final_text(d: Driver) -> str:
 async def test_hurricane_standard_full_game(fake: FakeDiscord, users: list[Person]) -> None:
     alice, bob, _ = users
     d = Driver(fake, [alice, bob], seed=3)
-    await d.open(alice, game="hurricane", preset="standard", target=2)
+    await d.open(alice, game="hurricane", preset="standard")
     await d.join_all([bob])
     await d.start(alice)
     moves = await d.play_to_end()
-    assert moves >= 36  # at least one whole deal
+    assert moves >= 72  # a game to 16 takes several deals
+    assert d.table.state.view(None)["scores"][d.table.state.result()["winner"]] >= 16  # type: ignore[union-attr]
     text = final_text(d)
     assert "Game over" in text and "Most hearts" in text and "Primiera" in text
     assert "Show my hand" not in text  # the finished table has no controls
@@ -50,7 +51,7 @@ async def test_hurricane_standard_full_game(fake: FakeDiscord, users: list[Perso
 async def test_hurricane_open_full_game(fake: FakeDiscord, users: list[Person]) -> None:
     alice, bob, _ = users
     d = Driver(fake, [alice, bob], seed=5)
-    await d.open(alice, game="hurricane", preset="open", target=2)
+    await d.open(alice, game="hurricane", preset="open")
     await d.join_all([bob])
     await d.start(alice)
     await d.play_to_end()
@@ -63,7 +64,7 @@ async def test_hurricane_pairs_full_game(fake: FakeDiscord, users: list[Person])
     alice, bob, carol = users
     dave = Person("Dave", fake.make_user("Dave"))
     d = Driver(fake, [alice, bob, carol, dave], seed=7)
-    await d.open(alice, game="hurricane", preset="pairs", target=2)
+    await d.open(alice, game="hurricane", preset="pairs")
     lobby = render_text(d.public())
     assert "team A" in lobby and "team B" in lobby
     await d.join_all([bob, carol, dave])
