@@ -4,6 +4,9 @@ clicks, forged custom_ids, commands without a table and a second table are refus
 from __future__ import annotations
 
 import copy
+from typing import Any
+
+import pytest
 
 from bot.tables.models import TableStatus
 
@@ -187,3 +190,23 @@ async def test_slash_lobby_commands_and_status(fake: FakeDiscord, users: list[Pe
     assert "Show my hand" in render_text(d.public())
     ex = await fake.slash("table leave", user=carol.user)
     assert ex.ephemeral and d.table.status is TableStatus.PLAYING  # no leaving a game in play
+
+
+async def test_secrecy_scan_catches_a_leak(
+    fake: FakeDiscord, users: list[Person], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The scan used by the e2e games can fail: a table message that shows a hand is caught."""
+    import cogs.publisher as publisher
+    from bot.render.table import table_panel
+
+    def leaky(table: Any, view: Any, **kw: Any) -> Any:
+        panel = table_panel(table, view, **kw)
+        panel.lines.append("psst: " + " ".join(table.state.view(0)["hand"]))
+        return panel
+
+    monkeypatch.setattr(publisher, "table_panel", leaky)
+    d = await started(fake, users)
+    seat = d.table.state.current_player  # type: ignore[union-attr]
+    await d.play_move(seat, d.choose(seat))
+    with pytest.raises(AssertionError, match="leaked to public"):
+        d.scanner.scan()
