@@ -39,11 +39,8 @@ GENERIC_ERROR = "Something went wrong — nothing was changed."
 def friendly_message(error: BaseException) -> str | None:
     """The user-facing sentence for an expected error (a refused request), or None for a bug."""
     from bot.games.errors import IllegalAction
+    from bot.tables.errors import TableError
 
-    try:
-        from bot.tables.errors import TableError
-    except ImportError:  # pragma: no cover - the table layer is always present once landed
-        TableError = ()  # type: ignore[assignment,misc]
     if isinstance(error, TableError | IllegalAction):
         return str(error) or GENERIC_ERROR
     if isinstance(error, app_commands.CheckFailure):
