@@ -92,10 +92,13 @@ def click_payload(
 
 
 async def open_tables(
-    fake: FakeDiscord, channels: list[int], players: list[tuple[dict[str, Any], dict[str, Any]]]
+    fake: FakeDiscord,
+    channels: list[int],
+    players: list[tuple[dict[str, Any], dict[str, Any]]],
+    game: str = "hurricane",
 ) -> None:
     for cid, (a, b) in zip(channels, players, strict=True):
-        await fake.slash("table new", user=a, channel_id=cid, game="hurricane", turn_timer=0)
+        await fake.slash("table new", user=a, channel_id=cid, game=game, turn_timer=0)
         table = fake.bot.tables.get(cid)  # type: ignore[union-attr]
         msg = fake.messages[table.message_id]
         await fake.click(msg, f"lobby:join:{cid}", user=b)
@@ -198,17 +201,19 @@ async def _measure(
     }
 
 
-async def memory_per_table(n_tables: int, tmp: Path) -> float:
+async def memory_per_table(n_tables: int, tmp: Path, game: str = "hurricane") -> float:
     fake = FakeDiscord()
     channels = [fake.make_channel(f"m{i}") for i in range(n_tables)]
     people = [(fake.make_user(f"A{i}"), fake.make_user(f"B{i}")) for i in range(n_tables)]
-    bot = create_bot(Config(token="bench", database_path=tmp / "mem.sqlite3"), publish_delay=0.0)
+    bot = create_bot(
+        Config(token="bench", database_path=tmp / f"mem-{game}.sqlite3"), publish_delay=0.0
+    )
     await fake.start(bot)
-    await open_tables(fake, channels[:1], people[:1])  # warm caches and imports
+    await open_tables(fake, channels[:1], people[:1], game)  # warm caches and imports
     gc.collect()
     tracemalloc.start(12)
     before = tracemalloc.take_snapshot()
-    await open_tables(fake, channels[1:], people[1:])
+    await open_tables(fake, channels[1:], people[1:], game)
     await bot.settle()
     fake.requests.clear()
     gc.collect()
@@ -224,7 +229,7 @@ async def memory_per_table(n_tables: int, tmp: Path) -> float:
     return total / (n_tables - 1)
 
 
-async def main_async(sizes: list[int], samples: int) -> None:
+async def main_async(sizes: list[int], samples: int, memory_tables: int) -> None:
     with tempfile.TemporaryDirectory() as tmpdir:
         tmp = Path(tmpdir)
         print(
@@ -239,17 +244,23 @@ async def main_async(sizes: list[int], samples: int) -> None:
                     f"{n:>7} {label:>8} {r['ping_med']:>7.2f}ms {r['ping_p99']:>7.2f}ms "
                     f"{r['play_med']:>7.2f}ms {r['play_p99']:>7.2f}ms {ratio:>8.2f}x"
                 )
-        per = await memory_per_table(max(sizes) if max(sizes) > 1 else 2, tmp)
-        print(f"memory per active table (tracemalloc, fake excluded): {per / 1024:.1f} KB")
+        for game in ("hurricane", "haggis"):
+            per = await memory_per_table(memory_tables, tmp, game)
+            print(
+                f"memory per active {game} table (tracemalloc, fake excluded): {per / 1024:.1f} KB"
+            )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--tables", default="1,100,1000", help="comma-separated table counts")
     parser.add_argument("--samples", type=int, default=300, help="interactions measured per case")
+    parser.add_argument(
+        "--memory-tables", type=int, default=200, help="tables opened for the memory figure"
+    )
     args = parser.parse_args()
     sizes = [int(x) for x in args.tables.split(",")]
-    asyncio.run(main_async(sizes, args.samples))
+    asyncio.run(main_async(sizes, args.samples, args.memory_tables))
 
 
 if __name__ == "__main__":
