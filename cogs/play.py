@@ -17,6 +17,7 @@ from bot.tables.errors import NotSeated, StaleAction, TableError
 from bot.tables.models import Table, TableStatus
 
 from .hand import Pending, build_hand, cards_of, parse_mask, played_cards
+from .ui import ACK_BUDGET, within_ack
 
 if TYPE_CHECKING:
     from bot.app import CardBot
@@ -25,6 +26,8 @@ NOT_PLAYING = "You are not playing at this table — follow the game on the tabl
 
 
 class Play(commands.Cog):
+    ack_budget = ACK_BUDGET  # seconds a move may take before the click is deferred
+
     def __init__(self, bot: CardBot) -> None:
         self.bot = bot
 
@@ -145,16 +148,18 @@ class Play(commands.Cog):
         pending: Pending | None = None,
     ) -> None:
         embed, view = self.hand_message(table, interaction.user.id, note=note, pending=pending)
-        await interaction.response.edit_message(embed=embed, view=view)
+        if interaction.response.is_done():  # deferred because the move took long
+            await interaction.edit_original_response(embed=embed, view=view)
+        else:
+            await interaction.response.edit_message(embed=embed, view=view)
 
     async def _act(
         self, interaction: discord.Interaction[Any], table: Table, action: str, move_no: int
     ) -> None:
         """Play through the manager; answer by redrawing the hand (with the refusal, if any)."""
+        work = self.bot.tables.act(table.channel_id, interaction.user.id, action, move_no)
         try:
-            outcome = await self.bot.tables.act(
-                table.channel_id, interaction.user.id, action, move_no
-            )
+            outcome = await within_ack(interaction, work, self.ack_budget)
         except TableError as exc:
             return await self._redraw(interaction, table, note=str(exc))
         self.bot.publisher.schedule(outcome.table)

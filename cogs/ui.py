@@ -11,8 +11,9 @@ Every callback goes through ``guarded`` so that errors reach the one central han
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 import discord
 from discord.ui import Button, DynamicItem, Select
@@ -22,6 +23,7 @@ from bot.render.table import seat_label
 from bot.render.text import Panel, clip
 from bot.tables.models import Table
 
+T = TypeVar("T")
 GAME_COLOURS = {"hurricane": 0x2E86C1, "hurikan": 0x16A085, "haggis": 0x8E44AD}
 LEVEL_LABELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
 
@@ -32,6 +34,22 @@ async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) 
         await work
     except Exception as exc:
         await report_interaction_error(interaction, exc)
+
+
+ACK_BUDGET = 2.0  # Discord allows 3 s to acknowledge an interaction
+
+
+async def within_ack(
+    interaction: discord.Interaction[Any], work: Awaitable[T], budget: float = ACK_BUDGET
+) -> T:
+    """Await ``work``; if it is not done within ``budget`` seconds, acknowledge the interaction
+    first (a deferred update, so the user sees no error) and keep waiting. The caller then answers
+    through ``edit_original_response`` (``interaction.response.is_done()`` tells)."""
+    task = asyncio.ensure_future(work)
+    done, _pending = await asyncio.wait({task}, timeout=budget)
+    if not done and not interaction.response.is_done():
+        await interaction.response.defer()
+    return await task
 
 
 def panel_embed(panel: Panel, game: str | None = None) -> discord.Embed:

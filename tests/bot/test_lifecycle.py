@@ -3,7 +3,10 @@ admin sync and the central error handler."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
+
+import pytest
 
 from bot.tables.models import TableStatus
 
@@ -229,3 +232,29 @@ async def test_dev_guild_sync_at_start(make_fake: FakeFactory, tmp_path: object)
     finally:
         await fake.close()
     assert not fake.error_messages()
+
+
+async def test_slow_move_is_deferred_then_the_hand_is_edited(
+    fake: FakeDiscord, users: list[Person], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    d = await started(fake, users)
+    seat = d.table.state.current_player  # type: ignore[union-attr]
+    person = d.person(seat)
+    hand = await d.show_hand(person)
+    manager = fake.bot.tables  # type: ignore[union-attr]
+    real_act = manager.act
+
+    async def slow_act(*args: object, **kwargs: object) -> object:
+        await asyncio.sleep(0.05)
+        return await real_act(*args, **kwargs)
+
+    monkeypatch.setattr(manager, "act", slow_act)
+    monkeypatch.setattr(fake.bot.get_cog("Play"), "ack_budget", 0.01)  # type: ignore[union-attr]
+    sel = comp(hand, "hs:card:")
+    assert sel is not None
+    ex = await fake.click(hand, sel["custom_id"], user=person.user, values=["__any__"], forge=True)
+    assert ex.callback_type == 6  # acknowledged in time, answered later
+    edits = [
+        r for r in ex.requests if r.method == "PATCH" and r.path.endswith("/messages/@original")
+    ]
+    assert edits and "Your hand" in render_text(fake.messages[int(hand["id"])])
