@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -14,9 +15,12 @@ from bot.tables.errors import TableError
 from bot.tables.models import GameSpec, Level, Table, TableStatus
 
 from .publisher import render_public
+from .ui import ACK_BUDGET, within_ack
 
 if TYPE_CHECKING:
     from bot.app import CardBot
+
+T = TypeVar("T")
 
 GAME_CHOICES = [
     app_commands.Choice(name="Hurricane (Uragano)", value="hurricane"),
@@ -36,6 +40,8 @@ def user_name(user: discord.abc.User) -> str:
 
 
 class Tables(commands.Cog):
+    ack_budget = ACK_BUDGET  # seconds a table change may take before the interaction is deferred
+
     def __init__(self, bot: CardBot) -> None:
         self.bot = bot
 
@@ -44,13 +50,27 @@ class Tables(commands.Cog):
     )
 
     # --- helpers -----------------------------------------------------------------------------------------
+    async def _ack(
+        self, interaction: discord.Interaction[Any], work: Awaitable[T], *, public: bool
+    ) -> T:
+        """Run a table change; defer the interaction if it takes longer than the ack budget.
+        (A lobby click defers as an update; a command defers publicly or ephemerally as it will answer.)"""
+        ephemeral = None if interaction.type is discord.InteractionType.component else not public
+        return await within_ack(interaction, work, self.ack_budget, ephemeral=ephemeral)
+
     async def _public_response(self, interaction: discord.Interaction[Any], table: Table) -> None:
         """Answer with the table message itself: a new public message whose id the table remembers."""
         embed, view = render_public(self.bot, table)
-        response = await interaction.response.send_message(
-            embed=embed, view=view or discord.utils.MISSING
-        )
-        message_id = getattr(response, "message_id", None)
+        if interaction.response.is_done():
+            sent = await interaction.followup.send(
+                embed=embed, view=view or discord.utils.MISSING, wait=True
+            )
+            message_id: int | None = sent.id
+        else:
+            response = await interaction.response.send_message(
+                embed=embed, view=view or discord.utils.MISSING
+            )
+            message_id = getattr(response, "message_id", None)
         if message_id is not None and table.is_live:
             old = table.message_id
             await self.bot.tables.set_message(table.channel_id, message_id, self.bot.clock())
@@ -61,7 +81,10 @@ class Tables(commands.Cog):
     async def _ephemeral(
         self, interaction: discord.Interaction[Any], text: str, table: Table | None = None
     ) -> None:
-        await interaction.response.send_message(text, ephemeral=True)
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
         if table is not None:
             self.bot.publisher.schedule(table)
 
@@ -102,17 +125,27 @@ class Tables(commands.Cog):
         timer = self.bot.config.turn_timer_seconds if turn_timer is None else turn_timer
         spec = GameSpec(game=game, options=options, players=players or 2, turn_timer=timer)
         manager = self.bot.tables
-        table = await manager.open_table(
-            channel_id=interaction.channel_id,
-            guild_id=interaction.guild_id,
-            host_id=interaction.user.id,
-            host_name=user_name(interaction.user),
-            spec=spec,
+        table = await self._ack(
+            interaction,
+            manager.open_table(
+                channel_id=interaction.channel_id,
+                guild_id=interaction.guild_id,
+                host_id=interaction.user.id,
+                host_name=user_name(interaction.user),
+                spec=spec,
+            ),
+            public=True,
         )
         if computer is not None:
             while table.empty_seats:
-                await manager.add_computer(table.channel_id, interaction.user.id, Level(computer))
-            await manager.start(table.channel_id, interaction.user.id)
+                await self._ack(
+                    interaction,
+                    manager.add_computer(table.channel_id, interaction.user.id, Level(computer)),
+                    public=True,
+                )
+            await self._ack(
+                interaction, manager.start(table.channel_id, interaction.user.id), public=True
+            )
         await self._public_response(interaction, table)
 
     # --- lobby --------------------------------------------------------------------------------------------
@@ -123,17 +156,25 @@ class Tables(commands.Cog):
         interaction: discord.Interaction[Any],
         seat: app_commands.Range[int, 1, 4] | None = None,
     ) -> None:
-        table = await self.bot.tables.join(
-            self._channel(interaction),
-            interaction.user.id,
-            user_name(interaction.user),
-            None if seat is None else seat - 1,
+        table = await self._ack(
+            interaction,
+            self.bot.tables.join(
+                self._channel(interaction),
+                interaction.user.id,
+                user_name(interaction.user),
+                None if seat is None else seat - 1,
+            ),
+            public=False,
         )
         await self._ephemeral(interaction, "You have a seat. Wait for the host to start.", table)
 
     @table.command(name="leave", description="Give up your seat in the lobby.")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
-        table = await self.bot.tables.leave(self._channel(interaction), interaction.user.id)
+        table = await self._ack(
+            interaction,
+            self.bot.tables.leave(self._channel(interaction), interaction.user.id),
+            public=False,
+        )
         text = (
             "You left; the table is cancelled."
             if table.status is TableStatus.CANCELLED
@@ -143,12 +184,20 @@ class Tables(commands.Cog):
 
     @table.command(name="start", description="Start the game (host, once every seat is filled).")
     async def start(self, interaction: discord.Interaction[Any]) -> None:
-        table = await self.bot.tables.start(self._channel(interaction), interaction.user.id)
+        table = await self._ack(
+            interaction,
+            self.bot.tables.start(self._channel(interaction), interaction.user.id),
+            public=True,
+        )
         await self._public_response(interaction, table)
 
     @table.command(name="cancel", description="Close the lobby (host).")
     async def cancel(self, interaction: discord.Interaction[Any]) -> None:
-        table = await self.bot.tables.cancel(self._channel(interaction), interaction.user.id)
+        table = await self._ack(
+            interaction,
+            self.bot.tables.cancel(self._channel(interaction), interaction.user.id),
+            public=False,
+        )
         await self._ephemeral(interaction, "The table is cancelled.", table)
 
     @table.command(name="kick", description="Remove a player or computer from a lobby seat (host).")
@@ -156,8 +205,10 @@ class Tables(commands.Cog):
     async def kick(
         self, interaction: discord.Interaction[Any], seat: app_commands.Range[int, 1, 4]
     ) -> None:
-        table = await self.bot.tables.kick(
-            self._channel(interaction), interaction.user.id, seat - 1
+        table = await self._ack(
+            interaction,
+            self.bot.tables.kick(self._channel(interaction), interaction.user.id, seat - 1),
+            public=False,
         )
         await self._ephemeral(interaction, f"Seat {seat} is free again.", table)
 
@@ -169,11 +220,15 @@ class Tables(commands.Cog):
         level: str,
         seat: app_commands.Range[int, 1, 4] | None = None,
     ) -> None:
-        table = await self.bot.tables.add_computer(
-            self._channel(interaction),
-            interaction.user.id,
-            Level(level),
-            None if seat is None else seat - 1,
+        table = await self._ack(
+            interaction,
+            self.bot.tables.add_computer(
+                self._channel(interaction),
+                interaction.user.id,
+                Level(level),
+                None if seat is None else seat - 1,
+            ),
+            public=False,
         )
         await self._ephemeral(interaction, f"A {level} computer player takes a seat.", table)
 
@@ -190,14 +245,22 @@ class Tables(commands.Cog):
 
     @table.command(name="resign", description="Give up the game (counts as a loss).")
     async def resign(self, interaction: discord.Interaction[Any]) -> None:
-        table = await self.bot.tables.resign(self._channel(interaction), interaction.user.id)
+        table = await self._ack(
+            interaction,
+            self.bot.tables.resign(self._channel(interaction), interaction.user.id),
+            public=False,
+        )
         await self._ephemeral(interaction, "You resigned.", table)
 
     @table.command(
         name="abandon", description="Vote to abandon the game (everyone must agree; no result)."
     )
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
-        table = await self.bot.tables.vote_abandon(self._channel(interaction), interaction.user.id)
+        table = await self._ack(
+            interaction,
+            self.bot.tables.vote_abandon(self._channel(interaction), interaction.user.id),
+            public=False,
+        )
         text = (
             "The game is abandoned."
             if table.ended_by == "abandoned"
@@ -207,12 +270,20 @@ class Tables(commands.Cog):
 
     @table.command(name="pause", description="Stop the turn clock (host).")
     async def pause(self, interaction: discord.Interaction[Any]) -> None:
-        table = await self.bot.tables.pause(self._channel(interaction), interaction.user.id)
+        table = await self._ack(
+            interaction,
+            self.bot.tables.pause(self._channel(interaction), interaction.user.id),
+            public=False,
+        )
         await self._ephemeral(interaction, "The turn clock is paused.", table)
 
     @table.command(name="resume", description="Restart the turn clock (host).")
     async def resume(self, interaction: discord.Interaction[Any]) -> None:
-        table = await self.bot.tables.resume(self._channel(interaction), interaction.user.id)
+        table = await self._ack(
+            interaction,
+            self.bot.tables.resume(self._channel(interaction), interaction.user.id),
+            public=False,
+        )
         await self._ephemeral(interaction, "The turn clock runs again.", table)
 
     @staticmethod
@@ -235,20 +306,29 @@ class Tables(commands.Cog):
             raise TableError("That button belongs to another channel's table.")
         manager, user = self.bot.tables, interaction.user
         if action in ("join", "sit"):
-            table = await manager.join(channel_id, user.id, user_name(user), seat)
+            table = await self._ack(
+                interaction, manager.join(channel_id, user.id, user_name(user), seat), public=False
+            )
         elif action == "leave":
-            table = await manager.leave(channel_id, user.id)
+            table = await self._ack(interaction, manager.leave(channel_id, user.id), public=False)
         elif action == "start":
-            table = await manager.start(channel_id, user.id)
+            table = await self._ack(interaction, manager.start(channel_id, user.id), public=True)
         elif action == "cancel":
-            table = await manager.cancel(channel_id, user.id)
+            table = await self._ack(interaction, manager.cancel(channel_id, user.id), public=False)
         elif action == "computer" and values and values[0] in {lv.value for lv in Level}:
-            table = await manager.add_computer(channel_id, user.id, Level(values[0]))
+            table = await self._ack(
+                interaction,
+                manager.add_computer(channel_id, user.id, Level(values[0])),
+                public=False,
+            )
         else:
             raise TableError("That button is not one I know.")
         embed, view = render_public(self.bot, table)
         self.bot.publisher.cancel_pending(channel_id)
-        await interaction.response.edit_message(embed=embed, view=view)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(embed=embed, view=view)
+        else:
+            await interaction.response.edit_message(embed=embed, view=view)
 
 
 async def setup(bot: CardBot) -> None:

@@ -40,15 +40,23 @@ ACK_BUDGET = 2.0  # Discord allows 3 s to acknowledge an interaction
 
 
 async def within_ack(
-    interaction: discord.Interaction[Any], work: Awaitable[T], budget: float = ACK_BUDGET
+    interaction: discord.Interaction[Any],
+    work: Awaitable[T],
+    budget: float = ACK_BUDGET,
+    *,
+    ephemeral: bool | None = None,
 ) -> T:
-    """Await ``work``; if it is not done within ``budget`` seconds, acknowledge the interaction
-    first (a deferred update, so the user sees no error) and keep waiting. The caller then answers
-    through ``edit_original_response`` (``interaction.response.is_done()`` tells)."""
+    """Await ``work``; if it is not done within ``budget`` seconds, acknowledge the interaction first
+    and keep waiting: a component click gets a deferred update (``ephemeral=None``), a command a
+    "thinking…" answer, public or ephemeral as its reply will be. The caller then answers through
+    ``edit_original_response`` or ``followup`` (``interaction.response.is_done()`` tells)."""
     task = asyncio.ensure_future(work)
     done, _pending = await asyncio.wait({task}, timeout=budget)
     if not done and not interaction.response.is_done():
-        await interaction.response.defer()
+        if ephemeral is None:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=ephemeral, thinking=True)
     return await task
 
 

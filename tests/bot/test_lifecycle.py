@@ -258,3 +258,36 @@ async def test_slow_move_is_deferred_then_the_hand_is_edited(
         r for r in ex.requests if r.method == "PATCH" and r.path.endswith("/messages/@original")
     ]
     assert edits and "Your hand" in render_text(fake.messages[int(hand["id"])])
+
+
+def _slow(monkeypatch: pytest.MonkeyPatch, obj: object, name: str) -> None:
+    real = getattr(obj, name)
+
+    async def slow(*args: object, **kwargs: object) -> object:
+        await asyncio.sleep(0.05)
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(obj, name, slow)
+
+
+async def test_slow_table_changes_are_deferred(
+    fake: FakeDiscord, users: list[Person], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    alice, bob, carol = users
+    manager = fake.bot.tables  # type: ignore[union-attr]
+    monkeypatch.setattr(fake.bot.get_cog("Tables"), "ack_budget", 0.01)  # type: ignore[union-attr]
+    for name in ("open_table", "join", "leave"):
+        _slow(monkeypatch, manager, name)
+    ex = await fake.slash("table new", user=alice.user, game="haggis", players=3)
+    assert ex.callback_type == 5 and not ex.ephemeral  # "thinking…", public like the table
+    table = manager.get(fake.channel_id)
+    posted = [r for r in ex.followups if r.method == "POST"]
+    assert posted and table.message_id == int(posted[0].response["id"])
+    ex = await fake.slash("table join", user=bob.user)
+    assert ex.callback_type == 5 and ex.ephemeral and table.seat_of(bob.id) == 1
+    assert "You have a seat" in ex.content
+    ex = await fake.click(
+        fake.messages[table.message_id], f"lobby:join:{fake.channel_id}", user=carol.user
+    )
+    assert ex.callback_type == 6 and table.seat_of(carol.id) == 2
+    assert "Carol" in render_text(fake.messages[table.message_id])
