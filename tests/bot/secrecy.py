@@ -5,7 +5,8 @@ user), the cards hidden from that reader: other seats' hands (``open``: only the
 the Haggis, and one's own face-down cards. A card counts as secret for a payload if it was hidden both at
 the previous request and at this one (so a card that was public at any moment in between — and may
 legitimately be in a message drawn then — is not flagged). Public payloads are scanned without the
-previous deal's breakdown and the "Last move" line (both describe cards already played face up)."""
+previous deal's breakdown (cards of a finished deal, all played face up); the "Last move" line is scanned
+separately, excused only for the cards of that very move (which were played face up)."""
 
 from __future__ import annotations
 
@@ -68,6 +69,7 @@ class SecrecyScanner:
         now = hidden_sets(table) if table is not None else {}
         both = {k: v & self._prev.get(k, v) for k, v in now.items()}
         self._prev = now
+        both[PLAYED] = last_move_cards(table) if table is not None else frozenset()
         return both
 
     def scan(self) -> None:
@@ -88,10 +90,17 @@ class SecrecyScanner:
         secret = rec.context.get(audience)
         if secret is None:  # a user who is not seated reads like the public
             secret = rec.context.get("public", frozenset())
+        last_lines = ""
         if audience == "public":
-            body = _without_history(body)
+            body, last_lines = _without_history(body)
         text = json.dumps(body, ensure_ascii=False)
         self.checked += 1
+        self._search(secret, text, audience, rec)
+        self._search(secret - rec.context.get(PLAYED, frozenset()), last_lines, audience, rec)
+
+    def _search(self, secret: frozenset[str], text: str, audience: Any, rec: Recorded) -> None:
+        if not text:
+            return
         for card in secret:
             pat = self._patterns.get(card) or self._patterns.setdefault(card, _pattern(card))
             assert not pat.search(text), (
@@ -99,14 +108,36 @@ class SecrecyScanner:
             )
 
 
-def _without_history(body: dict[str, Any]) -> dict[str, Any]:
+PLAYED = "_played"
+
+
+def last_move_cards(table: Table) -> frozenset[str]:
+    """The cards the last move put face up (the move itself, flips, hands laid down, captures)."""
+    cards: set[str] = set()
+    if table.history:
+        text = table.history[-1][1].split("=")[0]
+        cards.update(part for part in re.split(r"[+: ]", text) if part)
+    for ev in table.last_events:
+        for key in ("card", "cards", "captured"):
+            value = ev.get(key)
+            if isinstance(value, str):
+                cards.add(value)
+            elif isinstance(value, list):
+                cards.update(str(v) for v in value)
+    return frozenset(cards)
+
+
+def _without_history(body: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    """The body without the previous deal's breakdown and without the "Last move" line (returned apart)."""
     body = copy.deepcopy(body)
+    last: list[str] = []
     for embed in body.get("embeds") or []:
         embed["fields"] = [
             f for f in embed.get("fields") or [] if not BREAKDOWN_FIELDS.match(str(f.get("name")))
         ]
         desc = str(embed.get("description") or "")
+        last += [line for line in desc.split("\n") if line.startswith("Last move:")]
         embed["description"] = "\n".join(
             line for line in desc.split("\n") if not line.startswith("Last move:")
         )
-    return body
+    return body, "\n".join(last)
