@@ -291,3 +291,25 @@ async def test_slow_table_changes_are_deferred(
     )
     assert ex.callback_type == 6 and table.seat_of(carol.id) == 2
     assert "Carol" in render_text(fake.messages[table.message_id])
+
+
+async def test_deleted_table_message_is_posted_again(
+    fake: FakeDiscord, users: list[Person]
+) -> None:
+    d = await started(fake, users)
+    old_id = d.table.message_id
+    del fake.messages[old_id]  # a moderator deleted it
+    seat = d.table.state.current_player  # type: ignore[union-attr]
+    ex = await fake.slash("hand", user=d.person(seat).user)  # /hand still works without the message
+    assert ex.ephemeral and comp(ex.message or {}, "hs:card:") is not None
+    sel = comp(ex.message or {}, "hs:card:")
+    assert sel is not None
+    choice = d.choose(seat)
+    card = choice.split(":")[0]
+    msg = await d.click(d.person(seat), ex.message or {}, sel["custom_id"], [card])
+    if d.table.move_no == 0:
+        cap = comp(msg, "hs:cap:")
+        assert cap is not None
+        await d.click(d.person(seat), msg, cap["custom_id"], [choice])
+    assert d.table.move_no == 1
+    assert d.table.message_id != old_id and "Show my hand" in render_text(d.public())
