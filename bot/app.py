@@ -191,7 +191,8 @@ def create_bot(
 
 def run(config: Config) -> int:
     """Start the bot and block until it stops. Returns a process exit code."""
-    discord.utils.setup_logging(level=logging.getLevelName(config.log_level))
+    level = logging.getLevelName(config.log_level)
+    discord.utils.setup_logging(level=level if isinstance(level, int) else logging.INFO)
     bot = create_bot(config)
     assert config.token is not None
     try:
