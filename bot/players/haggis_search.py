@@ -82,7 +82,13 @@ def evaluate(events: list[dict[str, Any]], seat: int, state: GameState) -> float
 
 
 def candidates(view: View, legal: Sequence[Action], rng: random.Random) -> list[Action]:
-    return ranked_candidates(view, legal, rng)[:MAX_CANDIDATES]
+    """Normal's best few plays, plus a bet when the hand might justify one (searched, not guessed)."""
+    ranked = ranked_candidates(view, legal, rng)
+    plays = [a for a in ranked if not str(a).startswith("bet")][:MAX_CANDIDATES]
+    bets = [a for a in ranked if str(a).startswith("bet")]
+    if bets and str(ranked[0]).startswith("bet"):
+        return [bets[0], *plays]
+    return [*plays, *bets]
 
 
 PROFILE = SearchProfile(
