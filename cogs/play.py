@@ -162,6 +162,7 @@ class Play(commands.Cog):
             outcome = await within_ack(interaction, work, self.ack_budget)
         except TableError as exc:
             return await self._redraw(interaction, table, note=str(exc))
+        self.bot.publisher.announce(outcome.table, outcome.events)
         self.bot.publisher.schedule(outcome.table)
         note = (
             "Your move is on the table."
@@ -187,6 +188,7 @@ class Play(commands.Cog):
                 "That is not one of your legal moves — pick one from the list as you type."
             )
         outcome = await self.bot.tables.act(table.channel_id, interaction.user.id, move, None)
+        self.bot.publisher.announce(outcome.table, outcome.events)
         self.bot.publisher.schedule(outcome.table)
         label = move_label(table.spec.game, move, seat_names(table))
         embed, view = self.hand_message(outcome.table, interaction.user.id, note=f"Played: {label}")

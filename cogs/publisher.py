@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 import bot.games as games
-from bot.render.table import lobby_panel, table_panel
+from bot.render.table import lobby_panel, scoring_panel, table_panel
 from bot.tables.models import Table, TableStatus
 
 from .ui import lobby_view, panel_embed, table_view
@@ -68,7 +68,26 @@ class TablePublisher:
 
     # --- TableListener ---------------------------------------------------------------------------------
     async def table_changed(self, table: Table, events: list[dict[str, Any]]) -> None:
+        self.announce(table, events)
         self.schedule(table)
+
+    def announce(self, table: Table, events: list[dict[str, Any]]) -> None:
+        """Post a deal's or round's breakdown as a message of its own (it stays in the history)."""
+        panel = scoring_panel(table, events)
+        if panel is None:
+            return
+        embed = panel_embed(panel, table.spec.game)
+        task = asyncio.create_task(
+            self._send(table.channel_id, embed), name=f"announce-{table.channel_id}"
+        )
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _send(self, channel_id: int, embed: discord.Embed) -> None:
+        try:
+            await self._channel(channel_id).send(embed=embed)
+        except discord.HTTPException:
+            log.warning("Could not post the scores in channel %s", channel_id)
 
     async def turn_reminder(self, table: Table, seat: int) -> None:
         occupant = table.seats[seat]

@@ -269,6 +269,27 @@ def _breakdown(table: Table, view: dict[str, Any]) -> tuple[str, str] | None:
     return title, "\n".join(deal_breakdown(last, side_names(table)))
 
 
+def scoring_panel(table: Table, events: list[dict[str, Any]]) -> Panel | None:
+    """A message of its own for the channel's history when a deal or round was just scored."""
+    scored = [e for e in events if e.get("type") in ("deal_scored", "round_scored")]
+    if not scored:
+        return None
+    panel = Panel(title=f"{game_title(table)} — scores")
+    for event in scored:
+        if event["type"] == "round_scored":
+            name = f"Round {event.get('round', '')} result".replace("  ", " ")
+            panel.add(name, "\n".join(round_breakdown(event, seat_names(table))))
+        elif table.spec.game == "hurikan":
+            panel.add("Final count", "\n".join(deal_breakdown(event, side_names(table))))
+        else:
+            name = f"Deal {event.get('deal', '')} result".replace("  ", " ")
+            panel.add(name, "\n".join(deal_breakdown(event, side_names(table))))
+    over = next((e for e in events if e.get("type") == "game_over"), None)
+    if over is not None and table.state is not None and table.state.is_over:
+        panel.lines.append(f"**Game over.** {result_line(table.state.result(), side_names(table))}")
+    return panel
+
+
 def final_line(table: Table, view: dict[str, Any]) -> str:
     names = seat_names(table)
     if table.ended_by == "resigned" or table.ended_by == "forfeit":

@@ -20,7 +20,7 @@ from bot.tables.models import Table
 
 from .fakediscord import FakeDiscord, Recorded
 
-BREAKDOWN_FIELDS = re.compile(r"^(Deal \d* ?result|Last round|Final count)")
+BREAKDOWN_FIELDS = re.compile(r"^(Deal \d* ?result|Round \d* ?result|Last round|Final count)")
 
 
 def hidden_sets(table: Table) -> dict[Any, frozenset[str]]:

@@ -29,6 +29,15 @@ def no_cards_in_logs(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
         assert not CARD_IN_LOG.search(text), f"a card in the log: {text[:300]}"
 
 
+def score_posts(fake: FakeDiscord) -> list[str]:
+    """The deal/round breakdowns posted as messages of their own."""
+    return [
+        render_text(m)
+        for m in fake.public_messages()
+        if any(str(e.get("title", "")).endswith("— scores") for e in m.get("embeds") or [])
+    ]
+
+
 def final_text(d: Driver) -> str:
     return render_text(d.public())
 
@@ -45,6 +54,9 @@ async def test_hurricane_standard_full_game(fake: FakeDiscord, users: list[Perso
     text = final_text(d)
     assert "Game over" in text and "Most hearts" in text and "Primiera" in text
     assert "Show my hand" not in text  # the finished table has no controls
+    posts = score_posts(fake)
+    assert len(posts) >= 2 and all("Most cards" in p for p in posts)
+    assert "Game over" in posts[-1] and "Deal 1 result" in posts[0]
     assert d.scanner.checked > 100
 
 
@@ -95,6 +107,8 @@ async def test_haggis_two_players_full_game(fake: FakeDiscord, users: list[Perso
     await d.play_to_end()
     text = final_text(d)
     assert "Game over" in text and "Points this round" in text
+    posts = score_posts(fake)
+    assert posts and "Round 1 result" in posts[0] and "Game over" in posts[-1]
 
 
 async def test_haggis_three_players_with_a_computer(make_fake: FakeFactory) -> None:
