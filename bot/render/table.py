@@ -215,11 +215,19 @@ def table_panel(table: Table, view: dict[str, Any], *, now: float | None = None)
         if view.get("stock_count") is not None:
             panel.lines.append(
                 f"Stock: {view.get('stock_count')} cards · Deal {view.get('deal', 1)}"
+                + _dealer(table, view)
             )
     else:
         trick = _trick_line(table, view)
         if trick:
             panel.lines.append(trick)
+        if view.get("round") is not None:
+            haggis = view.get("haggis_size")
+            panel.lines.append(
+                f"Round {view.get('round')}"
+                + _dealer(table, view)
+                + (f" · Haggis: {haggis} cards face down" if haggis else "")
+            )
     last = last_move_line(table)
     if last:
         panel.lines.append(f"Last move: {last}")
@@ -253,6 +261,14 @@ def table_panel(table: Table, view: dict[str, Any], *, now: float | None = None)
     else:
         panel.footer = "Press “Show my hand” to see your cards and play."
     return panel
+
+
+def _dealer(table: Table, view: dict[str, Any]) -> str:
+    dealer = view.get("dealer")
+    names = seat_names(table)
+    if isinstance(dealer, int) and 0 <= dealer < len(names):
+        return f" · Dealer: {names[dealer]}"
+    return ""
 
 
 def _breakdown(table: Table, view: dict[str, Any]) -> tuple[str, str] | None:
