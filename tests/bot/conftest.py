@@ -6,7 +6,7 @@ Fixtures
     A started ``FakeDiscord`` (see ``tests/bot/fakediscord.py``) with the bot from ``create_bot`` logged in,
     READY and the guild fed, storage on a temporary SQLite file, computer moves paced 0.01 s apart and public
     table updates sent at once. ``fake.bot`` is the bot; ``fake.bot.tables`` the table manager.
-    The test FAILS at teardown if discord.py or the bot logged an ERROR, a REST call hit no route, or the bot
+    The test FAILS at teardown if discord.py, the bot, the cogs or storage logged an ERROR, a REST call hit no route, or the bot
     broke a Discord rule the fake enforces (late or double acknowledgement, a token older than 15 minutes).
     Tests that provoke an error on purpose call ``fake.errors.records.clear()`` after checking it.
 ``users``

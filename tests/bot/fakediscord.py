@@ -413,6 +413,7 @@ class FakeDiscord:
         logging.getLogger("discord").addHandler(self.errors)
         logging.getLogger("bot").addHandler(self.errors)
         logging.getLogger("cogs").addHandler(self.errors)
+        logging.getLogger("storage").addHandler(self.errors)
         session = self.session
 
         async def static_login(http: Any, token: str) -> Any:
@@ -448,7 +449,7 @@ class FakeDiscord:
     async def close(self) -> None:
         if self.bot is not None:
             await self.bot.close()
-        for name in ("discord", "bot", "cogs"):
+        for name in ("discord", "bot", "cogs", "storage"):
             logging.getLogger(name).removeHandler(self.errors)
 
     def error_messages(self) -> list[str]:
