@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -199,6 +200,9 @@ def run(config: Config) -> int:
         asyncio.run(_run(bot, config.token))
     except discord.LoginFailure:
         log.error("Discord refused the token: check DISCORD_TOKEN")
+        return 1
+    except (OSError, aiohttp.ClientError) as exc:
+        log.error("Cannot reach Discord (%s): check the network connection", exc)
         return 1
     except KeyboardInterrupt:
         return 0
