@@ -26,6 +26,13 @@ as Discord would) and returns an ``Exchange`` (callback type, content, ephemeral
 message; ``await fake.autocomplete("play", "move", user=..., value="7")`` asks for choices.
 ``fake.public_messages(channel_id)`` / ``fake.ephemeral_messages(user)`` read the message model;
 ``fake.payloads_seen_by(user)`` lists every body a user could have seen (for secrecy scans).
+``fake.advance(seconds)`` moves the fake clock (the bot's clock in these fixtures): tokens expire after 15
+fake minutes, table messages are re-posted after 45. ``await fake.wait_for(predicate)`` lets background work
+(computer moves, timers) run until a condition holds.
+
+Helpers: ``tests/bot/driver.py`` (``Driver``: open a table, join, start, play whole games by clicking the
+hand message) and ``tests/bot/secrecy.py`` (``SecrecyScanner``: checks every payload against the cards its
+readers may not see; the ``Driver`` runs it after every move).
 """
 
 from __future__ import annotations
