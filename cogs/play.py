@@ -16,7 +16,7 @@ from bot.render.table import seat_names
 from bot.tables.errors import NotSeated, StaleAction, TableError
 from bot.tables.models import Table, TableStatus
 
-from .hand import Pending, build_hand, cards_of, parse_mask, played_cards
+from .hand import Pending, build_hand, cards_of, mask_of, parse_mask, played_cards
 from .ui import ACK_BUDGET, within_ack
 
 if TYPE_CHECKING:
@@ -112,7 +112,7 @@ class Play(commands.Cog):
         if kind == "klay":
             chosen = [v for v in values if v in hand]
             return await self._redraw(
-                interaction, table, pending=Pending("kmask", mask=_mask(hand, chosen))
+                interaction, table, pending=Pending("kmask", mask=mask_of(hand, chosen))
             )
         if kind == "ktake" and values:
             laid = cards_of(hand, parse_mask(arg))
@@ -210,11 +210,6 @@ class Play(commands.Cog):
                 if len(out) == 25:
                     break
         return out
-
-
-def _mask(hand: list[str], cards: list[str]) -> int:
-    chosen = set(cards)
-    return sum(1 << i for i, c in enumerate(hand) if c in chosen)
 
 
 def _merge_part(hand: list[str], old: int, part: int, values: list[str]) -> int:
