@@ -215,6 +215,8 @@ class Play(commands.Cog):
 def _merge_part(hand: list[str], old: int, part: int, values: list[str]) -> int:
     """The selection after one of the (up to two) card selects changed: keep the other part's cards."""
     lo, hi = part * 25, min(len(hand), part * 25 + 25)
+    if lo >= hi:  # no such part (a forged custom_id): keep the selection as it was
+        return old & ((1 << len(hand)) - 1)
     keep = old & ~(((1 << (hi - lo)) - 1) << lo)
     chosen = set(values)
     return keep | sum(1 << i for i in range(lo, hi) if hand[i] in chosen)
