@@ -210,3 +210,58 @@ async def test_secrecy_scan_catches_a_leak(
     await d.play_move(seat, d.choose(seat))
     with pytest.raises(AssertionError, match="leaked to public"):
         d.scanner.scan()
+
+
+@pytest.mark.parametrize("game", ["hurricane", "hurikan", "haggis"])
+async def test_forged_hand_controls_never_crash(
+    fake: FakeDiscord, users: list[Person], game: str
+) -> None:
+    """Tampered custom_ids and values: every click is answered, nothing is logged as an error, and no
+    illegal move is applied."""
+    d = await started(fake, users, game=game)
+    seat = d.table.state.current_player  # type: ignore[union-attr]
+    person = d.person(seat)
+    hand = await d.show_hand(person)
+    kinds = [
+        "card",
+        "cap",
+        "klay",
+        "ktake",
+        "klaydo",
+        "gsel",
+        "gplay",
+        "gread",
+        "act",
+        "gclear",
+        "zzz",
+    ]
+    args = [
+        None,
+        "",
+        "ff",
+        "9.zz",
+        "1.fffff",
+        "0.0",
+        "pass",
+        "flip 7",
+        "bet 99",
+        "give 5",
+        "7H",
+        "-1",
+    ]
+    values = [["zz"], ["J", "J"], ["7H", "3C"], ["10G"], ["KS:AC"]]
+    for i, kind in enumerate(kinds):
+        for j, arg in enumerate(args):
+            mv = d.table.move_no
+            prefix = "hs" if kind in ("card", "cap", "klay", "ktake", "gsel", "gread") else "h"
+            cid = f"{prefix}:{kind}:{d.channel_id}:{mv}" + (f":{arg}" if arg is not None else "")
+            vals = values[(i + j) % len(values)] if prefix == "hs" else None
+            before = list(d.table.history)
+            mine = d.table.seat_of(person.id)
+            state = d.table.state
+            assert state is not None and mine is not None
+            legal = {str(a) for a in state.legal_actions(mine)} if not state.is_over else set()
+            ex = await fake.click(hand, cid, user=person.user, values=vals, forge=True)
+            assert ex.callback is not None, cid
+            if d.table.history != before:  # only ever a move that was legal for that seat
+                assert d.table.history[-1][0] == mine and d.table.history[-1][1] in legal
