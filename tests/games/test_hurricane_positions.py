@@ -37,6 +37,8 @@ def test_actions_print_canonically_and_compare_by_text():
         ("10H", "without 8s, 9s and 10s"),
         ("flip x", "flip 0 or flip 1"),
         ("7H 3C", "play one card"),
+        ("flip \u00b2", "flip 0 or flip 1"),  # a digit to str.isdigit, not to int()
+        ("flip " + "1" * 5000, "flip 0 or flip 1"),  # beyond int()'s digit limit
     ],
 )
 def test_malformed_actions_raise_illegal_action(text, reason):

@@ -130,7 +130,8 @@ def parse_hurricane(text: object) -> HurricaneAction:
     low = s.lower()
     if low.startswith("flip"):
         rest = low[4:].strip()
-        if not rest.isdigit():
+        # ASCII digits only, and short: str.isdigit() accepts "²", which int() refuses
+        if not (rest.isascii() and rest.isdigit() and len(rest) <= 3):
             raise IllegalAction("write flip 0 or flip 1 to turn up a face-down card")
         return Flip(int(rest))
     if ":" in s:
