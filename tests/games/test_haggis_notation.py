@@ -41,6 +41,10 @@ def test_notation_round_trip() -> None:
         ("5R =seq9", "not a reading"),
         ("5R 5R", "listed twice"),
         ("J J", "only one J"),
+        ("bet ²", "number"),  # str.isdigit() accepts '²', int() does not
+        ("give ²", "number"),
+        ("5R =seq²", "not a reading"),
+        ("5R =seq٣", "not a reading"),  # non-ASCII digits are not the notation
     ],
 )
 def test_malformed_actions_are_illegal(text: str, reason: str) -> None:

@@ -74,7 +74,7 @@ HaggisAction = PlayAction | PassAction | BetAction | GiveAction
 
 
 def _number(word: str, what: str) -> int:
-    if not word.isdigit():
+    if not (word.isascii() and word.isdigit()):  # '²'.isdigit() is true, int('²') fails
         raise IllegalAction(f"{what} needs a number, not {word!r}")
     return int(word)
 

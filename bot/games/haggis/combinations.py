@@ -169,7 +169,8 @@ def parse_reading(text: str) -> int:
     word = text.strip().lower()
     if word == "set":
         return 0
-    if word.startswith("seq") and word[3:].isdigit() and 1 <= int(word[3:]) <= 5:
+    digits = word[3:]
+    if word.startswith("seq") and digits.isascii() and digits.isdigit() and 1 <= int(digits) <= 5:
         return int(word[3:])
     raise IllegalAction(f"'={text}' is not a reading: write =set or =seqW (W = the width, 1 to 5)")
 
