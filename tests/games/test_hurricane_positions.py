@@ -224,3 +224,37 @@ def test_determinise_hurikan_view():
     guess = load_game(determinise(v, random.Random(3)))
     assert legal(guess) == legal(s)
     assert guess.view(None)["hand_sizes"] == v["hand_sizes"]
+
+
+def _scribble(data: object) -> None:
+    """Mutate every list and dict inside ``data``, as a careless caller might."""
+    if isinstance(data, dict):
+        for value in data.values():
+            _scribble(value)
+        data["scribbled"] = True
+    elif isinstance(data, list):
+        for value in data:
+            _scribble(value)
+        data.append("scribbled")
+
+
+@pytest.mark.parametrize("game", ["hurricane", "hurikan"])
+def test_events_and_pictures_are_copies_not_the_state(game):
+    # ENGINE.md: apply returns events, to_dict/view/result are pictures; changing them must not
+    # change the game (a deal_scored event must not be the state's own last_deal, and so on)
+    if game == "hurricane":
+        data = position([["7H"], []], ["7C"], rest="split", scores=[15, 0], sweeps=[3, 0])
+        move = "7H:7C"
+    else:
+        data = position([["2H"], []], ["5S"], game="hurikan", rest=1)
+        move = "2H"
+    s = load_game(data)
+    events = s.apply(move)
+    assert s.is_over
+    snapshot = json.dumps(s.to_dict())
+    result = json.dumps(s.result())
+    _scribble(events)
+    for picture in (s.to_dict(), s.view(0), s.view(None), s.result()):
+        _scribble(picture)
+    assert json.dumps(s.to_dict()) == snapshot
+    assert json.dumps(s.result()) == result

@@ -5,6 +5,7 @@ Same card ints and per-deal RNG scheme as Hurricane; a Hurikan game is one deal 
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -97,7 +98,7 @@ class HurikanState(GameState):
     def result(self) -> dict[str, Any]:
         if self.outcome is None:
             return {"winner": None, "double": False, "scores": self.pile_values(), "over": False}
-        return dict(self.outcome)
+        return copy.deepcopy(self.outcome)
 
     def pile_values(self) -> list[int]:
         return [sum(VALUE[c] for c in p) for p in self.piles]
@@ -228,11 +229,11 @@ class HurikanState(GameState):
             "totals": list(points),
             "table_left": [NAMES[c] for c in self.table],
         }
-        events.append(dict(self.final))
+        events.append(copy.deepcopy(self.final))  # a caller's changes must not reach the state
         winner = None if points[0] == points[1] else (0 if points[0] > points[1] else 1)
-        self.outcome = {"winner": winner, "double": False, "scores": points, "over": True}
+        self.outcome = {"winner": winner, "double": False, "scores": list(points), "over": True}
         self.turn = None
-        events.append({"type": "game_over", **self.outcome})
+        events.append({"type": "game_over", **copy.deepcopy(self.outcome)})
 
     # ------------------------------------------------------------------ pictures
     def view(self, player: int | None) -> dict[str, Any]:
@@ -256,9 +257,9 @@ class HurikanState(GameState):
             "piles": [names(p) for p in self.piles],
             "pile_values": self.pile_values(),
             "last_player": self.last_player,
-            "last_deal": dict(self.final) if self.final else None,
+            "last_deal": copy.deepcopy(self.final),
             "is_over": self.outcome is not None,
-            "result": dict(self.outcome) if self.outcome else None,
+            "result": copy.deepcopy(self.outcome),
         }
 
     def to_dict(self) -> dict[str, Any]:
@@ -275,8 +276,8 @@ class HurikanState(GameState):
             "stock": [NAMES[c] for c in self.stock],
             "piles": [names(p) for p in self.piles],
             "last_player": self.last_player,
-            "last_deal": dict(self.final) if self.final else None,
-            "result": dict(self.outcome) if self.outcome else None,
+            "last_deal": copy.deepcopy(self.final),
+            "result": copy.deepcopy(self.outcome),
         }
 
     def clone(self) -> HurikanState:

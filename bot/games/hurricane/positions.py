@@ -7,6 +7,7 @@ Every check names what is wrong (a missing or doubled card, a count that is off)
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -166,7 +167,7 @@ def load_hurricane(data: dict[str, Any]) -> HurricaneState:
     last_deal = data.get("last_deal")
     if last_deal is not None and not isinstance(last_deal, dict):
         raise InvalidState("last_deal must be null or the last deal_scored breakdown")
-    s.last_deal = last_deal
+    s.last_deal = copy.deepcopy(last_deal)
     s.outcome = _result(data.get("result"), 2)
     if s.outcome is not None:
         s.turn = None
@@ -219,7 +220,7 @@ def load_hurikan(data: dict[str, Any]) -> HurikanState:
     final = data.get("last_deal")
     if final is not None and not isinstance(final, dict):
         raise InvalidState("last_deal must be null or the deal_scored result")
-    s.final = final
+    s.final = copy.deepcopy(final)
     s.outcome = _result(data.get("result"), 2)
     if s.outcome is not None:
         s.turn = None

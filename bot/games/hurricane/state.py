@@ -164,7 +164,7 @@ class HurricaneState(GameState):
     def result(self) -> dict[str, Any]:
         if self.outcome is None:
             return {"winner": None, "double": False, "scores": list(self.scores), "over": False}
-        return dict(self.outcome)
+        return copy.deepcopy(self.outcome)
 
     def hand_sizes(self) -> list[int]:
         return [len(h) + len(d) for h, d in zip(self.hands, self.down, strict=True)]
@@ -438,7 +438,7 @@ class HurricaneState(GameState):
             "details": details,
         }
         self.last_deal = scored
-        events.append(scored)
+        events.append(copy.deepcopy(scored))  # a caller's changes must not reach the state
         if self._check_game_over(events):
             return
         self.deal_no += 1
@@ -456,7 +456,7 @@ class HurricaneState(GameState):
         double = self.rules.double_below > 0 and loser_score < self.rules.double_below
         self.outcome = {"winner": winner, "double": double, "scores": [a, b], "over": True}
         self.turn = None
-        events.append({"type": "game_over", **self.outcome})
+        events.append({"type": "game_over", **copy.deepcopy(self.outcome)})
         return True
 
     # ------------------------------------------------------------------ pictures
@@ -493,7 +493,7 @@ class HurricaneState(GameState):
             "last_player": self.last_player,
             "last_deal": copy.deepcopy(self.last_deal),
             "is_over": self.outcome is not None,
-            "result": dict(self.outcome) if self.outcome else None,
+            "result": copy.deepcopy(self.outcome),
         }
 
     def to_dict(self) -> dict[str, Any]:
@@ -521,7 +521,7 @@ class HurricaneState(GameState):
             "last_player": self.last_player,
             "scores": list(self.scores),
             "last_deal": copy.deepcopy(self.last_deal),
-            "result": dict(self.outcome) if self.outcome else None,
+            "result": copy.deepcopy(self.outcome),
         }
 
     def clone(self) -> HurricaneState:
