@@ -283,3 +283,25 @@ def test_g13_three_player_led_bomb_goes_to_the_bombers_right() -> None:
     state.apply("pass")
     won = events_of(state.apply("pass"), "trick_won")[0]
     assert (won["winner"], won["taker"]) == (1, 0)  # seat 0 sits on seat 1's right
+
+
+def test_g13_tournament_taker_is_the_player_before_the_bomb_not_the_bombers_right() -> None:
+    # seat 0 leads, seat 1 passes, seat 2 bombs: seat 0 made the combination before the bomb,
+    # while seat 1 sits on the bomber's right
+    state = load([["5R", "2O"], ["6R", "2Y"], ["J", "Q", "3R"]])
+    state.apply("5R")
+    state.apply("pass")
+    state.apply("J Q")
+    state.apply("pass")
+    won = events_of(state.apply("pass"), "trick_won")[0]
+    assert (won["winner"], won["taker"]) == (2, 0)
+    assert state.current_player == 2
+
+
+def test_g13_tournament_bomb_over_a_bomb_goes_to_the_lower_bomber() -> None:
+    state = load([["J", "Q", "2O"], ["Q", "K", "2Y"], ["4R", "3R"]], turn=0)
+    state.apply("J Q")  # a led bomb
+    state.apply("Q K")  # a higher bomb over it
+    state.apply("pass")
+    won = events_of(state.apply("pass"), "trick_won")[0]
+    assert (won["winner"], won["taker"]) == (1, 0)
