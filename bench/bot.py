@@ -6,7 +6,9 @@ reaching the fake:
 
 * a card play (a click on the hand's card select that plays at once: table lock, engine apply, snapshot
   to storage, the hand re-drawn as the response), and
-* a bare ``/ping`` on the same stack,
+* a bare ``/ping`` on the same stack, and
+* a hand "redraw" (the Refresh button: the same hand message and component dispatch as a card play,
+  without the move), which shows how much of a card play is the hand message itself,
 
 with 1, 100 and 1,000 concurrent tables, with SQLite storage (as deployed) and without storage (to show
 the cost of the snapshot write). Memory per active table is measured with tracemalloc (the fake's own
@@ -79,13 +81,19 @@ def ping_payload(fake: FakeDiscord, user: dict[str, Any], channel_id: int) -> An
 
 
 def click_payload(
-    fake: FakeDiscord, msg: dict[str, Any], custom_id: str, user: dict[str, Any], values: list[str]
+    fake: FakeDiscord,
+    msg: dict[str, Any],
+    custom_id: str,
+    user: dict[str, Any],
+    values: list[str] | None,
 ) -> Any:
     def make() -> dict[str, Any]:
         payload, rec = fake._base_payload(3, user, int(msg["channel_id"]))
         rec.source_message_id = int(msg["id"])
         payload["message"] = msg
-        payload["data"] = {"custom_id": custom_id, "component_type": 3, "values": values}
+        payload["data"] = {"custom_id": custom_id, "component_type": 2 if values is None else 3}
+        if values is not None:
+            payload["data"]["values"] = values
         return payload
 
     return make
@@ -145,8 +153,11 @@ async def one_click_play(
             ex.message, cap["custom_id"], user=user, values=[cap["options"][0]["value"]]
         )
         return None
-    assert component_ids(hand)
-    return click_payload(fake, hand, sel["custom_id"], user, [singles[0]])
+    refresh = next(c for c in component_ids(hand) if c.startswith("h:refresh:"))
+    return (
+        click_payload(fake, hand, sel["custom_id"], user, [singles[0]]),
+        click_payload(fake, hand, refresh, user, None),
+    )
 
 
 async def measure(n_tables: int, samples: int, storage: bool, tmp: Path) -> dict[str, float]:
@@ -180,22 +191,26 @@ async def _measure(
         await timed(fake, ping_payload(fake, people[0][0], channels[0])) for _ in range(samples)
     ]
     plays: list[float] = []
+    redraws: list[float] = []
     while len(plays) < samples:
         live = [c for c in channels if fake.bot.tables.get(c).status is TableStatus.PLAYING]  # type: ignore[union-attr]
         if not live:  # every game ended: open fresh tables in the same channels
             await open_tables(fake, channels, people)
             continue
         cid = rng.choice(live)
-        maker = await one_click_play(fake, cid, users)
-        if maker is None:
+        makers = await one_click_play(fake, cid, users)
+        if makers is None:
             continue
-        plays.append(await timed(fake, maker))
+        play, refresh = makers
+        redraws.append(await timed(fake, refresh))
+        plays.append(await timed(fake, play))
         if len(fake.requests) > 5000:
             fake.requests.clear()
     await bot.settle()
     return {
         "ping_med": statistics.median(ping),
         "ping_p99": statistics.quantiles(ping, n=100)[98],
+        "redraw_med": statistics.median(redraws),
         "play_med": statistics.median(plays),
         "play_p99": statistics.quantiles(plays, n=100)[98],
     }
@@ -233,7 +248,8 @@ async def main_async(sizes: list[int], samples: int, memory_tables: int) -> None
     with tempfile.TemporaryDirectory() as tmpdir:
         tmp = Path(tmpdir)
         print(
-            f"{'tables':>7} {'storage':>8} {'ping med':>9} {'ping p99':>9} {'play med':>9} {'play p99':>9} {'play/ping':>9}"
+            f"{'tables':>7} {'storage':>8} {'ping med':>9} {'ping p99':>9} {'redraw':>9} "
+            f"{'play med':>9} {'play p99':>9} {'play/ping':>9}"
         )
         for storage in (True, False):
             for n in sizes:
@@ -242,6 +258,7 @@ async def main_async(sizes: list[int], samples: int, memory_tables: int) -> None
                 label = "sqlite" if storage else "none"
                 print(
                     f"{n:>7} {label:>8} {r['ping_med']:>7.2f}ms {r['ping_p99']:>7.2f}ms "
+                    f"{r['redraw_med']:>7.2f}ms "
                     f"{r['play_med']:>7.2f}ms {r['play_p99']:>7.2f}ms {ratio:>8.2f}x"
                 )
         for game in ("hurricane", "haggis"):
