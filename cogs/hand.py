@@ -86,16 +86,15 @@ def build_hand(
 def _hurricane(
     ui: discord.ui.View, table: Table, hand: list[str], legal: list[str], pending: Pending | None
 ) -> None:
-    playable = sort_cards({t.split(":")[0] for t in legal if played_cards("hurricane", t)})
-    if playable:
+    by_card: dict[str, list[str]] = {}
+    for t in legal:
+        if not t.startswith("flip "):
+            by_card.setdefault(t.partition(":")[0], []).append(t)
+    if by_card:
         options = []
-        for card in playable:
-            n = sum(1 for t in legal if t.split(":")[0] == card)
-            desc = (
-                "several captures"
-                if n > 1
-                else move_label("hurricane", next(t for t in legal if t.split(":")[0] == card))
-            )
+        for card in sort_cards(by_card):
+            moves = by_card[card]
+            desc = "several captures" if len(moves) > 1 else move_label("hurricane", moves[0])
             options.append(
                 discord.SelectOption(
                     label=card_label(card),
@@ -106,7 +105,7 @@ def _hurricane(
             )
         ui.add_item(HandSelect.make("card", table, "Play a card…", options, row=0))
     if pending is not None and pending.kind == "cap" and pending.card:
-        choices = [t for t in legal if t.split(":")[0] == pending.card]
+        choices = by_card.get(pending.card, [])
         options = [
             discord.SelectOption(label=move_label("hurricane", t)[:100], value=t) for t in choices
         ]

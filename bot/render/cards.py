@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 HURRICANE_SUITS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
 HAGGIS_SUITS = {"R": "🟥", "O": "🟧", "Y": "🟨", "G": "🟩", "B": "🟦"}
 HAGGIS_SUIT_NAMES = {"R": "red", "O": "orange", "Y": "yellow", "G": "green", "B": "blue"}
 
 
+@lru_cache(maxsize=512)
 def card_label(card: str) -> str:
     """One card in canonical notation, with its suit as a symbol (works for every game)."""
     if len(card) >= 2:
