@@ -67,6 +67,19 @@ def test_h19_refill_four_open_two_down():
     assert v["down_counts"] == [2, 2] and len(v["hand"]) == 4
 
 
+def test_h19_refill_from_a_short_stock_deals_open_cards_first():
+    hands = [{"open": ["KS"], "down": []}, {"open": ["QD"], "down": []}]
+    stock = ["AH", "2H", "3H", "4H", "5H", "AD", "2D", "3D", "4D", "5D"]
+    s = load_game(position(hands, ["AC"], options={"preset": "open"}, stock=stock, rest=0))
+    s.apply("KS")
+    deal = one(s.apply("QD"), "deal")
+    assert deal["refill"] and deal["stock_count"] == 0
+    assert deal["open"] == [["AH", "2H", "3H", "4H"], ["AD", "2D", "3D", "4D"]]
+    assert s.view(None)["down_counts"] == [1, 1]
+    d = s.to_dict()
+    assert [h["down"] for h in d["hands"]] == [["5H"], ["5D"]]
+
+
 # ---------------------------------------------------------------- H-20 pairs
 def test_h20_pairs_deal_and_counter_clockwise_order():
     s = new_game("hurricane", seed=5, options={"preset": "pairs"})

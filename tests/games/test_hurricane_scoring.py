@@ -30,6 +30,35 @@ def test_h12_after_sweep_opponent_lays_hand():
     assert s.view(None)["hand_sizes"] == [6, 6]
 
 
+def test_h12_opponent_lays_hand_pairs_both_opponents_lay_partner_plays_on():
+    opts = {"preset": "pairs", "after_sweep": "opponent_lays_hand"}
+    hands = [["2H", "3H"], ["KD", "QD"], ["5C", "4C"], ["7S", "6S"]]
+    s = load_game(position(hands, ["7C"], options=opts, dealer=0, turn=3, rest="split"))
+    events = s.apply("7S:7C")  # seat 3 (team 1) sweeps
+    laid = {e["seat"]: e["cards"] for e in of_type(events, "lay_hand")}
+    assert laid == {0: ["2H", "3H"], 2: ["4C", "5C"]}  # both opponents, not the partner
+    v = s.view(None)
+    assert v["hand_sizes"] == [0, 2, 0, 1] and sorted(v["table"]) == ["2H", "3H", "4C", "5C"]
+    assert s.current_player == 1  # counter-clockwise, the empty seat 2 is skipped
+    s.apply("KD:2H+3H+5C")
+    assert s.current_player == 3  # seat 0 is skipped too
+    s.apply("6S")
+    assert s.current_player == 1
+    events = s.apply("QD")
+    assert one(events, "deal_scored")["categories"]["sweeps"] == [0, 1]
+
+
+def test_h12_opponent_lays_hand_open_lays_face_down_cards_too():
+    opts = {"preset": "open"}
+    hands = [{"open": ["7H", "2D"], "down": ["JS"]}, {"open": ["KS"], "down": ["QS", "AC"]}]
+    s = load_game(position(hands, ["7C"], options=opts, rest="stock"))
+    events = s.apply("7H:7C")
+    assert one(events, "lay_hand") == {"type": "lay_hand", "seat": 1, "cards": ["KS", "QS", "AC"]}
+    v = s.view(None)
+    assert v["hand_sizes"] == [2, 0] and v["down_counts"] == [1, 0]
+    assert s.current_player == 0
+
+
 # ---------------------------------------------------------------- H-13 leftover
 def test_h13_leftover_last_capturer():
     s = load_game(position([["7H"], ["KS"]], ["7C", "2D"], rest="split"))
