@@ -97,7 +97,9 @@ def test_sorting_and_selection_masks() -> None:
     mask = _merge_part(hand, mask, 1, ["c26"])
     assert mask == (1 << 1) | (1 << 3) | (1 << 26)
     assert _merge_part(hand, mask, 0, []) == 1 << 26  # clearing part 1 keeps part 2
-    assert _merge_part(hand[:5], 0b11, 9, ["c1"]) == 0b11  # a part that does not exist changes nothing
+    assert (
+        _merge_part(hand[:5], 0b11, 9, ["c1"]) == 0b11
+    )  # a part that does not exist changes nothing
 
 
 @pytest.mark.parametrize("game", sorted(RULES))
