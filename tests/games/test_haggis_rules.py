@@ -97,6 +97,7 @@ def test_g7_sequences_widths_and_face_ranks() -> None:
     assert readings(["5R", "6R"]) == []  # width 1 needs 3 ranks
     assert [(c.width, c.rank) for c in readings(["5R", "6R", "7R"])] == [(1, 7)]
     assert readings(["5R", "6O", "7R"]) == []  # one suit per column
+    assert readings(["5R", "5O", "6R", "6Y"]) == []  # the same set of suits at every rank
     assert [(c.width, c.rank) for c in readings(["5R", "6R", "5O", "6O"])] == [(2, 6)]
     # a whole suit column of wilds: 5-5-6-6 (width 2) or 5-6-7-8 (width 1)
     assert sorted((c.width, c.rank) for c in readings(["5R", "6R", "J", "Q"])) == [(1, 8), (2, 6)]
@@ -142,6 +143,9 @@ def test_g8_bombs_and_their_order() -> None:
     with pytest.raises(IllegalAction, match="extra card"):
         state.apply("3G 5G 7G 9G J")
     assert readings(["3G", "5G", "7G", "9G", "J"]) == []
+    # no wilds in a 3-5-7-9 bomb: J cannot stand for the 9
+    assert readings(["3R", "5O", "7Y", "J"]) == []
+    assert readings(["3G", "5G", "7G", "J"]) == []
 
 
 def test_g9_ambiguous_lead_is_declared() -> None:
