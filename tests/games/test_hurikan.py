@@ -164,6 +164,22 @@ def test_hurikan_notation():
         parse_action("hurikan", "2H:5C+3D")
 
 
+@pytest.mark.parametrize(
+    ("text", "hint"),
+    [
+        ("", "2H+5D"),  # Hurikan notation, not Hurricane's 7H:3C+4D
+        ("+", "2H+5D"),
+        ("+:6C", "4S+2H:6C"),
+        (None, "2H+5D"),
+    ],
+)
+def test_hurikan_malformed_actions_explain_hurikan_notation(text, hint):
+    with pytest.raises(IllegalAction) as err:
+        parse_action("hurikan", text)
+    message = str(err.value)
+    assert hint in message and "7H:3C+4D" not in message and "after ':'" not in message
+
+
 def test_hurikan_bad_options_and_positions():
     with pytest.raises(ValueError, match="Hurikan has no options"):
         new_game("hurikan", seed=1, options={"target": 3})

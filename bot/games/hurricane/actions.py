@@ -103,20 +103,26 @@ class Take(HurricaneAction):
         return "+".join(NAMES[c] for c in sorted(self.cards)) + ":" + NAMES[self.target]
 
 
-def _text_of(text: object) -> str:
+_HURRICANE_HINT = "a card such as 7H, or a capture such as 7H:3C+4D"
+_HURIKAN_HINT = "cards to lay such as 2H+5D, or cards and the table card they take such as 4S+2H:6C"
+
+
+def _text_of(text: object, hint: str = _HURRICANE_HINT) -> str:
     if not isinstance(text, str):
-        raise IllegalAction(f"an action must be text such as 7H or 7H:3C+4D, not {text!r}")
+        raise IllegalAction(f"an action must be text: write {hint}, not {text!r}")
     stripped = text.strip()
     if not stripped:
-        raise IllegalAction("empty action: write a card such as 7H, or a capture such as 7H:3C+4D")
+        raise IllegalAction(f"empty action: write {hint}")
     return stripped
 
 
-def _card_list(text: str) -> tuple[int, ...]:
+def _card_list(
+    text: str, missing: str = "no cards given after ':'; write e.g. 7H:3C+4D"
+) -> tuple[int, ...]:
     """Cards separated by ``+`` or spaces, each at most once."""
     parts = [p for p in text.replace("+", " ").split(" ") if p]
     if not parts:
-        raise IllegalAction("no cards given after ':'; write e.g. 7H:3C+4D")
+        raise IllegalAction(missing)
     cards = tuple(parse_card(p) for p in parts)
     if len(set(cards)) != len(cards):
         dup = next(NAMES[c] for c in cards if cards.count(c) > 1)
@@ -152,18 +158,19 @@ def parse_hurricane(text: object) -> HurricaneAction:
 
 def parse_hurikan(text: object) -> HurricaneAction:
     """``2H+5D+KC`` (lay) or ``4S+2H:6C`` (lay and take)."""
-    s = _text_of(text)
+    s = _text_of(text, _HURIKAN_HINT)
+    missing = f"no cards to lay: write {_HURIKAN_HINT}"
     if ":" in s:
         laid, _, target = s.partition(":")
         if ":" in target or not laid.strip():
             raise IllegalAction(
                 f"{s!r}: write the laid cards, a colon and one table card, e.g. 4S+2H:6C"
             )
-        cards = _card_list(laid)
+        cards = _card_list(laid, missing)
         if len(target.replace("+", " ").split()) != 1:
             raise IllegalAction("one play takes exactly one table card")
         taken = parse_card(target)
         if taken in cards:
             raise IllegalAction(f"{NAMES[taken]} cannot take itself")
         return Take(cards, taken)
-    return Lay(_card_list(s))
+    return Lay(_card_list(s, missing))
