@@ -95,6 +95,7 @@ def test_illegal_actions_change_nothing() -> None:
         ({"options": {"target": 100}}, "250 or 350"),
         ({"hands": [["5R"], ["6R"], ["7R"], ["8R"]]}, "2 or 3 players"),
         ({"pending_give": 0}, "only with 3 players"),
+        ({"over": "no"}, "'over' must be true or false"),
     ],
 )
 def test_invalid_positions(change: dict, reason: str) -> None:

@@ -210,7 +210,9 @@ def load_game(data: dict[str, Any]) -> HaggisState:
     out = [_seat(s, "'out'", n) for s in out]
     if len(set(out)) != len(out):
         raise InvalidState("a seat appears twice in 'out'")
-    over = bool(data.get("over", False))
+    over = data.get("over", False)
+    if not isinstance(over, bool):
+        raise InvalidState(f"'over' must be true or false, not {over!r}")
     for s in range(n):
         if not over and (s in out) != (hands[s] == 0):
             if s in out:
