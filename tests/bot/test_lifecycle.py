@@ -32,12 +32,12 @@ async def test_turn_timer_reminds_then_plays_for_the_player(
     person = d.person(seat)
     assert "time runs out <t:" in render_text(d.public())
     fake.advance(31)  # past half time
-    d.fake.bot.tables._poke(d.channel_id)  # type: ignore[union-attr]  # wake the clock after the jump
+    d.fake.bot.tables.poke(d.channel_id)  # wake the clock after the jump
     await fake.wait_for(lambda: any("⏰" in str(m.get("content")) for m in fake.public_messages()))
     reminder = next(m for m in fake.public_messages() if "⏰" in str(m.get("content")))
     assert f"<@{person.id}>" in reminder["content"]
     fake.advance(31)
-    d.fake.bot.tables._poke(d.channel_id)  # type: ignore[union-attr]
+    d.fake.bot.tables.poke(d.channel_id)
     await fake.wait_for(lambda: d.table.move_no == 1)
     assert d.table.seats[seat].timeouts == 1  # type: ignore[union-attr]
     assert "time ran out" in render_text(d.public())
@@ -323,7 +323,7 @@ async def test_three_timeouts_in_a_row_forfeit(fake: FakeDiscord, users: list[Pe
         assert d.table.state.current_player == sleeper  # type: ignore[union-attr]
         before = d.table.move_no
         fake.advance(61)
-        manager._poke(d.channel_id)  # wake the clock after the jump
+        manager.poke(d.channel_id)  # wake the clock after the jump
         await fake.wait_for(
             lambda b=before: d.table.move_no > b or d.table.status is not TableStatus.PLAYING
         )  # type: ignore[misc]
