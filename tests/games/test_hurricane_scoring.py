@@ -208,6 +208,20 @@ def test_h16_breakdown_is_shown_to_players():
     assert scored["details"]["primiera"]["cards"][1] == ["AC", "6S", "7H", "7D"]
 
 
+def test_h16_breakdown_does_not_depend_on_pile_order():
+    # four 2s and three aces are both worth 48: the deciding cards shown must be the same
+    # whichever order the pile was captured in (load_game(to_dict()) sorts the piles)
+    opts = {"primiera": "sets"}
+    p0 = ["2H", "2D", "2C", "2S", "AD", "AC", "AS"]
+    shown = []
+    for pile in (p0, p0[::-1], p0[4:] + p0[:4]):
+        s = load_game(_last_capture(pile, options=opts))
+        prim = one(s.apply("KH:KD"), "deal_scored")["details"]["primiera"]
+        assert prim["values"][0] == 48
+        shown.append(prim["cards"][0])
+    assert shown[0] == shown[1] == shown[2]
+
+
 # ---------------------------------------------------------------- H-17 target
 def _tie_final(scores: list[int], sweeps: list[int], **options: Any) -> dict:
     """A last play whose deal scores sweeps + [0, 1] (only the 7H, to seat 1)."""

@@ -28,7 +28,7 @@ def _best_by_suit(pile: Sequence[int]) -> list[int]:
 def _best_set(pile: Sequence[int]) -> list[int]:
     """The cards of the best three- or four-of-a-kind (count x primiera value), or []."""
     by_rank: dict[int, list[int]] = {}
-    for c in pile:
+    for c in sorted(pile):  # by rank: equal sets resolve the same whatever the capture order
         by_rank.setdefault(VALUE[c], []).append(c)
     best: list[int] = []
     best_score = 0
