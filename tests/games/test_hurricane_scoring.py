@@ -90,6 +90,19 @@ def test_h13_nobody_captured_leftover_goes_to_nobody():
     assert one(events, "deal_scored")["details"]["cards"] == [19, 18]
 
 
+def test_h13_nobody_captured_leftover_stays_in_a_finished_games_snapshot():
+    # the last deal of a game, nobody captured: its leftover counts for nobody but the cards
+    # must not vanish, or the finished game's to_dict() cannot be loaded again
+    data = position([["KH"], ["QS"]], ["2D"], rest="split", scores=[15, 3], sweeps=[1, 0])
+    s = load_game(data)
+    s.apply("KH")
+    events = s.apply("QS")
+    assert one(events, "leftover")["seat"] is None and s.is_over
+    assert sorted(s.view(None)["table"]) == ["2D", "KH", "QS"]
+    again = load_game(s.to_dict())
+    assert again.to_dict() == s.to_dict() and again.result() == s.result()
+
+
 # ---------------------------------------------------------------- H-14 categories
 def _last_capture(p0: list[str], p1: list[str] | None = None, **extra: Any) -> dict:
     """Seat 0 plays its last card KH taking KD; piles p0 (+ KH, KD) and p1 (default: the rest)."""

@@ -413,6 +413,8 @@ class HurricaneState(GameState):
         if leftover:
             if taker is not None:
                 self.piles[taker].extend(leftover)
+            else:  # nobody's (H-13): they stay on the table, so a final snapshot holds all 40
+                self.table = leftover
             events.append(
                 {
                     "type": "leftover",
