@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import logging
+import sys
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -108,16 +109,26 @@ class CardBot(commands.AutoShardedBot):
         self.config = config
         self.storage: Storage | None = storage
         self._owns_storage = storage is None
+        self._storage_opened = False
         self.computer_delay = computer_delay
         self.publish_delay = publish_delay
         self.clock = clock
         self.publisher: Any = None
 
-    async def setup_hook(self) -> None:
+    async def open_storage(self) -> None:
+        """Open (and migrate) the database. ``run()`` calls it before connecting to Discord, so a
+        corrupt or too-new file is refused before any network traffic; ``setup_hook`` calls it
+        again (a no-op then) for bots started otherwise. Raises ``storage.base.StorageError``."""
+        if self._storage_opened:
+            return
         if self.storage is None:
             self.storage = self._default_storage()
         if self.storage is not None:
             await self.storage.open()
+        self._storage_opened = True
+
+    async def setup_hook(self) -> None:
+        await self.open_storage()
         from bot.tables.manager import TableManager
         from cogs.publisher import TablePublisher
 
@@ -191,13 +202,20 @@ def create_bot(
 
 
 def run(config: Config) -> int:
-    """Start the bot and block until it stops. Returns a process exit code."""
+    """Start the bot and block until it stops. Returns a process exit code: 0 after a clean stop,
+    1 when the token is refused or Discord cannot be reached, 3 when the database is unusable
+    (corrupt, or written by a newer version: nothing is touched and Discord is never contacted)."""
+    from storage.base import StorageError
+
     level = logging.getLevelName(config.log_level)
     discord.utils.setup_logging(level=level if isinstance(level, int) else logging.INFO)
     bot = create_bot(config)
     assert config.token is not None
     try:
         asyncio.run(_run(bot, config.token))
+    except StorageError as exc:
+        print(f"The bot will not start: {exc}", file=sys.stderr)
+        return 3
     except discord.LoginFailure:
         log.error("Discord refused the token: check DISCORD_TOKEN")
         return 1
@@ -211,4 +229,5 @@ def run(config: Config) -> int:
 
 async def _run(bot: CardBot, token: str) -> None:
     async with bot:
+        await bot.open_storage()  # before any connection: a bad database is refused first
         await bot.start(token)
