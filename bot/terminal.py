@@ -106,7 +106,11 @@ class TerminalGame:
         print(text, file=self.out)
 
     def name(self, seat: int) -> str:
-        return "You" if seat == self.seat else f"Seat {seat} ({self.level})"
+        if seat == self.seat:
+            return "You"
+        if self.is_pairs and seat % 2 == self.seat % 2:
+            return f"Seat {seat} (your partner, {self.level})"
+        return f"Seat {seat} ({self.level})"
 
     def side_name(self, side: int) -> str:
         if self.is_pairs:
