@@ -36,6 +36,8 @@ import discord
 from discord import app_commands
 from multidict import CIMultiDict
 
+from .limits import autocomplete_problems, message_problems
+
 APP_ID = 900000000000000001
 BOT_ID = 900000000000000002
 GUILD_ID = 900000000000000003
@@ -462,7 +464,26 @@ class FakeDiscord:
         return out
 
     # ----- REST routing -----------------------------------------------------------------------------------
+    def _check_limits(self, rec: Recorded) -> None:
+        """Discord's limits on what the bot sends (tests/bot/limits.py); a breach is a violation."""
+        body = rec.json if isinstance(rec.json, dict) else None
+        if body is None or rec.method not in ("POST", "PATCH"):
+            return
+        if rec.is_callback:
+            data = body.get("data") or {}
+            problems = (
+                autocomplete_problems(data.get("choices") or [])
+                if body.get("type") == 8
+                else message_problems(data)
+            )
+        elif rec.path.startswith(("/webhooks/", "/channels/")):
+            problems = message_problems(body)
+        else:
+            return
+        self.violations += [f"{rec.method} {rec.path}: {p}" for p in problems]
+
     def route(self, rec: Recorded) -> tuple[int, Any]:
+        self._check_limits(rec)
         m, p = rec.method, rec.path
         if m == "GET" and p == "/users/@me":
             return 200, BOT_USER
@@ -598,7 +619,6 @@ class FakeDiscord:
             inter.update(response_message_id=str(src))
             resource = {"type": kind, "message": self.messages[src]}
         elif kind == 8 and len(data.get("choices") or []) > 25:
-            self.violations.append("more than 25 autocomplete choices")
             return 400, {"message": "Invalid Form Body", "code": 50035}
         out: dict[str, Any] = {"interaction": inter}
         if resource is not None:
