@@ -33,7 +33,9 @@ Contract: /work/briefs/tables_api.md. Decisions and additions the cogs should kn
   itself stays the same object): look seats up again instead of keeping a ``Seat``.
 * ``legal_actions`` is [] off-turn except Haggis bets; ``view`` is {} in the lobby. Cancelling adds
   ``{"type": "cancelled"}`` to ``last_events``.
-* Added: ``tables()``, ``poke()`` (re-plan timers now, for fake clocks), ``retry_delay``, the
+* Added: ``check_open``/``check_start`` (the same checks, nothing changed: refuse before
+  deferring), ``specs.parse_option_text`` (``name=value`` pairs typed by a user), ``tables()``,
+  ``poke()`` (re-plan timers now, for fake clocks), ``retry_delay``, the
   ``listener`` attribute (settable after construction), ``Table.current_seat``, ``opened_at``,
   ``started_at``, ``ended_at``, ``reminded``, ``team_of()``, ``human_seats()``, ``empty_seats``.
 """
@@ -152,6 +154,32 @@ class TableManager:
 
     # ------------------------------------------------------------------ lobby
 
+    def check_open(self, channel_id: int, spec: GameSpec) -> GameSpec:
+        """The checks ``open_table`` makes, with nothing changed: the validated spec, or TableError.
+        Lets a caller refuse at once (before deferring an interaction)."""
+        spec = validate_spec(spec)
+        self._check_free(channel_id)
+        return spec
+
+    def _check_free(self, channel_id: int) -> None:
+        existing = self._tables.get(channel_id)
+        if existing is not None and existing.is_live:
+            raise TableExists(
+                "There is already a table in this channel — join it, or start a thread "
+                "for another game."
+            )
+
+    def check_start(self, channel_id: int, by_user_id: int) -> Table:
+        """The checks ``start`` makes, with nothing changed: the table, or TableError."""
+        table = self._lobby(channel_id, "start")
+        self._host_only(table, by_user_id)
+        empty = len(table.empty_seats)
+        if empty:
+            raise TableError(
+                f"Every seat must be filled before the game starts — {empty} still empty."
+            )
+        return table
+
     async def open_table(
         self,
         *,
@@ -161,14 +189,9 @@ class TableManager:
         host_name: str,
         spec: GameSpec,
     ) -> Table:
-        spec = validate_spec(spec)
+        spec = self.check_open(channel_id, spec)
         async with self._lock(channel_id):
-            existing = self._tables.get(channel_id)
-            if existing is not None and existing.is_live:
-                raise TableExists(
-                    "There is already a table in this channel — join it, or start a thread "
-                    "for another game."
-                )
+            self._check_free(channel_id)
             seats: list[Seat | None] = [Seat(user_id=host_id, name=host_name)]
             seats += [None] * (spec.players - 1)
             table = Table(
@@ -249,13 +272,7 @@ class TableManager:
 
     async def start(self, channel_id: int, by_user_id: int) -> Table:
         async with self._lock(channel_id):
-            table = self._lobby(channel_id, "start")
-            self._host_only(table, by_user_id)
-            empty = len(table.empty_seats)
-            if empty:
-                raise TableError(
-                    f"Every seat must be filled before the game starts — {empty} still empty."
-                )
+            table = self.check_start(channel_id, by_user_id)
             spec = table.spec
             try:
                 state = games.new_game(

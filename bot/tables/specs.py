@@ -3,6 +3,7 @@ with a sentence naming the choices instead of failing later at start."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -26,6 +27,27 @@ def seat_choices(game: str, options: dict[str, Any]) -> tuple[int, ...]:
     if game == "haggis":
         return (2, 3)
     return (2,)
+
+
+def parse_option_text(text: str | None) -> dict[str, Any]:
+    """Options typed as ``name=value`` pairs (``"bomb_capture=chooser, first_out_bonus=off"``) as a
+    dict; names and words are lower-cased (``-`` read as ``_``), whole numbers become ints. Only the
+    form is checked here: ``validate_spec`` asks the engine about names and values."""
+    options: dict[str, Any] = {}
+    spaced = re.sub(r"\s*=\s*", "=", text or "")
+    for part in spaced.replace(",", " ").replace(";", " ").split():
+        name, sep, value = part.partition("=")
+        name = name.strip().lower().replace("-", "_")
+        value = value.strip().lower()
+        if not sep or not name or not value:
+            raise TableError(
+                f"Write options as name=value pairs, e.g. target=350 bomb_capture=chooser "
+                f"(not {part!r})."
+            )
+        if name in options:
+            raise TableError(f"Option {name} is given twice.")
+        options[name] = int(value) if value.isdecimal() and value.isascii() else value
+    return options
 
 
 def validate_spec(spec: GameSpec) -> GameSpec:

@@ -1,0 +1,70 @@
+"""``check_open``/``check_start`` refuse exactly what ``open_table``/``start`` refuse, changing nothing;
+``parse_option_text`` reads ``name=value`` pairs typed by a user."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.tables import GameSpec, TableError, TableExists, TableStatus
+from bot.tables.specs import parse_option_text
+
+from .conftest import CHANNEL, GUEST, HOST, MakeManager, MemoryStorage, open_race
+
+
+def test_option_text_pairs() -> None:
+    assert parse_option_text(None) == {}
+    assert parse_option_text("  ") == {}
+    text = "Bomb-Capture=Chooser, first_out_bonus = off; target=350"
+    assert parse_option_text(text) == {
+        "bomb_capture": "chooser",
+        "first_out_bonus": "off",
+        "target": 350,
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("bomb_capture chooser", "name=value"),
+        ("target=", "name=value"),
+        ("=5", "name=value"),
+        ("target=250 target=350", "given twice"),
+    ],
+)
+def test_option_text_malformed(text: str, words: str) -> None:
+    with pytest.raises(TableError, match=words):
+        parse_option_text(text)
+
+
+async def test_check_open_refuses_without_changing_anything(
+    make_manager: MakeManager, memory: MemoryStorage
+) -> None:
+    manager = make_manager(memory)
+    with pytest.raises(TableError, match="bomb_capture"):
+        manager.check_open(CHANNEL, GameSpec("haggis", {"bomb_capture": "nobody"}))
+    with pytest.raises(TableError, match="Unknown option 'colour'.*first_out_bonus"):
+        manager.check_open(CHANNEL, GameSpec("haggis", {"colour": "red"}))
+    spec = manager.check_open(CHANNEL, GameSpec("haggis", {"first_out_bonus": "off"}, players=3))
+    assert spec.players == 3 and spec.options == {"first_out_bonus": "off"}
+    assert manager.get(CHANNEL) is None and memory.saves == []
+
+
+async def test_check_open_and_check_start_match_the_real_refusals(
+    race: str, make_manager: MakeManager, memory: MemoryStorage
+) -> None:
+    manager = make_manager(memory)
+    await open_race(manager)
+    saves = len(memory.saves)
+    with pytest.raises(TableExists):
+        manager.check_open(CHANNEL, GameSpec(race))
+    with pytest.raises(TableError, match="Only the host"):
+        manager.check_start(CHANNEL, GUEST)
+    with pytest.raises(TableError, match="still empty"):
+        manager.check_start(CHANNEL, HOST)
+    await manager.join(CHANNEL, GUEST, "Guest")
+    table = manager.check_start(CHANNEL, HOST)
+    assert table.status is TableStatus.LOBBY and len(memory.saves) == saves + 1
+    await manager.start(CHANNEL, HOST)
+    with pytest.raises(TableError, match="already started"):
+        manager.check_start(CHANNEL, HOST)
+    assert manager.check_open(CHANNEL + 1, GameSpec(race)).game == race
