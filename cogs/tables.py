@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot.tables.errors import TableError
 from bot.tables.models import GameSpec, Level, Table, TableStatus
+from bot.tables.specs import parse_option_text
 
 from .publisher import render_public
 from .ui import ACK_BUDGET, within_ack
@@ -97,6 +98,7 @@ class Tables(commands.Cog):
         turn_timer="Seconds per turn (0 = no timer; default 120)",
         players="Haggis only: 2 or 3 players",
         computer="Fill every empty seat with computer players of this level and start at once",
+        options="More rules as name=value pairs (see /rules), e.g. bomb_capture=chooser",
     )
     @app_commands.choices(game=GAME_CHOICES, preset=PRESET_CHOICES, computer=LEVEL_CHOICES)
     async def new(
@@ -108,23 +110,29 @@ class Tables(commands.Cog):
         turn_timer: app_commands.Range[int, 0, 3600] | None = None,
         players: app_commands.Range[int, 2, 4] | None = None,
         computer: str | None = None,
+        options: app_commands.Range[str, 1, 300] | None = None,
     ) -> None:
         if interaction.channel_id is None or interaction.guild_id is None:
             raise TableError("Tables live in server channels.")
-        options: dict[str, Any] = {}
-        if preset is not None:
-            if game != "hurricane":
-                raise TableError("Presets are for Hurricane only (standard, open, pairs).")
-            options["preset"] = preset
-        if target is not None:
-            if game == "hurikan":
-                raise TableError("Hurikan has no target: it ends when the cards run out.")
-            options["target"] = target
+        chosen = parse_option_text(options)
+        for name, value in (("preset", preset), ("target", target)):
+            if value is not None:
+                if name in chosen:
+                    raise TableError(f"{name} is given twice: as its own option and in options.")
+                chosen[name] = value
+        if preset is not None and game != "hurricane":
+            raise TableError("Presets are for Hurricane only (standard, open, pairs).")
+        if target is not None and game == "hurikan":
+            raise TableError("Hurikan has no target: it ends when the cards run out.")
         if players is not None and game != "haggis":
             raise TableError("Only Haggis lets you choose the number of players (2 or 3).")
         timer = self.bot.config.turn_timer_seconds if turn_timer is None else turn_timer
-        spec = GameSpec(game=game, options=options, players=players or 2, turn_timer=timer)
         manager = self.bot.tables
+        # Every refusal happens here, before anything may defer the answer publicly: it stays private.
+        spec = manager.check_open(
+            interaction.channel_id,
+            GameSpec(game=game, options=chosen, players=players or 2, turn_timer=timer),
+        )
         table = await self._ack(
             interaction,
             manager.open_table(
@@ -184,10 +192,10 @@ class Tables(commands.Cog):
 
     @table.command(name="start", description="Start the game (host, once every seat is filled).")
     async def start(self, interaction: discord.Interaction[Any]) -> None:
+        channel_id = self._channel(interaction)
+        self.bot.tables.check_start(channel_id, interaction.user.id)  # refuse privately, at once
         table = await self._ack(
-            interaction,
-            self.bot.tables.start(self._channel(interaction), interaction.user.id),
-            public=True,
+            interaction, self.bot.tables.start(channel_id, interaction.user.id), public=True
         )
         await self._public_response(interaction, table)
 
@@ -312,6 +320,7 @@ class Tables(commands.Cog):
         elif action == "leave":
             table = await self._ack(interaction, manager.leave(channel_id, user.id), public=False)
         elif action == "start":
+            manager.check_start(channel_id, user.id)  # refuse privately, at once
             table = await self._ack(interaction, manager.start(channel_id, user.id), public=True)
         elif action == "cancel":
             table = await self._ack(interaction, manager.cancel(channel_id, user.id), public=False)
