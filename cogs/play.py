@@ -187,12 +187,18 @@ class Play(commands.Cog):
             raise TableError(
                 "That is not one of your legal moves — pick one from the list as you type."
             )
-        outcome = await self.bot.tables.act(table.channel_id, interaction.user.id, move, None)
+        work = self.bot.tables.act(table.channel_id, interaction.user.id, move, None)
+        outcome = await within_ack(interaction, work, self.ack_budget, ephemeral=True)
         self.bot.publisher.announce(outcome.table, outcome.events)
         self.bot.publisher.schedule(outcome.table)
         label = move_label(table.spec.game, move, seat_names(table))
         embed, view = self.hand_message(outcome.table, interaction.user.id, note=f"Played: {label}")
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        if (
+            interaction.response.is_done()
+        ):  # deferred ("thinking…", private) because the move took long
+            await interaction.followup.send(embed=embed, view=view, ephemeral=True)
+        else:
+            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
     @play.autocomplete("move")
     async def play_autocomplete(
