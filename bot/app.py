@@ -10,10 +10,11 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import logging
+import re
 import sys
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import aiohttp
 import discord
@@ -38,12 +39,19 @@ EXTENSIONS: tuple[str, ...] = (
 GENERIC_ERROR = "Something went wrong — nothing was changed."
 
 
+class UnknownControl(Exception):
+    """A component click with a custom_id that no handler knows (forged or from an old version)."""
+
+    def __str__(self) -> str:
+        return "That control is not one I know (or no longer used) — nothing was changed."
+
+
 def friendly_message(error: BaseException) -> str | None:
     """The user-facing sentence for an expected error (a refused request), or None for a bug."""
     from bot.games.errors import IllegalAction
     from bot.tables.errors import TableError
 
-    if isinstance(error, TableError | IllegalAction):
+    if isinstance(error, TableError | IllegalAction | UnknownControl):
         return str(error) or GENERIC_ERROR
     if isinstance(error, app_commands.CheckFailure):
         return str(error) or "You can't use that command here."
@@ -110,6 +118,7 @@ class CardBot(commands.AutoShardedBot):
         self.storage: Storage | None = storage
         self._owns_storage = storage is None
         self._storage_opened = False
+        self._templates: list[re.Pattern[str]] = []
         self.computer_delay = computer_delay
         self.publish_delay = publish_delay
         self.clock = clock
@@ -126,6 +135,32 @@ class CardBot(commands.AutoShardedBot):
         if self.storage is not None:
             await self.storage.open()
         self._storage_opened = True
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        self._templates += [item.__discord_ui_compiled_template__ for item in items]
+        super().add_dynamic_items(*items)
+
+    def knows_component(self, custom_id: str) -> bool:
+        """Whether a registered dynamic item or a persistent view handles this custom_id."""
+        if any(t.fullmatch(custom_id) for t in self._templates):
+            return True
+        return any(
+            getattr(item, "custom_id", None) == custom_id
+            for view in self.persistent_views
+            for item in view.children
+        )
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """A click whose custom_id nothing handles (forged, or from a control that no longer
+        exists) is refused politely instead of being left unanswered ("This interaction failed")."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        data = cast(dict[str, Any], interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
+        if self.knows_component(custom_id):
+            return
+        log.info("Refused a click on an unknown control (interaction %s)", interaction.id)
+        await report_interaction_error(interaction, UnknownControl())
 
     async def setup_hook(self) -> None:
         await self.open_storage()

@@ -92,9 +92,14 @@ async def test_forged_custom_ids(fake: FakeDiscord, users: list[Person]) -> None
     # an action that is no legal move
     ex = await fake.click(hand, f"h:act:{d.channel_id}:{mv}:flip 0", user=mover.user, forge=True)
     assert ex.callback_type == 7 and d.table.move_no == mv
-    # garbage in a known prefix: discord.py finds no item, nothing is answered or applied
-    ex = await fake.click(hand, f"h:act:{d.channel_id}:x:7H", user=mover.user, forge=True)
-    assert ex.callback is None and d.table.move_no == mv
+    # garbage in a known prefix, or no known prefix at all: no handler matches, so the bot's
+    # fallback refuses it privately (never left unanswered) and nothing is applied
+    for forged in (f"h:act:{d.channel_id}:x:7H", "zzz:1", f"show:{d.channel_id}:extra", "x" * 100):
+        ex = await fake.click(hand, forged, user=mover.user, forge=True)
+        assert ex.callback_type == 4 and ex.ephemeral and "not one I know" in ex.content, forged
+        assert d.table.move_no == mv
+    ex = await fake.click(d.public(), "lobby:join:1:2:3", user=mover.user, forge=True)
+    assert ex.callback_type == 4 and ex.ephemeral and "not one I know" in ex.content
     # another channel's id in the custom_id
     other = fake.make_channel("other")
     ex = await fake.click(d.public(), f"show:{other}", user=mover.user, forge=True)
