@@ -221,6 +221,10 @@ class Tables(commands.Cog):
         await self._ephemeral(interaction, f"Seat {seat} is free again.", table)
 
     @table.command(name="computer", description="Seat a computer player in the lobby (host).")
+    @app_commands.describe(
+        level="How strong it plays: easy, normal or hard",
+        seat="Seat number (default: the first empty seat)",
+    )
     @app_commands.choices(level=LEVEL_CHOICES)
     async def computer(
         self,

@@ -4,11 +4,14 @@ its choices (so the text cannot fall behind the engines)."""
 from __future__ import annotations
 
 import pytest
+from discord import app_commands
 
 import bot.games as games
 from bot.games.haggis.options import BOMB_CAPTURES, TARGETS
 from bot.games.hurricane.options import CHOICES, NUMBERS
 from bot.render.rules import rules_panel
+
+from .fakediscord import FakeDiscord
 
 
 def text_of(game: str) -> str:
@@ -61,3 +64,16 @@ def test_hurikan_facts() -> None:
     text = text_of("hurikan")
     for fact in ("1 to 3 cards", "220 in all", "Taking is never forced", "the last refill is 2"):
         assert fact in text, fact
+
+
+async def test_every_command_and_option_is_described(fake: FakeDiscord) -> None:
+    """Discord shows these descriptions while typing: none may be left at discord.py's "…"."""
+    tree = fake.bot.tree  # type: ignore[union-attr]
+    seen = 0
+    for cmd in tree.walk_commands():
+        assert cmd.description and cmd.description != "…", cmd.qualified_name
+        if isinstance(cmd, app_commands.Command):
+            seen += 1
+            for p in cmd.parameters:
+                assert p.description and p.description != "…", f"{cmd.qualified_name} {p.name}"
+    assert seen >= 15
