@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.render.rules import option_suggestions
 from bot.tables.errors import TableError
 from bot.tables.models import GameSpec, Level, Table, TableStatus
 from bot.tables.specs import parse_option_text
@@ -155,6 +156,17 @@ class Tables(commands.Cog):
                 interaction, manager.start(table.channel_id, interaction.user.id), public=True
             )
         await self._public_response(interaction, table)
+
+    @new.autocomplete("options")
+    async def options_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Completes ``name=value`` pairs for the game chosen so far (nothing before a game)."""
+        game = getattr(interaction.namespace, "game", None)
+        return [
+            app_commands.Choice(name=text, value=text)
+            for text in option_suggestions(game if isinstance(game, str) else None, current)
+        ]
 
     # --- lobby --------------------------------------------------------------------------------------------
     @table.command(name="join", description="Take a seat at this channel's table.")

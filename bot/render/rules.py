@@ -103,6 +103,50 @@ HAGGIS = Panel(
 
 RULES = {"hurricane": HURRICANE, "hurikan": HURIKAN, "haggis": HAGGIS}
 
+#: The values offered while typing ``/table new … options:`` (default first; numbers: usual picks).
+#: tests/bot/test_rules_text.py checks them against the engines.
+OPTION_CHOICES: dict[str, dict[str, tuple[str, ...]]] = {
+    "hurricane": {
+        "target": ("16", "15", "11", "21"),
+        "double_below": ("8", "0", "5"),
+        "precedence": ("equal_first", "free"),
+        "trail": ("only_if_no_capture", "free"),
+        "min_cards": ("off", "on"),
+        "last_play_sweep": ("no", "yes"),
+        "after_sweep": ("nothing", "opponent_lays_hand"),
+        "leftover": ("last_capturer", "last_player"),
+        "lead_after_redeal": ("eldest", "last_player"),
+        "primiera": ("suits", "sets", "none"),
+        "missing_suit": ("cannot_compete", "sum_present"),
+    },
+    "hurikan": {},
+    "haggis": {
+        "target": ("250", "350"),
+        "first_out_bonus": ("on", "off"),
+        "bomb_capture": ("tournament", "chooser"),
+    },
+}
+
+
+def option_suggestions(game: str | None, typed: str, limit: int = 25) -> list[str]:
+    """Completions of a partly typed ``name=value …`` string: the last word completed to every
+    ``name=value`` it may become (names already given are not offered again), the rest kept."""
+    choices = OPTION_CHOICES.get(game or "", {})
+    head, _, last = typed.rpartition(" ") if not typed.endswith(" ") else (typed.rstrip(), "", "")
+    given = {part.partition("=")[0].lower() for part in head.replace(",", " ").split()}
+    name, sep, value = last.lower().partition("=")
+    out: list[str] = []
+    for option, values in choices.items():
+        if option in given or (option != name if sep else not option.startswith(name)):
+            continue
+        for v in values:
+            text = f"{head} {option}={v}".strip()
+            if v.startswith(value) and len(text) <= 100:  # Discord's limit on a choice
+                out.append(text)
+                if len(out) == limit:
+                    return out
+    return out
+
 
 def rules_panel(game: str) -> Panel:
     """The rules panel of a game (``ValueError`` for an unknown game)."""

@@ -9,7 +9,7 @@ from discord import app_commands
 import bot.games as games
 from bot.games.haggis.options import BOMB_CAPTURES, TARGETS
 from bot.games.hurricane.options import CHOICES, NUMBERS
-from bot.render.rules import rules_panel
+from bot.render.rules import OPTION_CHOICES, option_suggestions, rules_panel
 
 from .fakediscord import FakeDiscord
 
@@ -77,3 +77,45 @@ async def test_every_command_and_option_is_described(fake: FakeDiscord) -> None:
             for p in cmd.parameters:
                 assert p.description and p.description != "…", f"{cmd.qualified_name} {p.name}"
     assert seen >= 15
+
+
+@pytest.mark.parametrize(("game", "players"), [("hurricane", 2), ("hurikan", 2), ("haggis", 3)])
+def test_offered_option_values_are_exactly_the_engines(game: str, players: int) -> None:
+    offered = OPTION_CHOICES[game]
+    defaults = games.new_game(game, seed=0, players=players, options={}).options
+    assert set(offered) == set(defaults) - {"preset"}
+    for name, values in offered.items():
+        assert values[0] == str(defaults[name]), name  # the default is offered first
+        for value in values:  # the engine accepts every offered value (as typed: a string)
+            state = games.new_game(game, seed=0, players=players, options={name: value})
+            assert str(state.options[name]) == value
+        if name in CHOICES:
+            assert values == CHOICES[name]
+
+
+def test_option_suggestions_complete_the_last_word() -> None:
+    assert option_suggestions("haggis", "bomb") == [
+        "bomb_capture=tournament",
+        "bomb_capture=chooser",
+    ]
+    assert option_suggestions("haggis", "BOMB_CAPTURE=ch") == ["bomb_capture=chooser"]
+    after = option_suggestions("haggis", "bomb_capture=chooser f")
+    assert after == [
+        "bomb_capture=chooser first_out_bonus=on",
+        "bomb_capture=chooser first_out_bonus=off",
+    ]
+    assert all(
+        "bomb_capture=tournament" not in t
+        for t in option_suggestions("haggis", "bomb_capture=chooser ")
+    )
+    assert len(option_suggestions("hurricane", "")) == 25
+    assert option_suggestions(None, "") == [] and option_suggestions("hurikan", "") == []
+    assert all(len(t) <= 100 for t in option_suggestions("hurricane", "x" * 90 + " "))
+
+
+async def test_options_autocomplete_through_discord(fake: FakeDiscord) -> None:
+    ex = await fake.autocomplete("table new", "options", value="first", game="haggis")
+    assert ex.callback_type == 8
+    assert [c["value"] for c in ex.choices()] == ["first_out_bonus=on", "first_out_bonus=off"]
+    ex = await fake.autocomplete("table new", "options", value="")  # no game chosen yet
+    assert ex.callback_type == 8 and ex.choices() == []
