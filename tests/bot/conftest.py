@@ -7,7 +7,9 @@ Fixtures
     READY and the guild fed, storage on a temporary SQLite file, computer moves paced 0.01 s apart and public
     table updates sent at once. ``fake.bot`` is the bot; ``fake.bot.tables`` the table manager.
     The test FAILS at teardown if discord.py, the bot, the cogs or storage logged an ERROR, a REST call hit no route, or the bot
-    broke a Discord rule the fake enforces (late or double acknowledgement, a token older than 15 minutes).
+    broke a Discord rule the fake enforces (late or double acknowledgement, a token older than 15 minutes,
+    or any message limit of ``tests/bot/limits.py``: ≤ 5 action rows, ≤ 5 buttons or one select per row,
+    ≤ 25 select options / autocomplete choices, custom_ids 1..100 and unique, embed and content sizes).
     Tests that provoke an error on purpose call ``fake.errors.records.clear()`` after checking it.
 ``users``
     Three ``Person`` objects (Alice, Bob, Carol) known to the guild; ``person.user`` is the payload dict.
