@@ -49,9 +49,14 @@ async def within_ack(
     """Await ``work``; if it is not done within ``budget`` seconds, acknowledge the interaction first
     and keep waiting: a component click gets a deferred update (``ephemeral=None``), a command a
     "thinking…" answer, public or ephemeral as its reply will be. The caller then answers through
-    ``edit_original_response`` or ``followup`` (``interaction.response.is_done()`` tells)."""
+    ``edit_original_response`` or ``followup`` (``interaction.response.is_done()`` tells). The budget
+    counts from the first call for this interaction, so successive steps cannot add up past 3 s."""
+    loop = asyncio.get_running_loop()
+    # Several steps of one interaction (``/table new computer:…``) share one budget.
+    started = interaction.extras.setdefault("ack_started", loop.time())
     task = asyncio.ensure_future(work)
-    done, _pending = await asyncio.wait({task}, timeout=budget)
+    remaining = max(0.0, budget - (loop.time() - started))
+    done, _pending = await asyncio.wait({task}, timeout=remaining)
     if not done and not interaction.response.is_done():
         if ephemeral is None:
             await interaction.response.defer()

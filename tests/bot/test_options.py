@@ -4,6 +4,8 @@ choice is refused privately with the valid choices — also when the answer woul
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.tables.models import TableStatus
@@ -103,3 +105,28 @@ async def test_refusals_stay_private_even_when_the_answer_would_be_deferred(
     assert "Only the host" in refusals[2].content
     assert "still empty" in refusals[3].content and "still empty" in refusals[4].content
     assert d.table.status is TableStatus.LOBBY and d.table.spec.game == "hurricane"
+
+
+async def test_steps_of_one_command_share_one_ack_budget(
+    fake: FakeDiscord, users: list[Person], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``/table new computer:…`` opens, seats computers and starts: each step alone is quick, but
+    together they pass the budget, so the command is deferred rather than answered late."""
+    manager = fake.bot.tables  # type: ignore[union-attr]
+    for name in ("open_table", "add_computer", "start"):
+        real = getattr(manager, name)
+
+        async def slow(*args: object, _real: object = real, **kwargs: object) -> object:
+            await asyncio.sleep(0.03)
+            return await _real(*args, **kwargs)  # type: ignore[operator]
+
+        monkeypatch.setattr(manager, name, slow)
+    monkeypatch.setattr(fake.bot.get_cog("Tables"), "ack_budget", 0.05)  # type: ignore[union-attr]
+    ex = await fake.slash(
+        "table new", user=users[0].user, game="haggis", players=3, computer="easy"
+    )
+    assert ex.callback_type == 5 and not ex.ephemeral
+    table = manager.get(fake.channel_id)
+    assert table.status is TableStatus.PLAYING
+    posted = [r for r in ex.followups if r.method == "POST"]
+    assert posted and table.message_id == int(posted[0].response["id"])
