@@ -37,6 +37,9 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.stats",
 )
 GENERIC_ERROR = "Something went wrong — nothing was changed."
+NOT_DONE = "That did not work out — nothing was changed."
+#: ``Interaction.extras`` key set while an interaction's answer is a public "thinking…" (cogs.ui).
+PUBLIC_THINKING = "public_thinking"
 
 
 class UnknownControl(Exception):
@@ -73,7 +76,13 @@ async def report_interaction_error(
         )
         message = GENERIC_ERROR
     try:
-        if interaction.response.is_done():
+        if interaction.extras.get(PUBLIC_THINKING):
+            # A public "thinking…" answer can only become public: close it with a neutral line,
+            # so that the refusal itself goes out as a private follow-up.
+            interaction.extras[PUBLIC_THINKING] = False
+            await interaction.edit_original_response(content=NOT_DONE)
+            await interaction.followup.send(message, ephemeral=True)
+        elif interaction.response.is_done():
             await interaction.followup.send(message, ephemeral=True)
         else:
             await interaction.response.send_message(message, ephemeral=True)

@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.app import PUBLIC_THINKING
 from bot.render.rules import option_suggestions
 from bot.tables.errors import TableError
 from bot.tables.models import GameSpec, Level, Table, TableStatus
@@ -67,6 +68,7 @@ class Tables(commands.Cog):
             sent = await interaction.followup.send(
                 embed=embed, view=view or discord.utils.MISSING, wait=True
             )
+            interaction.extras[PUBLIC_THINKING] = False  # the "thinking…" answer is the table now
             message_id: int | None = sent.id
         else:
             response = await interaction.response.send_message(

@@ -18,7 +18,7 @@ from typing import Any, TypeVar, cast
 import discord
 from discord.ui import Button, DynamicItem, Select
 
-from bot.app import report_interaction_error
+from bot.app import PUBLIC_THINKING, report_interaction_error
 from bot.render.table import seat_label
 from bot.render.text import Panel, clip
 from bot.tables.models import Table
@@ -62,6 +62,7 @@ async def within_ack(
             await interaction.response.defer()
         else:
             await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+            interaction.extras[PUBLIC_THINKING] = not ephemeral
     return await task
 
 

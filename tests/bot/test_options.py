@@ -130,3 +130,31 @@ async def test_steps_of_one_command_share_one_ack_budget(
     assert table.status is TableStatus.PLAYING
     posted = [r for r in ex.followups if r.method == "POST"]
     assert posted and table.message_id == int(posted[0].response["id"])
+
+
+async def test_a_failure_after_a_public_deferral_is_still_told_privately(
+    fake: FakeDiscord, users: list[Person], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When the write itself fails after the answer was deferred publicly, the "thinking…" message is
+    closed with a neutral line and the reason goes to the user alone."""
+    from bot.app import NOT_DONE
+    from bot.tables.errors import TableError
+    from bot.tables.manager import SAVE_FAILED
+
+    manager = fake.bot.tables  # type: ignore[union-attr]
+
+    async def failing(*args: object, **kwargs: object) -> object:
+        await asyncio.sleep(0.05)
+        raise TableError(SAVE_FAILED)
+
+    monkeypatch.setattr(manager, "open_table", failing)
+    monkeypatch.setattr(fake.bot.get_cog("Tables"), "ack_budget", 0.01)  # type: ignore[union-attr]
+    ex = await fake.slash("table new", user=users[0].user, game="hurricane")
+    assert ex.callback_type == 5 and not ex.ephemeral
+    edits = [r for r in ex.followups if r.method == "PATCH"]
+    assert edits and edits[0].json["content"] == NOT_DONE
+    private = [r for r in ex.followups if r.method == "POST"]
+    assert len(private) == 1 and private[0].json["flags"] & 64
+    assert private[0].json["content"] == SAVE_FAILED
+    assert not any(SAVE_FAILED in render_text(m) for m in fake.public_messages())
+    assert manager.get(fake.channel_id) is None
