@@ -11,7 +11,7 @@ import pytest
 from bot.tables.models import TableStatus
 
 from .driver import Driver
-from .fakediscord import FakeDiscord, Person, render_text
+from .fakediscord import FakeDiscord, Person, iter_components, render_text
 
 
 async def test_haggis_options_are_chosen_shown_and_played(
@@ -158,3 +158,32 @@ async def test_a_failure_after_a_public_deferral_is_still_told_privately(
     assert private[0].json["content"] == SAVE_FAILED
     assert not any(SAVE_FAILED in render_text(m) for m in fake.public_messages())
     assert manager.get(fake.channel_id) is None
+
+
+async def test_haggis_chooser_bomber_gives_the_trick_by_button(
+    fake: FakeDiscord, users: list[Person]
+) -> None:
+    """``bomb_capture=chooser`` (3 players): after a bomb wins a trick the bomber's hand offers one Give
+    button per opponent, and clicking one hands the trick over."""
+    d = Driver(fake, users, seed=21)
+    await d.open(users[0], game="haggis", players=3, options="bomb_capture=chooser")
+    await d.join_all(users[1:])
+    await d.start(users[0])
+    for _ in range(600):
+        state = d.table.state
+        assert state is not None and d.table.status is TableStatus.PLAYING
+        seat = state.current_player
+        assert seat is not None
+        legal = [str(a) for a in state.legal_actions(seat)]
+        gives = [t for t in legal if t.startswith("give ")]
+        if gives:
+            hand = await d.fresh_hand(d.person(seat))
+            labels = [c.get("label") for c in iter_components(hand["components"])]
+            names = [s.name for i, s in enumerate(d.table.seats) if s is not None and i != seat]
+            assert all(any(n in str(lb) for lb in labels) for n in names), labels
+            await d.play_move(seat, gives[-1])
+            assert d.table.history[-1][1] == gives[-1]
+            d.scanner.scan()
+            return
+        await d.play_move(seat, d.choose(seat))
+    raise AssertionError("no bomb won a trick in 600 moves")
