@@ -378,3 +378,34 @@ async def test_hurikan_hand_lays_and_takes(fake: FakeDiscord, users: list[Person
     await d.click(person, hand, lay["custom_id"])
     assert len(d.table.history) == 1 and d.table.history[0][0] == seat
     assert set(d.table.state.view(None)["table"]) == set(cards)  # type: ignore[union-attr]
+
+
+async def test_after_15_minutes_only_fresh_tokens_and_the_bot_token_are_used(
+    fake: FakeDiscord, users: list[Person]
+) -> None:
+    """A hand opened long ago still works (each click brings a fresh token) and the public message is
+    kept up to date with the bot's own token, never with an interaction token past its 15 minutes."""
+    d = await started(fake, users)
+    seat = d.table.state.current_player  # type: ignore[union-attr]
+    person = d.person(seat)
+    old_hand = await d.show_hand(person)
+    public_id = d.table.message_id
+    fake.advance(16 * 60)
+    sel = comp(old_hand, "hs:card:")
+    assert sel is not None
+    move = d.choose(seat)
+    ex = await fake.click(old_hand, sel["custom_id"], user=person.user, values=[move.split(":")[0]])
+    assert ex.callback_type == 7
+    if d.table.move_no == 0:  # several captures: choose one on the same (redrawn) hand
+        cap = comp(fake.messages[int(old_hand["id"])], "hs:cap:")
+        assert cap is not None
+        ex = await fake.click(
+            fake.messages[int(old_hand["id"])], cap["custom_id"], user=person.user, values=[move]
+        )
+    assert d.table.move_no == 1
+    await fake.bot.settle()  # type: ignore[union-attr]
+    assert any(
+        r.method == "PATCH" and r.path == f"/channels/{d.channel_id}/messages/{public_id}"
+        for r in ex.requests + fake.requests[-5:]
+    )
+    assert not fake.violations  # no token older than 15 minutes was used
