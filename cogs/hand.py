@@ -74,7 +74,7 @@ def build_hand(
     game = table.spec.game
     ui = discord.ui.View(timeout=None)
     if game == "hurricane":
-        _hurricane(ui, table, hand, legal, pending)
+        _hurricane(ui, table, hand, legal, pending, panel.lines)
     elif game == "hurikan":
         _hurikan(ui, table, hand, view, legal, pending, panel.lines)
     else:
@@ -84,7 +84,12 @@ def build_hand(
 
 
 def _hurricane(
-    ui: discord.ui.View, table: Table, hand: list[str], legal: list[str], pending: Pending | None
+    ui: discord.ui.View,
+    table: Table,
+    hand: list[str],
+    legal: list[str],
+    pending: Pending | None,
+    lines: list[str],
 ) -> None:
     by_card: dict[str, list[str]] = {}
     for t in legal:
@@ -107,8 +112,14 @@ def _hurricane(
     if pending is not None and pending.kind == "cap" and pending.card:
         choices = by_card.get(pending.card, [])
         options = [
-            discord.SelectOption(label=move_label("hurricane", t)[:100], value=t) for t in choices
+            discord.SelectOption(label=move_label("hurricane", t)[:100], value=t)
+            for t in choices[:MAX_OPTIONS]
         ]
+        if len(choices) > MAX_OPTIONS:  # a select holds 25: the rest stay one /play away
+            lines.append(
+                f"{len(choices)} captures are possible: the menu shows {MAX_OPTIONS}; "
+                "`/play` lists every one as you type."
+            )
         ui.add_item(
             HandSelect.make(
                 "cap", table, f"Which capture with {card_label(pending.card)}?", options, row=1

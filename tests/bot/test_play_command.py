@@ -83,3 +83,27 @@ async def test_slow_play_command_is_deferred_privately(
     ex = await fake.slash("play", user=d.person(seat).user, move=move)
     assert ex.callback_type == 5 and ex.ephemeral
     assert "Played:" in ex.text and d.table.move_no == 1
+
+
+async def test_more_than_25_captures_fit_the_select_and_point_to_play(
+    fake: FakeDiscord, users: list[Person]
+) -> None:
+    from cogs.hand import Pending, build_hand
+
+    alice, bob, _ = users
+    d = Driver(fake, [alice, bob], seed=3)
+    await d.open(alice, game="hurricane")
+    await d.join_all([bob])
+    await d.start(alice)
+    seat = d.table.state.current_player  # type: ignore[union-attr]
+    view = d.table.state.view(seat)  # type: ignore[union-attr]
+    card = view["hand"][0]
+    legal = [
+        f"{card}:{a}+{b}"
+        for a in ("AC", "AD", "AS", "2C", "2D", "2S")
+        for b in ["3C", "3D", "3S", "4C", "4D"]
+    ]
+    embed, ui = build_hand(d.table, seat, view, legal, pending=Pending("cap", card=card))
+    items = [getattr(c, "item", c) for c in ui.children]  # DynamicItems wrap the real components
+    assert [len(i.options) for i in items if hasattr(i, "options")] == [1, 25]
+    assert "30 captures are possible" in (embed.description or "") and "/play" in embed.description
