@@ -74,13 +74,19 @@ def search(
         return candidates[0]
     totals = [0.0] * len(candidates)
     deadline = None if limits.time_cap is None else time.perf_counter() + limits.time_cap
-    for _ in range(limits.samples):
+    for done in range(limits.samples):
         world = profile.determinize(view, rng)
         rollout_seed = rng.getrandbits(64)
-        for index, action in enumerate(candidates):
+        values: list[float] = []
+        for action in candidates:
+            if done and deadline is not None and time.perf_counter() > deadline:
+                break  # out of time: a partial sample would favour the moves it reached
             state = world.clone()
             events = state.apply(str(action), seat)
-            totals[index] += rollout(profile, state, events, seat, random.Random(rollout_seed))
+            values.append(rollout(profile, state, events, seat, random.Random(rollout_seed)))
+        if len(values) < len(candidates):
+            break
+        totals = [t + v for t, v in zip(totals, values, strict=True)]
         if deadline is not None and time.perf_counter() > deadline:
             break
     # Ties go to the earlier candidate: candidates come in the normal player's order of preference.

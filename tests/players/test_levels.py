@@ -183,3 +183,28 @@ def test_hurikan_reached_as_a_hurricane_preset_uses_the_hurikan_player():
         via_preset = choose_action("hurricane", state.view(seat), legal, level, seed=2)
         direct = choose_action("hurikan", state.view(seat), legal, level, seed=2)
         assert str(via_preset) == str(direct)
+
+
+def test_the_time_cap_stops_after_whole_samples_only():
+    """An exhausted cap ends the search after the first full sample, never inside one."""
+    for variant in [("hurricane", None, {"preset": "standard"}), ("haggis", 2, {})]:
+        state = start(variant, 13)
+        seat = state.current_player
+        legal = state.legal_actions(seat)
+        capped = decide(
+            variant[0],
+            json_view(state, seat),
+            legal,
+            "hard",
+            seed=4,
+            limits=SearchLimits(samples=10_000, time_cap=1e-9),
+        )
+        one = decide(
+            variant[0],
+            json_view(state, seat),
+            legal,
+            "hard",
+            seed=4,
+            limits=SearchLimits(samples=1, time_cap=None),
+        )
+        assert str(capped) == str(one)
