@@ -21,7 +21,6 @@ from bot.players import LEVELS, choose_action, decide
 from bot.players.base import SearchLimits
 from bot.players.easy import easy_policy
 from bot.players.game_policies import normal_policy, search_profile
-from bot.players.haggis_search import determinize as haggis_determinize
 
 from .conftest import TINY, VARIANTS, json_view, start
 
@@ -63,11 +62,11 @@ def test_the_arena_hands_players_json_views(monkeypatch):
 def _twin(state: GameState, seat: int, rng: random.Random) -> GameState:
     """Another game the seat cannot tell apart: the hidden cards dealt differently."""
     view = state.view(seat)
-    if state.name == "haggis":
-        return haggis_determinize(view, rng)
+    from bot.games.haggis import sample_position
     from bot.games.hurricane import determinise
 
-    return load_game(determinise(view, rng, seed=rng.getrandbits(16)))
+    sample = sample_position if state.name == "haggis" else determinise
+    return load_game(sample(view, rng, seed=rng.getrandbits(16)))
 
 
 def _hidden(state: GameState) -> str:
