@@ -155,8 +155,18 @@ async def test_a_folder_is_not_a_database(tmp_path: Path) -> None:
         await SqliteStorage(tmp_path).open()
 
 
+async def test_default_path_is_created_when_missing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    s = SqliteStorage()
+    assert s.path == Path("data/bot.sqlite3")
+    await s.open()
+    await s.close()
+    assert user_version(tmp_path / "data" / "bot.sqlite3") == NEWEST
+
+
 async def test_path_comes_from_configuration(tmp_path: Path) -> None:
-    assert SqliteStorage().path == Path("data/bot.sqlite3")
     path = tmp_path / "deep" / "er" / "x.sqlite3"
     s = SqliteStorage.from_config(Config(database_path=path))
     await s.open()

@@ -57,9 +57,11 @@ async def test_a_second_recording_changes_nothing(store: SqliteStorage) -> None:
     assert log is not None and log.actions == ()
 
 
-async def test_every_field_is_stored(store: SqliteStorage) -> None:
+async def test_every_field_is_stored(store: SqliteStorage, db_path: Path) -> None:
     record = result([5, -2], winners=(1,), scores=(4, 16), double=True, options={"preset": "open"})
     assert await store.finish_game(record)
+    assert count(db_path, "SELECT duration FROM games") == 300  # seconds, ended - started
+    assert count(db_path, f"SELECT guild_id = {GUILD} AND channel_id = {CHANNEL} FROM games") == 1
     [summary] = await store.history(GUILD, 5)
     assert summary.game_id == record.game_id
     assert summary.seats == record.seats
