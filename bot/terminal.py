@@ -19,6 +19,7 @@ from bot.render.cards import card_label, cards_label
 
 MAX_LISTED = 40
 GAMES = ("hurricane", "hurikan", "haggis")
+WORD_MOVES = ("pass", "bet", "give")  # Haggis moves listed even when the list is cut
 
 
 def _count(n: int) -> str:
@@ -127,11 +128,11 @@ class TerminalGame:
         while not self.state.is_over:
             player = self.state.current_player
             assert player is not None
-            if player == self.seat:
-                if not self.human_turn():
-                    self.say("\nInput ended — the game is left unfinished. Goodbye!")
-                    return 0
-            else:
+            going_on = self.human_turn() if player == self.seat else self.offer_bet(player)
+            if not going_on:
+                self.say("\nInput ended — the game is left unfinished. Goodbye!")
+                return 0
+            if player != self.seat:
                 self.computer_turn(player)
         self.finish()
         return 0
@@ -143,23 +144,53 @@ class TerminalGame:
         self.say("Type a move's number or its notation; 'moves' lists all moves, 'quit' stops.")
 
     def human_turn(self) -> bool:
+        """The person's own turn; False when the input ends (or they quit)."""
         view = self.state.view(self.seat)
         self.show_view(view)
         legal = self.state.legal_actions(self.seat)
         top = view.get("top") if self.game == "haggis" else None
         self.top = top.get("combination") if isinstance(top, dict) else None
         self.list_moves(legal)
+        events = self.ask("Your move: ", legal)
+        if events is None:
+            return False
+        self.show_events(events)
+        return True
+
+    def offer_bet(self, player: int) -> bool:
+        """Haggis bets out of turn (G-17): before a computer seat moves, the person may bet while
+        the engine still allows it. An empty line lets the computer play; False when input ends."""
+        bets = [a for a in self.state.legal_actions(self.seat) if str(a).startswith("bet")]
+        if not bets:
+            return True
+        self.say("")
+        self.say(f"Your hand: {_cards(self.state.view(self.seat).get('hand') or [])}")
+        self.top = None
+        self.list_moves(bets, header=f"{self.name(player)} plays next. You may bet first")
+        events = self.ask(f"Your bet, or Enter to let seat {player} play: ", bets, skip=True)
+        if events is None:
+            return False
+        self.show_events(events)
+        return True
+
+    def ask(
+        self, prompt: str, legal: Sequence[Action], *, skip: bool = False
+    ) -> list[dict[str, Any]] | None:
+        """Read a choice until the engine accepts one: its events, [] for an empty line when
+        ``skip``, None when the input ends or the person quits."""
         while True:
-            self.out.write("Your move: ")
+            self.out.write(prompt)
             self.out.flush()
             line = self.inp.readline()
             if not line:
-                return False
+                return None
             text = line.strip()
             if not text:
+                if skip:
+                    return []
                 continue
             if text.lower() in {"q", "quit", "exit"}:
-                return False
+                return None
             if text.lower() in {"moves", "?", "help"}:
                 self.list_moves(legal, everything=True)
                 continue
@@ -173,12 +204,9 @@ class TerminalGame:
             else:
                 action = text
             try:
-                events = self.state.apply(action, self.seat)
+                return self.state.apply(action, self.seat)
             except IllegalAction as exc:
                 self.say(f"Not allowed: {exc}")
-                continue
-            self.show_events(events)
-            return True
 
     def computer_turn(self, player: int) -> None:
         view = self.state.view(player)
@@ -194,16 +222,25 @@ class TerminalGame:
         events = self.state.apply(action, player)
         self.show_events(events)
 
-    def list_moves(self, legal: Sequence[Action], everything: bool = False) -> None:
+    def list_moves(
+        self, legal: Sequence[Action], everything: bool = False, header: str = "Your moves"
+    ) -> None:
+        """Numbered moves; a long list is cut, but pass, bets and gives are always shown."""
         texts = [str(a) for a in legal]
-        shown = len(texts) if everything else min(len(texts), MAX_LISTED)
-        self.say(f"Your moves ({len(texts)}):")
-        for i, text in enumerate(texts[:shown], start=1):
-            self.say(f"  {i:>3}) {describe_action(self.game, text, self.top)}   [{text}]")
-        if shown < len(texts):
+        shown = [
+            i
+            for i, text in enumerate(texts)
+            if everything or i < MAX_LISTED or text.startswith(WORD_MOVES)
+        ]
+        self.say(f"{header} ({len(texts)}):")
+        for i in shown:
             self.say(
-                f"  … and {len(texts) - shown} more: type 'moves' to see all, or type the cards "
-                "(e.g. 3R 4R 5R)."
+                f"  {i + 1:>3}) {describe_action(self.game, texts[i], self.top)}   [{texts[i]}]"
+            )
+        if len(shown) < len(texts):
+            self.say(
+                f"  … and {len(texts) - len(shown)} more: type 'moves' to see all, or type the "
+                "cards (e.g. 3R 4R 5R)."
             )
 
     def finish(self) -> None:

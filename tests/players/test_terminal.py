@@ -91,3 +91,55 @@ def test_python_m_bot_play_runs_in_a_subprocess():
     )
     assert proc.returncode == 0, proc.stderr
     assert "=== Game over" in proc.stdout
+
+
+def _haggis_game(script: str, seed: int = 4, players: int = 2) -> tuple[terminal.TerminalGame, str]:
+    """Seat 0 plays; with seed 4 (two players) seat 1 leads the first trick."""
+    from bot.games import new_game
+
+    out = io.StringIO()
+    state = new_game("haggis", seed=seed, players=players)
+    game = terminal.TerminalGame(state, "haggis", "easy", 0, io.StringIO(script), out, seed)
+    assert game.run() == 0
+    return game, out.getvalue()
+
+
+def test_a_haggis_bet_out_of_turn_before_the_computer_moves():
+    game, text = _haggis_game("3\n")
+    assert game.state.view(0)["bets"][0] == 30
+    offer = text.index("Seat 1 (easy) plays next. You may bet first")
+    assert offer < text.index("You: bets 30!") < text.index("Seat 1 (easy): ")
+    assert "Your hand: " in text[:offer]  # the person sees the hand before betting
+
+
+def test_enter_lets_the_computer_play_without_a_bet():
+    game, text = _haggis_game("\n")
+    assert game.state.view(0)["bets"][0] is None
+    assert game.state.view(0)["played"][1]  # the computer has led
+    # on the person's own turn the bets are still offered, even when the list of plays is cut
+    own_turn = text[text.index("Your moves (") :]
+    assert "… and" in own_turn and "[bet 15]" in own_turn and "[pass]" in own_turn
+
+
+def test_the_bet_prompt_refuses_anything_but_a_bet():
+    game, text = _haggis_game("7R\n9\nbet 15\n")
+    assert "Not allowed:" in text and "There is no move 9: choose 1 to 3." in text
+    assert game.state.view(0)["bets"][0] == 15
+
+
+def test_no_bet_is_offered_once_a_card_is_played():
+    # skip the offer, play the first listed move (cards), then the input ends
+    game, text = _haggis_game("\n1\n")
+    assert game.state.view(0)["played"][0]
+    assert text.count("You may bet first") == 1
+    assert not any(str(a).startswith("bet") for a in game.state.legal_actions(0))
+
+
+def test_out_of_turn_bets_with_three_players():
+    seen: set[int] = set()
+    for seed in range(6):
+        game, text = _haggis_game("2\n", seed=seed, players=3)
+        if "You may bet first" in text:
+            assert game.state.view(0)["bets"][0] == 15
+            seen.add(seed)
+    assert seen  # some deal lets a computer seat move first
