@@ -1,7 +1,8 @@
 """Turning a table into JSON-ready data and back (the ``data`` of a storage TableSnapshot).
 
 The engine state is kept as its own ``to_dict()`` under ``"engine"`` and rebuilt with
-``bot.games.load_game``, so a restored table continues exactly where it stopped."""
+``bot.games.load_game``, so a restored table continues exactly where it stopped. This runs before every
+move's response (the snapshot is written first), so it copies no more than it must."""
 
 from __future__ import annotations
 
@@ -41,7 +42,8 @@ def table_to_data(table: Table) -> dict[str, Any]:
         "turn_deadline": table.turn_deadline,
         "paused": table.paused,
         "last_events": list(table.last_events),
-        "history": [[seat, action] for seat, action in table.history],
+        # (seat, action) tuples of immutable values: a flat copy suffices, and JSON writes them as arrays.
+        "history": list(table.history),
         "abandon_votes": sorted(table.abandon_votes),
         "ended_by": table.ended_by,
         "opened_at": table.opened_at,
