@@ -10,6 +10,10 @@ reaching the fake:
 * a hand "redraw" (the Refresh button: the same hand message and component dispatch as a card play,
   without the move), which shows how much of a card play is the hand message itself,
 
+* the floor: the same click on the same hand message answered by a do-nothing component of the bench's own
+  (``floor``: ``edit_message(content=…)``; ``floor+hand``: the hand's own embed and view, built beforehand),
+  which is what discord.py and the fake cost for a component edit with none of our code,
+
 with 1, 100 and 1,000 concurrent tables, with SQLite storage (as deployed) and without storage (to show
 the cost of the snapshot write). Memory per active table is measured with tracemalloc (the fake's own
 allocations excluded). Targets: card play ≤ 2× the ping median, flat in the number of tables; ≤ 64 KB per
@@ -21,6 +25,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import json
 import random
 import statistics
 import sys
@@ -31,6 +36,9 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import discord  # noqa: E402
+from discord.ui import Button, DynamicItem  # noqa: E402
 
 from bot.app import create_bot  # noqa: E402
 from bot.config import Config  # noqa: E402
@@ -64,11 +72,34 @@ async def timed(fake: FakeDiscord, payload_maker: Any) -> float:
     callback = await asyncio.wait_for(waiter, 10)
     elapsed = (callback.at - t0) * 1000
     spawned = asyncio.all_tasks() - before  # let the handler finish (not timed)
-    spawned.discard(asyncio.current_task())  # type: ignore[arg-type]
+    spawned.discard(asyncio.current_task())  # type: ignore[arg-type,unused-ignore]
     handlers = [t for t in spawned if not t.get_name().startswith(("publish-", "table-"))]
     if handlers:
         await asyncio.wait(handlers)
     return elapsed
+
+
+class FloorItem(DynamicItem[Button[Any]], template=r"benchfloor:(?P<kind>bare|hand)"):
+    """A component with none of the bot's work: the floor of a component edit on this stack."""
+
+    prepared: tuple[discord.Embed, discord.ui.View] | None = None  # the hand, built before timing
+
+    def __init__(self, kind: str) -> None:
+        super().__init__(Button(label="floor", custom_id=f"benchfloor:{kind}"))
+        self.kind = kind
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
+    ) -> FloorItem:
+        return cls(match["kind"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if self.kind == "hand" and self.prepared is not None:
+            embed, view = self.prepared
+            await interaction.response.edit_message(embed=embed, view=view)
+        else:
+            await interaction.response.edit_message(content="ok")
 
 
 def ping_payload(fake: FakeDiscord, user: dict[str, Any], channel_id: int) -> Any:
@@ -125,6 +156,7 @@ async def one_click_play(
     user = users[table.seats[seat].user_id]
     ex = await fake.click(fake.messages[table.message_id], f"show:{cid}", user=user)
     hand = ex.message
+    assert hand is not None
     legal = [str(a) for a in table.state.legal_actions(seat)]
     sel = next(
         (
@@ -144,6 +176,7 @@ async def one_click_play(
     if not singles:  # every card has several captures: play one (unmeasured) so the game moves on
         first = sel["options"][0]["value"]
         ex = await fake.click(hand, sel["custom_id"], user=user, values=[first])
+        assert ex.message is not None
         cap = next(
             c
             for c in iter_components(ex.message["components"])
@@ -154,10 +187,26 @@ async def one_click_play(
         )
         return None
     refresh = next(c for c in component_ids(hand) if c.startswith("h:refresh:"))
+    FloorItem.prepared = fake.bot.get_cog("Play").hand_message(table, int(user["id"]))  # type: ignore[union-attr]
     return (
         click_payload(fake, hand, sel["custom_id"], user, [singles[0]]),
         click_payload(fake, hand, refresh, user, None),
+        click_payload(
+            fake, _swap_id(hand, refresh, "benchfloor:bare"), "benchfloor:bare", user, None
+        ),
+        click_payload(
+            fake, _swap_id(hand, refresh, "benchfloor:hand"), "benchfloor:hand", user, None
+        ),
     )
+
+
+def _swap_id(msg: dict[str, Any], old: str, new: str) -> dict[str, Any]:
+    """The same message with one button's custom_id replaced (discord.py dispatches only ids it shows)."""
+    copy = json.loads(json.dumps(msg))
+    for c in iter_components(copy["components"]):
+        if c.get("custom_id") == old:
+            c["custom_id"] = new
+    return copy
 
 
 async def measure(n_tables: int, samples: int, storage: bool, tmp: Path) -> dict[str, float]:
@@ -167,6 +216,7 @@ async def measure(n_tables: int, samples: int, storage: bool, tmp: Path) -> dict
     users = {int(u["id"]): u for pair in people for u in pair}
     config = Config(token="bench", database_path=tmp / f"bench-{n_tables}-{storage}.sqlite3")
     bot = create_bot(config, storage=None if storage else NoStorage(), publish_delay=0.5)  # type: ignore[arg-type]
+    bot.add_dynamic_items(FloorItem)
     await fake.start(bot)
     try:
         return await _measure(fake, bot, channels, people, users, samples)
@@ -192,6 +242,8 @@ async def _measure(
     ]
     plays: list[float] = []
     redraws: list[float] = []
+    floors: list[float] = []
+    floors_hand: list[float] = []
     while len(plays) < samples:
         live = [c for c in channels if fake.bot.tables.get(c).status is TableStatus.PLAYING]  # type: ignore[union-attr]
         if not live:  # every game ended: open fresh tables in the same channels
@@ -201,7 +253,9 @@ async def _measure(
         makers = await one_click_play(fake, cid, users)
         if makers is None:
             continue
-        play, refresh = makers
+        play, refresh, floor, floor_hand = makers
+        floors.append(await timed(fake, floor))
+        floors_hand.append(await timed(fake, floor_hand))
         redraws.append(await timed(fake, refresh))
         plays.append(await timed(fake, play))
         if len(fake.requests) > 5000:
@@ -210,6 +264,8 @@ async def _measure(
     return {
         "ping_med": statistics.median(ping),
         "ping_p99": statistics.quantiles(ping, n=100)[98],
+        "floor_med": statistics.median(floors),
+        "floor_hand_med": statistics.median(floors_hand),
         "redraw_med": statistics.median(redraws),
         "play_med": statistics.median(plays),
         "play_p99": statistics.quantiles(plays, n=100)[98],
@@ -248,7 +304,8 @@ async def main_async(sizes: list[int], samples: int, memory_tables: int) -> None
     with tempfile.TemporaryDirectory() as tmpdir:
         tmp = Path(tmpdir)
         print(
-            f"{'tables':>7} {'storage':>8} {'ping med':>9} {'ping p99':>9} {'redraw':>9} "
+            f"{'tables':>7} {'storage':>8} {'ping med':>9} {'ping p99':>9} {'floor':>9} "
+            f"{'floor+hand':>10} {'redraw':>9} "
             f"{'play med':>9} {'play p99':>9} {'play/ping':>9}"
         )
         for storage in (True, False):
@@ -258,6 +315,7 @@ async def main_async(sizes: list[int], samples: int, memory_tables: int) -> None
                 label = "sqlite" if storage else "none"
                 print(
                     f"{n:>7} {label:>8} {r['ping_med']:>7.2f}ms {r['ping_p99']:>7.2f}ms "
+                    f"{r['floor_med']:>7.2f}ms {r['floor_hand_med']:>8.2f}ms "
                     f"{r['redraw_med']:>7.2f}ms "
                     f"{r['play_med']:>7.2f}ms {r['play_p99']:>7.2f}ms {ratio:>8.2f}x"
                 )
