@@ -1,10 +1,11 @@
 """The aiosqlite implementation of ``storage.base.Storage``.
 
-One connection in WAL mode with foreign keys on. Every operation holds one ``asyncio.Lock``: writes
-so they never interleave, reads so they never see another coroutine's open transaction on the
-shared connection. Every write runs in one explicit ``BEGIN IMMEDIATE … COMMIT`` and is rolled
-back on any error, so a failed write leaves nothing half-recorded; database errors surface as
-``StorageError``.
+One connection in WAL mode with foreign keys on. Every call is ONE job on aiosqlite's worker
+thread (``_run_on_worker``): a plain function on the ``sqlite3`` connection, so a card play's
+snapshot + move costs one thread hop instead of one per statement. Every write runs in one
+explicit ``BEGIN IMMEDIATE … COMMIT`` inside that job and is rolled back on any error, so a failed
+write leaves nothing half-recorded, and no other call can run between its statements; database
+errors surface as ``StorageError``. An ``asyncio.Lock`` still orders calls (and ``close``).
 
 Durability: ``synchronous=NORMAL`` with WAL. A committed write survives the process being killed
 (SIGKILL) — the crash test checks exactly that; a power cut may lose the last few commits but
@@ -15,7 +16,8 @@ database, a database from a newer version of the bot, or a foreign database make
 ``StorageError`` and the file is left untouched.
 
 Leaderboards read the ``standings`` table, maintained inside ``finish_game``'s transaction, through
-one index per metric. Boards are per guild and per game name (the Hurricane presets share one). Ordering and tie-breaks (``ORDERINGS``), best first:
+one index per metric. Boards are per guild and per game name (the Hurricane presets share one).
+Ordering and tie-breaks (``ORDERINGS``), best first:
 
 * rating: rating desc, games desc (more evidence first), user id asc
 * wins:   wins desc, games asc (fewer games for the same wins first), user id asc
@@ -34,10 +36,11 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager, suppress
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from contextlib import suppress
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import aiosqlite
 
@@ -56,7 +59,7 @@ from .models import (
     SeatRecord,
     TableSnapshot,
 )
-from .outcomes import Outcome, Standing, seat_results, update_standings
+from .outcomes import Outcome, SeatResult, Standing, seat_results, update_standings
 from .rating import Skill, display_rating
 
 # (column, descending) per metric; the indexes of migration 0003 follow these exactly.
@@ -72,6 +75,7 @@ RECENT_PER_GAME = 5
 _ROW_COLUMNS = (
     "user_id, name, is_bot, games, wins, losses, draws, points, streak, best_streak, rating"
 )
+T = TypeVar("T")
 
 
 def _order_by(metric: Metric) -> str:
@@ -223,90 +227,57 @@ class SqliteStorage:
                 await db.close()
 
     async def schema_version(self) -> int:
-        async with self._read() as db:
-            row = await (await db.execute("PRAGMA user_version")).fetchone()
-            return int(row[0]) if row else 0
+        [(version,)] = await self._read(_fetchall("PRAGMA user_version"))
+        return int(version)
 
     def _conn(self) -> aiosqlite.Connection:
         if self._db is None:
             raise StorageError("storage is not open: call open() first")
         return self._db
 
-    @asynccontextmanager
-    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def _call(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``fn`` on the connection's worker thread in ONE hop (see ``_run_on_worker``)."""
+        return await _run_on_worker(self._conn(), fn)
+
+    async def _read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         async with self._lock:
             try:
-                yield self._conn()
+                return await self._call(fn)
             except sqlite3.Error as exc:
                 raise StorageError(f"database read failed: {exc}") from exc
 
-    @asynccontextmanager
-    async def _write(self, what: str) -> AsyncIterator[aiosqlite.Connection]:
-        """One transaction: committed if the block succeeds, rolled back on any error."""
+    async def _write(self, what: str, body: Callable[[sqlite3.Connection], T]) -> T:
+        """``body`` in one transaction, committed if it returns, rolled back on any error. The
+        whole transaction runs on the worker thread as one call: a cancelled caller cannot leave
+        it half done, and nothing else can run on the connection in between."""
         async with self._lock:
-            db = self._conn()
-            try:
-                await db.execute("BEGIN IMMEDIATE")
-            except sqlite3.Error as exc:
-                raise StorageError(f"could not {what}: {exc}") from exc
-            try:
-                yield db
-                await db.execute("COMMIT")
-            except BaseException as exc:
-                if db.in_transaction:
-                    with suppress(sqlite3.Error):
-                        await asyncio.shield(db.execute("ROLLBACK"))
-                if isinstance(exc, sqlite3.Error):
-                    raise StorageError(f"could not {what}: {exc}") from exc
-                raise
+            return await self._call(partial(_transaction, what, body))
 
     # -- tables ---------------------------------------------------------------------------------
-
-    async def _insert_move(self, db: aiosqlite.Connection, move: MoveRecord) -> None:
-        cur = await db.execute(
-            "INSERT INTO moves (game_id, move_no, seat, action, at) VALUES (?, ?, ?, ?, ?) "
-            "ON CONFLICT (game_id, move_no) DO NOTHING",
-            (move.game_id, move.move_no, move.seat, move.action, move.at),
-        )
-        if cur.rowcount == 0:
-            row = await (
-                await db.execute(
-                    "SELECT seat, action FROM moves WHERE game_id = ? AND move_no = ?",
-                    (move.game_id, move.move_no),
-                )
-            ).fetchone()
-            if row is None or (row["seat"], row["action"]) != (move.seat, move.action):
-                raise StorageError(
-                    f"move {move.move_no} of game {move.game_id} is already logged as a "
-                    "different action"
-                )
 
     async def save_table(self, snapshot: TableSnapshot, move: MoveRecord | None = None) -> None:
         """Upsert the snapshot (keyed by channel) and log the move, in one transaction."""
         data = _dumps(snapshot.data, f"the snapshot of table {snapshot.channel_id}")
         if move is not None and move.game_id != snapshot.game_id:
             raise StorageError(f"move of game {move.game_id} saved with table {snapshot.game_id}")
-        async with self._write("save the table") as db:
+        params = (
+            snapshot.channel_id,
+            snapshot.guild_id,
+            snapshot.game_id,
+            snapshot.status,
+            data,
+            snapshot.updated_at,
+        )
+
+        def body(con: sqlite3.Connection) -> None:
             if move is not None:
-                await self._insert_move(db, move)
-            await db.execute(
-                "INSERT INTO tables (channel_id, guild_id, game_id, status, data, updated_at) "
-                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (channel_id) DO UPDATE SET "
-                "guild_id = excluded.guild_id, game_id = excluded.game_id, "
-                "status = excluded.status, data = excluded.data, updated_at = excluded.updated_at",
-                (
-                    snapshot.channel_id,
-                    snapshot.guild_id,
-                    snapshot.game_id,
-                    snapshot.status,
-                    data,
-                    snapshot.updated_at,
-                ),
-            )
+                _insert_move(con, move)
+            con.execute(_UPSERT_TABLE, params)
+
+        await self._write("save the table", body)
 
     async def load_tables(self) -> list[TableSnapshot]:
-        async with self._read() as db:
-            rows = await (await db.execute("SELECT * FROM tables ORDER BY channel_id")).fetchall()
+        rows = await self._read(_fetchall("SELECT * FROM tables ORDER BY channel_id"))
         return [
             TableSnapshot(
                 channel_id=row["channel_id"],
@@ -320,18 +291,20 @@ class SqliteStorage:
         ]
 
     async def delete_table(self, channel_id: int) -> None:
-        async with self._write("delete the table") as db:
-            row = await (
-                await db.execute("SELECT game_id FROM tables WHERE channel_id = ?", (channel_id,))
+        def body(con: sqlite3.Connection) -> None:
+            row = con.execute(
+                "SELECT game_id FROM tables WHERE channel_id = ?", (channel_id,)
             ).fetchone()
             if row is None:
                 return
-            await db.execute("DELETE FROM tables WHERE channel_id = ?", (channel_id,))
-            await db.execute(
+            con.execute("DELETE FROM tables WHERE channel_id = ?", (channel_id,))
+            con.execute(
                 "DELETE FROM moves WHERE game_id = ? "
                 "AND NOT EXISTS (SELECT 1 FROM games WHERE game_id = ?)",
                 (row["game_id"], row["game_id"]),
             )
+
+        await self._write("delete the table", body)
 
     # -- results --------------------------------------------------------------------------------
 
@@ -349,125 +322,58 @@ class SqliteStorage:
         if move is not None and move.game_id != record.game_id:
             raise StorageError(f"move of game {move.game_id} logged with result {record.game_id}")
         rated = results[0].outcome is not Outcome.NONE
-        async with self._write("record the game") as db:
-            cur = await db.execute(
-                "INSERT INTO games (game_id, guild_id, channel_id, game, options, players, scores, "
-                "winners, double_win, seed, started_at, ended_at, duration, ended_by, rated) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-                "ON CONFLICT (game_id) DO NOTHING",
-                (
-                    record.game_id,
-                    record.guild_id,
-                    record.channel_id,
-                    record.game,
-                    options,
-                    len(record.seats),
-                    json.dumps(list(record.scores)),
-                    json.dumps(sorted(record.winners)),
-                    int(record.double),
-                    record.seed,
-                    record.started_at,
-                    record.ended_at,
-                    record.ended_at - record.started_at,
-                    record.ended_by,
-                    int(rated),
-                ),
+        game_row = (
+            record.game_id,
+            record.guild_id,
+            record.channel_id,
+            record.game,
+            options,
+            len(record.seats),
+            json.dumps(list(record.scores)),
+            json.dumps(sorted(record.winners)),
+            int(record.double),
+            record.seed,
+            record.started_at,
+            record.ended_at,
+            record.ended_at - record.started_at,
+            record.ended_by,
+            int(rated),
+        )
+        seat_rows = [
+            (
+                record.game_id,
+                r.seat.seat,
+                record.guild_id,
+                record.ended_at,
+                r.seat.user_id,
+                r.seat.name,
+                int(r.seat.is_bot),
+                r.seat.team,
+                r.score,
+                r.outcome.value,
             )
-            if cur.rowcount == 0:
+            for r in results
+        ]
+
+        def body(con: sqlite3.Connection) -> bool:
+            if con.execute(_INSERT_GAME, game_row).rowcount == 0:
                 return False
             if move is not None:
-                await self._insert_move(db, move)
-            await db.executemany(
-                "INSERT INTO game_seats (game_id, seat, guild_id, ended_at, user_id, name, is_bot, "
-                "team, score, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (
-                        record.game_id,
-                        r.seat.seat,
-                        record.guild_id,
-                        record.ended_at,
-                        r.seat.user_id,
-                        r.seat.name,
-                        int(r.seat.is_bot),
-                        r.seat.team,
-                        r.score,
-                        r.outcome.value,
-                    )
-                    for r in results
-                ],
-            )
+                _insert_move(con, move)
+            con.executemany(_INSERT_SEAT, seat_rows)
             if rated:
-                current = await self._standings(db, record.guild_id, record.game, results)
-                updated = update_standings(results, current)
-                await self._write_standings(db, record, updated)
+                current = _standings(con, record.guild_id, record.game, results)
+                con.executemany(
+                    _UPSERT_STANDING, _standing_rows(record, update_standings(results, current))
+                )
             if snapshot_channel_id is not None:
-                await db.execute(
+                con.execute(
                     "DELETE FROM tables WHERE channel_id = ? AND game_id = ?",
                     (snapshot_channel_id, record.game_id),
                 )
-        return True
+            return True
 
-    async def _standings(
-        self, db: aiosqlite.Connection, guild_id: int, game: str, results: Iterable[Any]
-    ) -> dict[int, Standing]:
-        users = sorted({r.seat.user_id for r in results})
-        marks = ", ".join("?" * len(users))
-        rows = await (
-            await db.execute(
-                f"SELECT * FROM standings WHERE guild_id = ? AND game = ? AND user_id IN ({marks})",
-                (guild_id, game, *users),
-            )
-        ).fetchall()
-        return {
-            row["user_id"]: Standing(
-                name=row["name"],
-                is_bot=bool(row["is_bot"]),
-                games=row["games"],
-                wins=row["wins"],
-                losses=row["losses"],
-                draws=row["draws"],
-                points=row["points"],
-                streak=row["streak"],
-                best_streak=row["best_streak"],
-                skill=Skill(row["mu"], row["sigma"]),
-            )
-            for row in rows
-        }
-
-    async def _write_standings(
-        self, db: aiosqlite.Connection, record: GameRecord, updated: dict[int, Standing]
-    ) -> None:
-        await db.executemany(
-            "INSERT INTO standings (guild_id, game, user_id, name, is_bot, games, wins, losses, "
-            "draws, points, streak, best_streak, mu, sigma, rating, updated_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-            "ON CONFLICT (guild_id, game, user_id) DO UPDATE SET name = excluded.name, "
-            "is_bot = excluded.is_bot, games = excluded.games, wins = excluded.wins, "
-            "losses = excluded.losses, draws = excluded.draws, points = excluded.points, "
-            "streak = excluded.streak, best_streak = excluded.best_streak, mu = excluded.mu, "
-            "sigma = excluded.sigma, rating = excluded.rating, updated_at = excluded.updated_at",
-            [
-                (
-                    record.guild_id,
-                    record.game,
-                    user_id,
-                    s.name,
-                    int(s.is_bot),
-                    s.games,
-                    s.wins,
-                    s.losses,
-                    s.draws,
-                    s.points,
-                    s.streak,
-                    s.best_streak,
-                    s.skill.mu,
-                    s.skill.sigma,
-                    display_rating(s.skill.mu, s.skill.sigma),
-                    record.ended_at,
-                )
-                for user_id, s in sorted(updated.items())
-            ],
-        )
+        return await self._write("record the game", body)
 
     # -- leaderboards ---------------------------------------------------------------------------
 
@@ -486,14 +392,13 @@ class SqliteStorage:
         if limit < 0 or offset < 0:
             raise ValueError("limit and offset must not be negative")
         bots = "" if include_bots else " AND is_bot = 0"
-        async with self._read() as db:
-            rows = await (
-                await db.execute(
-                    f"SELECT {_ROW_COLUMNS} FROM standings WHERE guild_id = ? AND game = ?{bots} "
-                    f"ORDER BY {_order_by(metric)} LIMIT ? OFFSET ?",
-                    (guild_id, game, limit, offset),
-                )
-            ).fetchall()
+        rows = await self._read(
+            _fetchall(
+                f"SELECT {_ROW_COLUMNS} FROM standings WHERE guild_id = ? AND game = ?{bots} "
+                f"ORDER BY {_order_by(metric)} LIMIT ? OFFSET ?",
+                (guild_id, game, limit, offset),
+            )
+        )
         return [_row(offset + i + 1, row) for i, row in enumerate(rows)]
 
     async def rank_of(
@@ -508,66 +413,50 @@ class SqliteStorage:
         """The user's row with its rank on that leaderboard; None if they have not played it
         (or are a computer player and bots are filtered out)."""
         metric = Metric(metric)
-        async with self._read() as db:
-            return await self._rank_of(db, guild_id, game, user_id, metric, include_bots)
-
-    async def _rank_of(
-        self,
-        db: aiosqlite.Connection,
-        guild_id: int,
-        game: str,
-        user_id: int,
-        metric: Metric,
-        include_bots: bool,
-    ) -> LeaderboardRow | None:
-        row = await (
-            await db.execute(
-                f"SELECT {_ROW_COLUMNS} FROM standings "
-                "WHERE guild_id = ? AND game = ? AND user_id = ?",
-                (guild_id, game, user_id),
+        return await self._read(
+            partial(
+                _rank_of,
+                guild_id=guild_id,
+                game=game,
+                user_id=user_id,
+                metric=metric,
+                include_bots=include_bots,
             )
-        ).fetchone()
-        if row is None or (row["is_bot"] and not include_bots):
-            return None
-        bots = "" if include_bots else " AND is_bot = 0"
-        ahead = await (
-            await db.execute(
-                f"SELECT count(*) FROM standings WHERE guild_id = ? AND game = ?{bots} "
-                f"AND {_ahead_condition(metric)}",
-                (guild_id, game, *_ahead_params(metric, row)),
-            )
-        ).fetchone()
-        return _row(int(ahead[0]) + 1 if ahead else 1, row)
+        )
 
     async def player_stats(self, guild_id: int, user_id: int) -> list[PlayerStats]:
         """The user's standing in every game they played in this guild, ranked by rating among
         humans (computer players: among everyone), with their last few games of each."""
-        async with self._read() as db:
-            games = await (
-                await db.execute(
-                    "SELECT game, is_bot FROM standings WHERE guild_id = ? AND user_id = ? "
-                    "ORDER BY game",
-                    (guild_id, user_id),
-                )
+
+        def read(con: sqlite3.Connection) -> list[PlayerStats]:
+            games = con.execute(
+                "SELECT game, is_bot FROM standings WHERE guild_id = ? AND user_id = ? "
+                "ORDER BY game",
+                (guild_id, user_id),
             ).fetchall()
             stats = []
             for g in games:
-                row = await self._rank_of(
-                    db, guild_id, g["game"], user_id, Metric.RATING, bool(g["is_bot"])
+                row = _rank_of(
+                    con,
+                    guild_id=guild_id,
+                    game=g["game"],
+                    user_id=user_id,
+                    metric=Metric.RATING,
+                    include_bots=bool(g["is_bot"]),
                 )
                 if row is None:
                     continue
-                ids = await (
-                    await db.execute(
-                        "SELECT DISTINCT s.game_id, s.ended_at FROM game_seats s "
-                        "JOIN games USING (game_id) WHERE s.guild_id = ? AND s.user_id = ? "
-                        "AND games.game = ? ORDER BY s.ended_at DESC, s.game_id DESC LIMIT ?",
-                        (guild_id, user_id, g["game"], RECENT_PER_GAME),
-                    )
+                ids = con.execute(
+                    "SELECT DISTINCT s.game_id, s.ended_at FROM game_seats s "
+                    "JOIN games USING (game_id) WHERE s.guild_id = ? AND s.user_id = ? "
+                    "AND games.game = ? ORDER BY s.ended_at DESC, s.game_id DESC LIMIT ?",
+                    (guild_id, user_id, g["game"], RECENT_PER_GAME),
                 ).fetchall()
-                recent = await self._summaries(db, [r["game_id"] for r in ids])
+                recent = _summaries(con, [r["game_id"] for r in ids])
                 stats.append(PlayerStats(game=g["game"], row=row, recent=tuple(recent)))
-        return stats
+            return stats
+
+        return await self._read(read)
 
     # -- history --------------------------------------------------------------------------------
 
@@ -576,91 +465,240 @@ class SqliteStorage:
     ) -> list[GameSummary]:
         """Finished games in the guild (of one user, or everyone's), most recent first.
         Abandoned games are listed too, with ``ended_by == "abandoned"``."""
-        async with self._read() as db:
+
+        def read(con: sqlite3.Connection) -> list[GameSummary]:
             if user_id is None:
-                cur = await db.execute(
+                cur = con.execute(
                     "SELECT game_id FROM games WHERE guild_id = ? "
                     "ORDER BY ended_at DESC, game_id DESC LIMIT ?",
                     (guild_id, limit),
                 )
             else:
-                cur = await db.execute(
+                cur = con.execute(
                     "SELECT DISTINCT game_id, ended_at FROM game_seats "
                     "WHERE guild_id = ? AND user_id = ? "
                     "ORDER BY ended_at DESC, game_id DESC LIMIT ?",
                     (guild_id, user_id, limit),
                 )
-            ids = [row["game_id"] for row in await cur.fetchall()]
-            return await self._summaries(db, ids)
+            return _summaries(con, [row["game_id"] for row in cur.fetchall()])
 
-    async def _summaries(self, db: aiosqlite.Connection, ids: Sequence[str]) -> list[GameSummary]:
-        if not ids:
-            return []
-        marks = ", ".join("?" * len(ids))
-        games = await (
-            await db.execute(f"SELECT * FROM games WHERE game_id IN ({marks})", tuple(ids))
-        ).fetchall()
-        seats = await (
-            await db.execute(
-                f"SELECT * FROM game_seats WHERE game_id IN ({marks}) ORDER BY game_id, seat",
-                tuple(ids),
-            )
-        ).fetchall()
-        by_game: dict[str, list[SeatRecord]] = {}
-        for s in seats:
-            by_game.setdefault(s["game_id"], []).append(
-                SeatRecord(
-                    seat=s["seat"],
-                    user_id=s["user_id"],
-                    name=s["name"],
-                    is_bot=bool(s["is_bot"]),
-                    team=s["team"],
-                )
-            )
-        found = {
-            g["game_id"]: GameSummary(
-                game_id=g["game_id"],
-                game=g["game"],
-                options=json.loads(g["options"]),
-                ended_at=g["ended_at"],
-                seats=tuple(by_game.get(g["game_id"], ())),
-                scores=tuple(json.loads(g["scores"])),
-                winners=tuple(json.loads(g["winners"])),
-                double=bool(g["double_win"]),
-                ended_by=g["ended_by"],
-            )
-            for g in games
-        }
-        return [found[i] for i in ids if i in found]
+        return await self._read(read)
 
     async def game_log(self, game_id: str) -> GameLog | None:
         """Seed, options, seat count and every logged action of a finished game, in order:
         ``new_game(game, seed=seed, players=players, options=options)`` + ``apply`` replays it."""
-        async with self._read() as db:
-            g = await (
-                await db.execute(
-                    "SELECT game, options, players, seed FROM games WHERE game_id = ?", (game_id,)
-                )
+
+        def read(con: sqlite3.Connection) -> GameLog | None:
+            g = con.execute(
+                "SELECT game, options, players, seed FROM games WHERE game_id = ?", (game_id,)
             ).fetchone()
             if g is None:
                 return None
-            moves = await (
-                await db.execute(
-                    "SELECT move_no, seat, action, at FROM moves WHERE game_id = ? "
-                    "ORDER BY move_no",
-                    (game_id,),
-                )
+            moves = con.execute(
+                "SELECT move_no, seat, action, at FROM moves WHERE game_id = ? ORDER BY move_no",
+                (game_id,),
             ).fetchall()
-        return GameLog(
-            game_id=game_id,
+            return GameLog(
+                game_id=game_id,
+                game=g["game"],
+                options=json.loads(g["options"]),
+                players=g["players"],
+                seed=g["seed"],
+                actions=tuple(
+                    MoveRecord(game_id, m["move_no"], m["seat"], m["action"], m["at"])
+                    for m in moves
+                ),
+            )
+
+        return await self._read(read)
+
+
+# -- run on the worker thread ---------------------------------------------------------------------
+
+
+async def _run_on_worker(db: aiosqlite.Connection, fn: Callable[[sqlite3.Connection], T]) -> T:
+    """Call ``fn(connection)`` on aiosqlite's worker thread, as one queued job.
+
+    Why a private API: aiosqlite 0.22's public methods each make one thread hop (``execute``, then
+    ``fetchone``, ``COMMIT`` …), and a card play's transaction took five of them. Its only way to
+    run several statements in one hop is ``executescript``, which takes no parameters.
+    ``Connection._execute(fn)`` is the queue every public method goes through (unchanged since
+    aiosqlite's first releases); test_storage_uses_one_worker_hop_per_call fails loudly if an
+    upgrade renames it."""
+    execute = cast(Callable[[Callable[[], T]], Awaitable[T]], db._execute)
+    return await execute(lambda: fn(db._conn))
+
+
+def _transaction(what: str, body: Callable[[sqlite3.Connection], T], con: sqlite3.Connection) -> T:
+    try:
+        con.execute("BEGIN IMMEDIATE")
+    except sqlite3.Error as exc:
+        raise StorageError(f"could not {what}: {exc}") from exc
+    try:
+        out = body(con)
+        con.execute("COMMIT")
+    except BaseException as exc:
+        if con.in_transaction:
+            with suppress(sqlite3.Error):
+                con.execute("ROLLBACK")
+        if isinstance(exc, sqlite3.Error):
+            raise StorageError(f"could not {what}: {exc}") from exc
+        raise
+    return out
+
+
+def _fetchall(sql: str, params: Sequence[Any] = ()) -> Callable[[sqlite3.Connection], list[Any]]:
+    return lambda con: con.execute(sql, params).fetchall()
+
+
+_UPSERT_TABLE = (
+    "INSERT INTO tables (channel_id, guild_id, game_id, status, data, updated_at) "
+    "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (channel_id) DO UPDATE SET "
+    "guild_id = excluded.guild_id, game_id = excluded.game_id, "
+    "status = excluded.status, data = excluded.data, updated_at = excluded.updated_at"
+)
+_INSERT_GAME = (
+    "INSERT INTO games (game_id, guild_id, channel_id, game, options, players, scores, "
+    "winners, double_win, seed, started_at, ended_at, duration, ended_by, rated) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+    "ON CONFLICT (game_id) DO NOTHING"
+)
+_INSERT_SEAT = (
+    "INSERT INTO game_seats (game_id, seat, guild_id, ended_at, user_id, name, is_bot, "
+    "team, score, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+# The counters shared by ``standings`` rows, ``Standing`` and ``LeaderboardRow``, in column order.
+_COUNTS = ("games", "wins", "losses", "draws", "points", "streak", "best_streak")
+_UPSERT_STANDING = (
+    f"INSERT INTO standings (guild_id, game, user_id, name, is_bot, {', '.join(_COUNTS)}, "
+    "mu, sigma, rating, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+    "ON CONFLICT (guild_id, game, user_id) DO UPDATE SET name = excluded.name, "
+    "is_bot = excluded.is_bot, "
+    + ", ".join(f"{c} = excluded.{c}" for c in _COUNTS)
+    + ", mu = excluded.mu, sigma = excluded.sigma, rating = excluded.rating, "
+    "updated_at = excluded.updated_at"
+)
+
+
+def _insert_move(con: sqlite3.Connection, move: MoveRecord) -> None:
+    """Log a move; logging the same move again is harmless, a different one under its number is
+    refused (the SELECT runs only on that conflict)."""
+    cur = con.execute(
+        "INSERT INTO moves (game_id, move_no, seat, action, at) VALUES (?, ?, ?, ?, ?) "
+        "ON CONFLICT (game_id, move_no) DO NOTHING",
+        (move.game_id, move.move_no, move.seat, move.action, move.at),
+    )
+    if cur.rowcount == 0:
+        row = con.execute(
+            "SELECT seat, action FROM moves WHERE game_id = ? AND move_no = ?",
+            (move.game_id, move.move_no),
+        ).fetchone()
+        if row is None or (row["seat"], row["action"]) != (move.seat, move.action):
+            raise StorageError(
+                f"move {move.move_no} of game {move.game_id} is already logged as a different action"
+            )
+
+
+def _counts(row: sqlite3.Row) -> dict[str, int]:
+    return {c: row[c] for c in _COUNTS}
+
+
+def _standings(
+    con: sqlite3.Connection, guild_id: int, game: str, results: Iterable[SeatResult]
+) -> dict[int, Standing]:
+    users = sorted({r.seat.user_id for r in results})
+    marks = ", ".join("?" * len(users))
+    rows = con.execute(
+        f"SELECT * FROM standings WHERE guild_id = ? AND game = ? AND user_id IN ({marks})",
+        (guild_id, game, *users),
+    ).fetchall()
+    return {
+        row["user_id"]: Standing(
+            name=row["name"],
+            is_bot=bool(row["is_bot"]),
+            skill=Skill(row["mu"], row["sigma"]),
+            **_counts(row),
+        )
+        for row in rows
+    }
+
+
+def _standing_rows(record: GameRecord, updated: dict[int, Standing]) -> list[tuple[Any, ...]]:
+    return [
+        (
+            record.guild_id,
+            record.game,
+            user_id,
+            s.name,
+            int(s.is_bot),
+            *(getattr(s, c) for c in _COUNTS),
+            s.skill.mu,
+            s.skill.sigma,
+            display_rating(s.skill.mu, s.skill.sigma),
+            record.ended_at,
+        )
+        for user_id, s in sorted(updated.items())
+    ]
+
+
+def _rank_of(
+    con: sqlite3.Connection,
+    *,
+    guild_id: int,
+    game: str,
+    user_id: int,
+    metric: Metric,
+    include_bots: bool,
+) -> LeaderboardRow | None:
+    row = con.execute(
+        f"SELECT {_ROW_COLUMNS} FROM standings WHERE guild_id = ? AND game = ? AND user_id = ?",
+        (guild_id, game, user_id),
+    ).fetchone()
+    if row is None or (row["is_bot"] and not include_bots):
+        return None
+    bots = "" if include_bots else " AND is_bot = 0"
+    ahead = con.execute(
+        f"SELECT count(*) FROM standings WHERE guild_id = ? AND game = ?{bots} "
+        f"AND {_ahead_condition(metric)}",
+        (guild_id, game, *_ahead_params(metric, row)),
+    ).fetchone()
+    return _row(int(ahead[0]) + 1, row)
+
+
+def _summaries(con: sqlite3.Connection, ids: Sequence[str]) -> list[GameSummary]:
+    if not ids:
+        return []
+    marks = ", ".join("?" * len(ids))
+    games = con.execute(f"SELECT * FROM games WHERE game_id IN ({marks})", tuple(ids)).fetchall()
+    seats = con.execute(
+        f"SELECT * FROM game_seats WHERE game_id IN ({marks}) ORDER BY game_id, seat", tuple(ids)
+    ).fetchall()
+    by_game: dict[str, list[SeatRecord]] = {}
+    for s in seats:
+        by_game.setdefault(s["game_id"], []).append(
+            SeatRecord(
+                seat=s["seat"],
+                user_id=s["user_id"],
+                name=s["name"],
+                is_bot=bool(s["is_bot"]),
+                team=s["team"],
+            )
+        )
+    found = {
+        g["game_id"]: GameSummary(
+            game_id=g["game_id"],
             game=g["game"],
             options=json.loads(g["options"]),
-            players=g["players"],
-            seed=g["seed"],
-            actions=tuple(
-                MoveRecord(game_id, m["move_no"], m["seat"], m["action"], m["at"]) for m in moves
-            ),
+            ended_at=g["ended_at"],
+            seats=tuple(by_game.get(g["game_id"], ())),
+            scores=tuple(json.loads(g["scores"])),
+            winners=tuple(json.loads(g["winners"])),
+            double=bool(g["double_win"]),
+            ended_by=g["ended_by"],
         )
+        for g in games
+    }
+    return [found[i] for i in ids if i in found]
 
 
 def _row(rank: int, row: sqlite3.Row) -> LeaderboardRow:
@@ -669,12 +707,6 @@ def _row(rank: int, row: sqlite3.Row) -> LeaderboardRow:
         user_id=row["user_id"],
         name=row["name"],
         is_bot=bool(row["is_bot"]),
-        games=row["games"],
-        wins=row["wins"],
-        losses=row["losses"],
-        draws=row["draws"],
-        points=row["points"],
-        streak=row["streak"],
-        best_streak=row["best_streak"],
         rating=row["rating"],
+        **_counts(row),
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -11,7 +12,7 @@ from storage.base import StorageError
 from storage.models import MoveRecord, TableSnapshot
 from storage.sqlite import SqliteStorage
 
-from .conftest import GUILD
+from .conftest import GUILD, result
 
 
 def snap(channel: int, game_id: str = "g", n: int = 0, status: str = "playing") -> TableSnapshot:
@@ -98,3 +99,36 @@ async def test_tables_survive_reopening(db_path: Path) -> None:
         assert await second.load_tables() == [snap(7, "g", 3)]
     finally:
         await second.close()
+
+
+async def test_storage_uses_one_worker_hop_per_call(
+    store: SqliteStorage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each call is one job on aiosqlite's worker thread (its private ``_execute`` queue, see
+    ``storage.sqlite._run_on_worker``): a whole transaction costs one thread hop, not one per
+    statement. Fails loudly if an aiosqlite upgrade drops that queue."""
+    db = store._conn()
+    hops: list[str] = []
+    queue = db._execute
+
+    def counted(fn: Any, *args: Any, **kwargs: Any) -> Any:
+        hops.append(getattr(fn, "__name__", "?"))
+        return queue(fn, *args, **kwargs)
+
+    monkeypatch.setattr(db, "_execute", counted)
+    calls = {
+        "save_table": lambda: store.save_table(snap(1, "g", 1), MoveRecord("g", 1, 0, "7H", 1.0)),
+        "finish_game": lambda: store.finish_game(result([1, 2], game_id="g"), 1),
+        "leaderboard": lambda: store.leaderboard(GUILD, "hurricane"),
+        "rank_of": lambda: store.rank_of(GUILD, "hurricane", 1),
+        "history": lambda: store.history(GUILD, 1),
+        "player_stats": lambda: store.player_stats(GUILD, 1),
+        "game_log": lambda: store.game_log("g"),
+        "delete_table": lambda: store.delete_table(1),
+        "load_tables": lambda: store.load_tables(),
+    }
+    for name, call in calls.items():
+        hops.clear()
+        await call()
+        assert len(hops) == 1, name
+    assert [m.action for m in (await store.game_log("g")).actions] == ["7H"]  # type: ignore[union-attr]
