@@ -551,8 +551,16 @@ class HaggisState(GameState):
             "piles": [_labels(p) for p in self.piles],
             "card_points": [sum(POINTS[c] for c in p) for p in self.piles],
             "played_cards": _labels(played_ids),
-            "bets": list(self.bets),
             "may_bet": [self.may_bet(s) for s in range(n)],
+            **self._round_record(),
+            "is_over": self.over,
+            "winner": self.winner,
+        }
+
+    def _round_record(self) -> dict[str, Any]:
+        """The round's public record: the same keys in a view and in a snapshot."""
+        return {
+            "bets": list(self.bets),
             "played": list(self.played),
             "out": list(self.out),
             "scores": list(self.scores),
@@ -561,8 +569,6 @@ class HaggisState(GameState):
             "pending_give": self.pending_give,
             "last_round": _copy_round(self.last_round),
             "last_first_out": self.last_first_out,
-            "is_over": self.over,
-            "winner": self.winner,
         }
 
     def to_dict(self) -> dict[str, Any]:
@@ -584,15 +590,7 @@ class HaggisState(GameState):
                 {"player": e.player, "play": play_text(e.mask, e.combo, self.suits)}
                 for e in self.trick
             ],
-            "bets": list(self.bets),
-            "played": list(self.played),
-            "out": list(self.out),
-            "scores": list(self.scores),
-            "round_points": self.round_points(),
-            "round_parts": {"out": list(self.out_points), "bonus": list(self.bonus_points)},
-            "pending_give": self.pending_give,
-            "last_round": _copy_round(self.last_round),
-            "last_first_out": self.last_first_out,
+            **self._round_record(),
             "over": self.over,
             "winner": self.winner,
         }

@@ -9,11 +9,11 @@ import copy
 import random
 from typing import Any
 
-from bot.games.base import GameState
 from bot.games.errors import IllegalAction
 
 from .actions import HurricaneAction, Lay, Take, parse_hurikan
 from .cards import NAMES, PACK_SIZE, VALUE, names
+from .turns import TurnBasedState
 
 HAND_SIZE = 6
 OPENING_MAX = 3
@@ -32,7 +32,7 @@ def _subsets(hand: list[int]) -> list[tuple[tuple[int, ...], int]]:
     return out[1:]
 
 
-class HurikanState(GameState):
+class HurikanState(TurnBasedState):
     """One Hurikan game for two players."""
 
     name = "hurikan"
@@ -87,18 +87,8 @@ class HurikanState(GameState):
         self.stock = stock[total:]
 
     # ------------------------------------------------------------------ queries
-    @property
-    def current_player(self) -> int | None:
-        return self.turn
-
-    @property
-    def is_over(self) -> bool:
-        return self.outcome is not None
-
-    def result(self) -> dict[str, Any]:
-        if self.outcome is None:
-            return {"winner": None, "double": False, "scores": self.pile_values(), "over": False}
-        return copy.deepcopy(self.outcome)
+    def running_scores(self) -> list[int]:
+        return self.pile_values()
 
     def pile_values(self) -> list[int]:
         return [sum(VALUE[c] for c in p) for p in self.piles]
@@ -109,8 +99,8 @@ class HurikanState(GameState):
         return not self.table and not self.piles[0] and not self.piles[1]
 
     def legal_actions(self, player: int | None = None) -> list[Any]:
-        p = self.turn
-        if p is None or (player is not None and player != p):
+        p = self.acting_seat(player)
+        if p is None:
             return []
         subsets = _subsets(self.hands[p])
         if self.opening:
@@ -127,11 +117,7 @@ class HurikanState(GameState):
 
     # ------------------------------------------------------------------ moves
     def apply(self, action: Any, player: int | None = None) -> list[dict[str, Any]]:
-        p = self.turn
-        if p is None:
-            raise IllegalAction("the game is over")
-        if player is not None and player != p:
-            raise IllegalAction(f"it is not your turn: seat {p} is to play")
+        p = self.mover(player)
         act = action if isinstance(action, HurricaneAction) else parse_hurikan(action)
         if type(act) is Lay:
             cards = self._check_cards(p, act.cards)
@@ -237,10 +223,7 @@ class HurikanState(GameState):
 
     # ------------------------------------------------------------------ pictures
     def view(self, player: int | None) -> dict[str, Any]:
-        if player is not None and (
-            isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < 2
-        ):
-            raise ValueError("seat must be 0, 1 or None")
+        self.check_viewer(player)
         return {
             "game": self.name,
             "options": dict(self.options),

@@ -112,6 +112,42 @@ def _seed(data: dict[str, Any]) -> int:
     return seed
 
 
+def _layout(
+    data: dict[str, Any], n: int, zones: list[tuple[str, list[int]]]
+) -> tuple[list[int], list[int], list[list[int]]]:
+    """Table, stock and piles of a position; with the hands already in ``zones``, the whole pack
+    is then checked (every card exactly once)."""
+    table = _cards(data.get("table"), "table")
+    stock = _cards(data.get("stock"), "stock")
+    zones += [("the table", table), ("the stock", stock)]
+    piles = data.get("piles")
+    raw_piles = _per_seat(piles, n, "piles") if piles is not None else [[] for _ in range(n)]
+    loaded: list[list[int]] = []
+    for seat, pile in enumerate(raw_piles):
+        loaded.append(_cards(pile, f"seat {seat}'s pile"))
+        zones.append((f"seat {seat}'s pile", loaded[seat]))
+    check_pack(zones)
+    return table, stock, loaded
+
+
+def _last_deal(data: dict[str, Any]) -> dict[str, Any] | None:
+    last_deal = data.get("last_deal")
+    if last_deal is not None and not isinstance(last_deal, dict):
+        raise InvalidState("last_deal must be null or the last deal_scored breakdown")
+    return copy.deepcopy(last_deal)
+
+
+def _turn(data: dict[str, Any], default: int, has_cards: list[bool]) -> int:
+    """The seat to move in a game that is not over: it must hold cards."""
+    turn = data.get("turn", default)
+    if turn is None:
+        raise InvalidState("turn is null but the game is not over (no result given)")
+    seat = _seat(turn, len(has_cards), "turn", False) or 0
+    if not has_cards[seat]:
+        raise InvalidState(f"seat {seat} is to play but holds no cards")
+    return seat
+
+
 def load_hurricane(data: dict[str, Any]) -> HurricaneState:
     """A Hurricane state from a position or a ``to_dict()`` snapshot."""
     if not isinstance(data, dict):
@@ -147,15 +183,7 @@ def load_hurricane(data: dict[str, Any]) -> HurricaneState:
         s.hands[seat] = sorted(open_cards)
         s.down[seat] = down
         zones.append((f"seat {seat}'s hand", open_cards + down))
-    s.table = _cards(data.get("table"), "table")
-    s.stock = _cards(data.get("stock"), "stock")
-    zones += [("the table", s.table), ("the stock", s.stock)]
-    piles = data.get("piles")
-    raw_piles = _per_seat(piles, n, "piles") if piles is not None else [[] for _ in range(n)]
-    for seat, pile in enumerate(raw_piles):
-        s.piles[seat] = _cards(pile, f"seat {seat}'s pile")
-        zones.append((f"seat {seat}'s pile", s.piles[seat]))
-    check_pack(zones)
+    s.table, s.stock, s.piles = _layout(data, n, zones)
     if n == 4 and s.stock:
         raise InvalidState(
             f"pairs deals the whole pack: the stock must be empty, not {len(s.stock)}"
@@ -164,10 +192,7 @@ def load_hurricane(data: dict[str, Any]) -> HurricaneState:
     s.scores = _counts(data.get("scores"), "scores", [0, 0])
     s.last_capturer = _seat(data.get("last_capturer"), n, "last_capturer", True)
     s.last_player = _seat(data.get("last_player"), n, "last_player", True)
-    last_deal = data.get("last_deal")
-    if last_deal is not None and not isinstance(last_deal, dict):
-        raise InvalidState("last_deal must be null or the last deal_scored breakdown")
-    s.last_deal = copy.deepcopy(last_deal)
+    s.last_deal = _last_deal(data)
     s.outcome = _result(data.get("result"), 2)
     if s.outcome is not None:
         s.turn = None
@@ -177,13 +202,7 @@ def load_hurricane(data: dict[str, Any]) -> HurricaneState:
         raise InvalidState(
             "every hand is empty: a position must have a player to move (deal the stock into the hands)"
         )
-    turn = data.get("turn", s.next_seat(s.dealer))
-    if turn is None:
-        raise InvalidState("turn is null but the game is not over (no result given)")
-    seat = _seat(turn, n, "turn", False) or 0
-    if not has_cards[seat]:
-        raise InvalidState(f"seat {seat} is to play but holds no cards")
-    s.turn = seat
+    s.turn = _turn(data, s.next_seat(s.dealer), has_cards)
     return s
 
 
@@ -207,33 +226,16 @@ def load_hurikan(data: dict[str, Any]) -> HurikanState:
             raise InvalidState(f"seat {seat} holds {len(cards)} cards; at most {HAND_SIZE}")
         s.hands[seat] = sorted(cards)
         zones.append((f"seat {seat}'s hand", cards))
-    s.table = _cards(data.get("table"), "table")
-    s.stock = _cards(data.get("stock"), "stock")
-    zones += [("the table", s.table), ("the stock", s.stock)]
-    piles = data.get("piles")
-    raw_piles = _per_seat(piles, 2, "piles") if piles is not None else [[], []]
-    for seat, pile in enumerate(raw_piles):
-        s.piles[seat] = _cards(pile, f"seat {seat}'s pile")
-        zones.append((f"seat {seat}'s pile", s.piles[seat]))
-    check_pack(zones)
+    s.table, s.stock, s.piles = _layout(data, 2, zones)
     s.last_player = _seat(data.get("last_player"), 2, "last_player", True)
-    final = data.get("last_deal")
-    if final is not None and not isinstance(final, dict):
-        raise InvalidState("last_deal must be null or the deal_scored result")
-    s.final = copy.deepcopy(final)
+    s.final = _last_deal(data)
     s.outcome = _result(data.get("result"), 2)
     if s.outcome is not None:
         s.turn = None
         return s
     if not s.hands[0] and not s.hands[1]:
         raise InvalidState("both hands are empty: a position must have a player to move")
-    turn = data.get("turn", 1 - s.dealer)
-    if turn is None:
-        raise InvalidState("turn is null but the game is not over (no result given)")
-    seat = _seat(turn, 2, "turn", False) or 0
-    if not s.hands[seat]:
-        raise InvalidState(f"seat {seat} is to play but holds no cards")
-    s.turn = seat
+    s.turn = _turn(data, 1 - s.dealer, [bool(h) for h in s.hands])
     return s
 
 

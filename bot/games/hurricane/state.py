@@ -12,7 +12,6 @@ import copy
 import random
 from typing import Any
 
-from bot.games.base import GameState
 from bot.games.errors import IllegalAction
 
 from .actions import Capture, Flip, HurricaneAction, Trail, parse_hurricane
@@ -20,6 +19,7 @@ from .captures import can_capture, captures, small_table_sums, sum_sets
 from .cards import NAMES, PACK_SIZE, VALUE, names
 from .options import Rules
 from .scoring import score_deal
+from .turns import TurnBasedState
 
 TABLE_START = 4
 #: Tables longer than this use the pruned per-value search instead of all subset sums.
@@ -36,7 +36,7 @@ def _article(card: int) -> str:
     return f"an {rank}" if rank == "A" else f"a {rank}"
 
 
-class HurricaneState(GameState):
+class HurricaneState(TurnBasedState):
     """One Hurricane game (presets standard, open, pairs)."""
 
     name = "hurricane"
@@ -153,18 +153,8 @@ class HurricaneState(GameState):
         return event
 
     # ------------------------------------------------------------------ queries
-    @property
-    def current_player(self) -> int | None:
-        return self.turn
-
-    @property
-    def is_over(self) -> bool:
-        return self.outcome is not None
-
-    def result(self) -> dict[str, Any]:
-        if self.outcome is None:
-            return {"winner": None, "double": False, "scores": list(self.scores), "over": False}
-        return copy.deepcopy(self.outcome)
+    def running_scores(self) -> list[int]:
+        return list(self.scores)
 
     def hand_sizes(self) -> list[int]:
         return [len(h) + len(d) for h, d in zip(self.hands, self.down, strict=True)]
@@ -176,8 +166,8 @@ class HurricaneState(GameState):
         return [self.piles[0] + self.piles[2], self.piles[1] + self.piles[3]]
 
     def legal_actions(self, player: int | None = None) -> list[Any]:
-        p = self.turn
-        if p is None or (player is not None and player != p):
+        p = self.acting_seat(player)
+        if p is None:
             return []
         hand = self.hands[p]
         if not hand:
@@ -238,11 +228,7 @@ class HurricaneState(GameState):
 
     # ------------------------------------------------------------------ moves
     def apply(self, action: Any, player: int | None = None) -> list[dict[str, Any]]:
-        p = self.turn
-        if p is None:
-            raise IllegalAction("the game is over")
-        if player is not None and player != p:
-            raise IllegalAction(f"it is not your turn: seat {p} is to play")
+        p = self.mover(player)
         act = action if isinstance(action, HurricaneAction) else parse_hurricane(action)
         if type(act) is Capture:
             self._check_capture(p, act)
@@ -465,10 +451,7 @@ class HurricaneState(GameState):
     def view(self, player: int | None) -> dict[str, Any]:
         """What ``player`` may know (None: a spectator); see the package docstring for keys."""
         n = self.num_players
-        if player is not None and (
-            isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n
-        ):
-            raise ValueError(f"seat must be 0..{n - 1} or None")
+        self.check_viewer(player)
         open_hands = self.rules.open_hands
         own: list[str] | None = None
         if player is not None:
