@@ -12,6 +12,7 @@ Computer players are left out of leaderboards (they are rated, and show in histo
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -255,6 +256,20 @@ class Stats(commands.Cog):
         )
         await interaction.response.edit_message(embed=embed, view=view)
 
+    async def _about_player(
+        self,
+        interaction: discord.Interaction[Any],
+        player: discord.User | None,
+        panel: Callable[[Storage, int, discord.User | discord.Member], Awaitable[Panel]],
+    ) -> None:
+        """/stats and /history: the chosen player (default: the caller), answered privately."""
+        storage = self._storage()
+        if storage is None or interaction.guild_id is None:
+            await interaction.response.send_message(NO_STORAGE, ephemeral=True)
+            return
+        built = await panel(storage, interaction.guild_id, player or interaction.user)
+        await interaction.response.send_message(embed=panel_embed(built), ephemeral=True)
+
     @app_commands.command(name="stats", description="A player's results in every game here.")
     @app_commands.describe(player="Whose stats (default: yours)")
     @app_commands.rename(player="user")
@@ -262,14 +277,12 @@ class Stats(commands.Cog):
     async def stats(
         self, interaction: discord.Interaction[Any], player: discord.User | None = None
     ) -> None:
-        storage = self._storage()
-        if storage is None or interaction.guild_id is None:
-            await interaction.response.send_message(NO_STORAGE, ephemeral=True)
-            return
-        who = player or interaction.user
-        stats = await storage.player_stats(interaction.guild_id, who.id)
-        panel = stats_panel(who.display_name, stats)
-        await interaction.response.send_message(embed=panel_embed(panel), ephemeral=True)
+        async def panel(
+            storage: Storage, guild_id: int, who: discord.User | discord.Member
+        ) -> Panel:
+            return stats_panel(who.display_name, await storage.player_stats(guild_id, who.id))
+
+        await self._about_player(interaction, player, panel)
 
     @app_commands.command(name="history", description="Recent finished games and their results.")
     @app_commands.describe(player="Whose games (default: yours)")
@@ -278,14 +291,13 @@ class Stats(commands.Cog):
     async def history(
         self, interaction: discord.Interaction[Any], player: discord.User | None = None
     ) -> None:
-        storage = self._storage()
-        if storage is None or interaction.guild_id is None:
-            await interaction.response.send_message(NO_STORAGE, ephemeral=True)
-            return
-        who = player or interaction.user
-        games = await storage.history(interaction.guild_id, who.id, HISTORY_SIZE)
-        panel = history_panel(who.display_name, games, who.id)
-        await interaction.response.send_message(embed=panel_embed(panel), ephemeral=True)
+        async def panel(
+            storage: Storage, guild_id: int, who: discord.User | discord.Member
+        ) -> Panel:
+            games = await storage.history(guild_id, who.id, HISTORY_SIZE)
+            return history_panel(who.display_name, games, who.id)
+
+        await self._about_player(interaction, player, panel)
 
 
 async def setup(bot: CardBot) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,33 @@ from storage.sqlite import SqliteStorage
 GUILD = 1000
 CHANNEL = 2000
 _ids = itertools.count(1)
+
+
+def query(path: Path, sql: str, *params: object) -> list[tuple[Any, ...]]:
+    """Run one statement on its own plain connection (autocommit): what is really in the file."""
+    con = sqlite3.connect(path)
+    try:
+        return con.execute(sql, params).fetchall()
+    finally:
+        con.close()
+
+
+def count(path: Path, sql: str, *params: object) -> int:
+    """The single number a query returns."""
+    [(value,)] = query(path, sql, *params)
+    return int(value)
+
+
+def moves_of(path: Path, game_id: str) -> list[tuple[int, int, str]]:
+    """The logged moves of a game: (move_no, seat, action), in order."""
+    return [
+        (n, seat, action)
+        for n, seat, action in query(
+            path,
+            "SELECT move_no, seat, action FROM moves WHERE game_id = ? ORDER BY move_no",
+            game_id,
+        )
+    ]
 
 
 @pytest.fixture

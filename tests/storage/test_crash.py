@@ -4,7 +4,6 @@ SIGKILL, and a fresh process/connection finds it exactly as after the last ackno
 from __future__ import annotations
 
 import random
-import sqlite3
 import subprocess
 import sys
 import threading
@@ -17,6 +16,7 @@ from bot.tables.manager import TableManager
 from bot.tables.models import Table
 from storage.sqlite import SqliteStorage
 
+from .conftest import moves_of
 from .crash_worker import CHANNEL, GUILD, USERS, digest
 
 WORKER = Path(__file__).with_name("crash_worker.py")
@@ -50,13 +50,7 @@ def parse_ack(line: str) -> tuple[int, str]:
 
 
 def logged_moves(db: Path, game_id: str) -> list[tuple[int, str]]:
-    con = sqlite3.connect(db)
-    try:
-        return con.execute(
-            "SELECT seat, action FROM moves WHERE game_id = ? ORDER BY move_no", (game_id,)
-        ).fetchall()
-    finally:
-        con.close()
+    return [(seat, action) for _, seat, action in moves_of(db, game_id)]
 
 
 async def restore(db: Path) -> tuple[SqliteStorage, TableManager, Table]:

@@ -13,26 +13,18 @@ from storage.migrate import Migration, load_migrations
 from storage.models import Metric, TableSnapshot
 from storage.sqlite import SqliteStorage
 
-from .conftest import GUILD, result
+from .conftest import GUILD, count, query, result
 
 MIGRATIONS = load_migrations()
 NEWEST = len(MIGRATIONS)
 
 
 def tables_in(path: Path) -> set[str]:
-    con = sqlite3.connect(path)
-    try:
-        return {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    finally:
-        con.close()
+    return {name for (name,) in query(path, "SELECT name FROM sqlite_master WHERE type = 'table'")}
 
 
 def user_version(path: Path) -> int:
-    con = sqlite3.connect(path)
-    try:
-        return int(con.execute("PRAGMA user_version").fetchone()[0])
-    finally:
-        con.close()
+    return count(path, "PRAGMA user_version")
 
 
 def test_migrations_are_numbered_from_one_without_gaps() -> None:
@@ -119,9 +111,7 @@ async def test_newer_database_is_refused_untouched(db_path: Path) -> None:
     await s.open()
     assert await s.finish_game(result([1, 2]))
     await s.close()
-    con = sqlite3.connect(db_path)
-    con.execute(f"PRAGMA user_version = {NEWEST + 3}")
-    con.close()
+    query(db_path, f"PRAGMA user_version = {NEWEST + 3}")
     before = snapshot_files(db_path)
 
     with pytest.raises(StorageError, match=f"schema version {NEWEST + 3}, newer than"):

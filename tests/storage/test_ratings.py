@@ -2,24 +2,17 @@
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 from storage.models import Metric
 from storage.rating import MU0
 from storage.sqlite import SqliteStorage
 
-from .conftest import GUILD, result
+from .conftest import GUILD, query, result
 
 
 def skills(path: Path, game: str = "hurricane") -> dict[int, tuple[float, float, float]]:
-    con = sqlite3.connect(path)
-    try:
-        rows = con.execute(
-            "SELECT user_id, mu, sigma, rating FROM standings WHERE game = ?", (game,)
-        ).fetchall()
-    finally:
-        con.close()
+    rows = query(path, "SELECT user_id, mu, sigma, rating FROM standings WHERE game = ?", game)
     return {u: (mu, sigma, rating) for u, mu, sigma, rating in rows}
 
 

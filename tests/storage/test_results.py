@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -12,15 +11,7 @@ from storage.base import StorageError
 from storage.models import Metric, MoveRecord, TableSnapshot
 from storage.sqlite import SqliteStorage
 
-from .conftest import CHANNEL, GUILD, result
-
-
-def count(path: Path, sql: str) -> int:
-    con = sqlite3.connect(path)
-    try:
-        return int(con.execute(sql).fetchone()[0])
-    finally:
-        con.close()
+from .conftest import CHANNEL, GUILD, count, query, result
 
 
 async def test_concurrent_double_recording_counts_once(store: SqliteStorage, db_path: Path) -> None:
@@ -143,12 +134,11 @@ async def test_failure_inside_the_transaction_leaves_nothing(
     record = result([1, 666])
     await store.save_table(TableSnapshot(CHANNEL, GUILD, record.game_id, "playing", {}, 1.0))
     # A real database failure late in the transaction: after the game and seat rows are written.
-    con = sqlite3.connect(db_path)
-    con.execute(
+    query(
+        db_path,
         "CREATE TRIGGER fail_666 BEFORE INSERT ON standings WHEN NEW.user_id = 666 "
-        "BEGIN SELECT RAISE(ABORT, 'injected failure'); END"
+        "BEGIN SELECT RAISE(ABORT, 'injected failure'); END",
     )
-    con.close()
     last = MoveRecord(record.game_id, 1, 0, "7H", 2.0)
     with pytest.raises(StorageError, match="injected failure"):
         await store.finish_game(record, snapshot_channel_id=CHANNEL, move=last)
@@ -156,9 +146,7 @@ async def test_failure_inside_the_transaction_leaves_nothing(
         assert count(db_path, f"SELECT count(*) FROM {table}") == 0, table
     assert len(await store.load_tables()) == 1
     # the storage stays usable, and the same game can be recorded once the fault is gone
-    con = sqlite3.connect(db_path)
-    con.execute("DROP TRIGGER fail_666")
-    con.close()
+    query(db_path, "DROP TRIGGER fail_666")
     assert await store.finish_game(record, snapshot_channel_id=CHANNEL, move=last)
     assert count(db_path, "SELECT count(*) FROM standings") == 2
 

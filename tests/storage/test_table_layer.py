@@ -4,7 +4,6 @@ once even when the first attempt fails, and a resignation records the right winn
 from __future__ import annotations
 
 import random
-import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -16,26 +15,10 @@ from bot.tables.models import GameSpec, Table, TableStatus
 from storage.models import Metric
 from storage.sqlite import SqliteStorage
 
-from .conftest import GUILD
+from .conftest import GUILD, count, query
 
 CHANNEL = 3131
 USERS = (11, 12, 13, 14)
-
-
-def count(path: Path, sql: str) -> int:
-    con = sqlite3.connect(path)
-    try:
-        return int(con.execute(sql).fetchone()[0])
-    finally:
-        con.close()
-
-
-def sql(path: Path, statement: str) -> None:
-    con = sqlite3.connect(path)
-    try:
-        con.execute(statement)
-    finally:
-        con.close()
 
 
 @pytest.fixture
@@ -65,7 +48,7 @@ async def test_a_failed_result_write_is_retried_and_recorded_once(
 ) -> None:
     table = await seat_everyone(manager, GameSpec("hurikan", {}, 2, turn_timer=0))
     # every write of a result fails until the trigger is dropped; moves still save
-    sql(
+    query(
         db_path,
         "CREATE TRIGGER no_results BEFORE INSERT ON games "
         "BEGIN SELECT RAISE(ABORT, 'disk full'); END",
@@ -88,7 +71,7 @@ async def test_a_failed_result_write_is_retried_and_recorded_once(
     assert count(db_path, "SELECT count(*) FROM moves") == table.move_no  # last one not logged
     assert [t.game_id for t in await store.load_tables()] == [table.game_id]
 
-    sql(db_path, "DROP TRIGGER no_results")
+    query(db_path, "DROP TRIGGER no_results")
     user, action = failed
     outcome = await manager.act(CHANNEL, user, action, table.move_no)  # the same click again
     assert outcome.game_over

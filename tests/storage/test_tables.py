@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +11,7 @@ from storage.base import StorageError
 from storage.models import MoveRecord, TableSnapshot
 from storage.sqlite import SqliteStorage
 
-from .conftest import GUILD, result
+from .conftest import GUILD, moves_of, query, result
 
 
 def snap(channel: int, game_id: str = "g", n: int = 0, status: str = "playing") -> TableSnapshot:
@@ -21,14 +20,8 @@ def snap(channel: int, game_id: str = "g", n: int = 0, status: str = "playing") 
     )
 
 
-def moves_of(path: Path, game_id: str) -> list[tuple[int, str]]:
-    con = sqlite3.connect(path)
-    try:
-        return con.execute(
-            "SELECT move_no, action FROM moves WHERE game_id = ? ORDER BY move_no", (game_id,)
-        ).fetchall()
-    finally:
-        con.close()
+def actions_of(path: Path, game_id: str) -> list[tuple[int, str]]:
+    return [(n, action) for n, _, action in moves_of(path, game_id)]
 
 
 async def test_save_upserts_by_channel_and_logs_moves(store: SqliteStorage, db_path: Path) -> None:
@@ -37,14 +30,14 @@ async def test_save_upserts_by_channel_and_logs_moves(store: SqliteStorage, db_p
     await store.save_table(snap(1, "g", 1), MoveRecord("g", 1, 0, "7H", 1.0))
     await store.save_table(snap(1, "g", 2), MoveRecord("g", 2, 1, "3C:3D", 2.0))
     assert await store.load_tables() == [snap(1, "g", 2), snap(2, "h", 0, "lobby")]
-    assert moves_of(db_path, "g") == [(1, "7H"), (2, "3C:3D")]
+    assert actions_of(db_path, "g") == [(1, "7H"), (2, "3C:3D")]
 
 
 async def test_resaving_the_same_move_is_harmless(store: SqliteStorage, db_path: Path) -> None:
     move = MoveRecord("g", 1, 0, "7H", 1.0)
     await store.save_table(snap(1, "g", 1), move)
     await store.save_table(snap(1, "g", 1), move)
-    assert moves_of(db_path, "g") == [(1, "7H")]
+    assert actions_of(db_path, "g") == [(1, "7H")]
 
 
 async def test_a_conflicting_move_saves_nothing(store: SqliteStorage, db_path: Path) -> None:
@@ -52,20 +45,19 @@ async def test_a_conflicting_move_saves_nothing(store: SqliteStorage, db_path: P
     with pytest.raises(StorageError, match="already logged"):
         await store.save_table(snap(1, "g", 2), MoveRecord("g", 1, 0, "KS", 2.0))
     assert await store.load_tables() == [snap(1, "g", 1)]
-    assert moves_of(db_path, "g") == [(1, "7H")]
+    assert actions_of(db_path, "g") == [(1, "7H")]
 
 
 async def test_failure_after_the_move_leaves_neither(store: SqliteStorage, db_path: Path) -> None:
     await store.save_table(snap(1, "g", 1), MoveRecord("g", 1, 0, "7H", 1.0))
-    con = sqlite3.connect(db_path)
-    con.execute(
+    query(
+        db_path,
         "CREATE TRIGGER fail_table BEFORE UPDATE ON tables "
-        "BEGIN SELECT RAISE(ABORT, 'disk on fire'); END"
+        "BEGIN SELECT RAISE(ABORT, 'disk on fire'); END",
     )
-    con.close()
     with pytest.raises(StorageError, match="disk on fire"):
         await store.save_table(snap(1, "g", 2), MoveRecord("g", 2, 1, "3C", 2.0))
-    assert moves_of(db_path, "g") == [(1, "7H")]  # the move was inserted first, then undone
+    assert actions_of(db_path, "g") == [(1, "7H")]  # the move was inserted first, then undone
     assert await store.load_tables() == [snap(1, "g", 1)]
 
 
@@ -85,7 +77,7 @@ async def test_delete_drops_the_table_and_an_unfinished_log(
     await store.delete_table(1)  # twice is fine
     await store.delete_table(404)
     assert [t.channel_id for t in await store.load_tables()] == [2]
-    assert moves_of(db_path, "g") == []
+    assert actions_of(db_path, "g") == []
 
 
 async def test_tables_survive_reopening(db_path: Path) -> None:
