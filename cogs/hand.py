@@ -69,8 +69,8 @@ def build_hand(
     note: str | None = None,
     pending: Pending | None = None,
 ) -> tuple[discord.Embed, discord.ui.View]:
-    panel = hand_panel(table, seat, view, note=note)
     hand = sort_cards(view.get("hand") or [])
+    panel = hand_panel(table, seat, view, note=note, hand=hand)
     game = table.spec.game
     ui = discord.ui.View(timeout=None)
     if game == "hurricane":
@@ -96,8 +96,12 @@ def _hurricane(
         if not t.startswith("flip "):
             by_card.setdefault(t.partition(":")[0], []).append(t)
     if by_card:
+        # the hand is sorted: keep its order (sort only if a playable card is not in it)
+        cards = [c for c in hand if c in by_card]
+        if len(cards) != len(by_card):
+            cards = sort_cards(by_card)
         options = []
-        for card in sort_cards(by_card):
+        for card in cards:
             moves = by_card[card]
             desc = "several captures" if len(moves) > 1 else move_label("hurricane", moves[0])
             options.append(

@@ -42,14 +42,24 @@ class Play(commands.Cog):
         return [str(a) for a in self.bot.tables.legal_actions(table.channel_id, user_id)]
 
     def hand_message(
-        self, table: Table, user_id: int, *, note: str | None = None, pending: Pending | None = None
+        self,
+        table: Table,
+        user_id: int,
+        *,
+        note: str | None = None,
+        pending: Pending | None = None,
+        view: dict[str, Any] | None = None,
+        legal: list[str] | None = None,
     ) -> tuple[discord.Embed, discord.ui.View]:
+        """``view`` / ``legal``: the seat's engine view and legal moves if the caller already has
+        them (the state unchanged since), so they are not computed twice for one click."""
         seat = self._seat(table, user_id)
         assert table.state is not None
-        view = table.state.view(seat)
-        return build_hand(
-            table, seat, view, self._legal(table, user_id), note=note, pending=pending
-        )
+        if view is None:
+            view = table.state.view(seat)
+        if legal is None:
+            legal = self._legal(table, user_id)
+        return build_hand(table, seat, view, legal, note=note, pending=pending)
 
     def _playing_table(self, channel_id: int) -> Table:
         table = self.bot.tables.require(channel_id)
@@ -93,27 +103,27 @@ class Play(commands.Cog):
             return await self._redraw(interaction, table, note="The game is over.")
         if move_no != table.move_no:
             return await self._redraw(interaction, table, note=StaleAction().args[0])
-        legal = self._legal(table, user_id)
         game = table.spec.game
         if kind == "act" and arg:
             return await self._act(interaction, table, arg, move_no)
         if kind in ("cap", "gread") and values:
             return await self._act(interaction, table, values[0], move_no)
         if kind == "card" and values:
+            legal = self._legal(table, user_id)
             choices = [t for t in legal if t.split(":")[0] == values[0] and played_cards(game, t)]
             if len(choices) == 1:
                 return await self._act(interaction, table, choices[0], move_no)
             if not choices:  # let the table say why (not your turn, not a legal card…)
                 return await self._act(interaction, table, values[0], move_no)
-            return await self._redraw(interaction, table, pending=Pending("cap", card=values[0]))
-        hand = sort_cards(
-            (table.state.view(table.seat_of(user_id)) if table.state else {}).get("hand") or []
-        )
+            pending = Pending("cap", card=values[0])
+            return await self._redraw(interaction, table, pending=pending, legal=legal)
+        assert table.state is not None
+        view = table.state.view(table.seat_of(user_id))  # reused by the redraw: nothing moved
+        hand = sort_cards(view.get("hand") or [])
         if kind == "klay":
             chosen = [v for v in values if v in hand]
-            return await self._redraw(
-                interaction, table, pending=Pending("kmask", mask=mask_of(hand, chosen))
-            )
+            pending = Pending("kmask", mask=mask_of(hand, chosen))
+            return await self._redraw(interaction, table, pending=pending, view=view)
         if kind == "ktake" and values:
             laid = cards_of(hand, parse_mask(arg))
             return await self._act(interaction, table, f"{'+'.join(laid)}:{values[0]}", move_no)
@@ -123,17 +133,20 @@ class Play(commands.Cog):
         if kind == "gsel":
             part, _, old = (arg or "0.0").partition(".")
             mask = _merge_part(hand, parse_mask(old), int(part) if part.isdigit() else 0, values)
-            return await self._redraw(interaction, table, pending=Pending("gmask", mask=mask))
+            pending = Pending("gmask", mask=mask)
+            return await self._redraw(interaction, table, pending=pending, view=view)
         if kind == "gclear":
-            return await self._redraw(interaction, table)
+            return await self._redraw(interaction, table, view=view)
         if kind == "gplay":
             picked = frozenset(cards_of(hand, parse_mask(arg)))
+            legal = self._legal(table, user_id)
             readings = [t for t in legal if played_cards(game, t) == picked]
             if len(readings) == 1:
                 return await self._act(interaction, table, readings[0], move_no)
             if len(readings) > 1:
+                pending = Pending("gread", mask=parse_mask(arg))
                 return await self._redraw(
-                    interaction, table, pending=Pending("gread", mask=parse_mask(arg))
+                    interaction, table, pending=pending, view=view, legal=legal
                 )
             # not a legal play: let the engine say why, in words
             return await self._act(interaction, table, " ".join(sorted(picked)), move_no)
@@ -146,12 +159,16 @@ class Play(commands.Cog):
         *,
         note: str | None = None,
         pending: Pending | None = None,
+        view: dict[str, Any] | None = None,
+        legal: list[str] | None = None,
     ) -> None:
-        embed, view = self.hand_message(table, interaction.user.id, note=note, pending=pending)
+        embed, ui = self.hand_message(
+            table, interaction.user.id, note=note, pending=pending, view=view, legal=legal
+        )
         if interaction.response.is_done():  # deferred because the move took long
-            await interaction.edit_original_response(embed=embed, view=view)
+            await interaction.edit_original_response(embed=embed, view=ui)
         else:
-            await interaction.response.edit_message(embed=embed, view=view)
+            await interaction.response.edit_message(embed=embed, view=ui)
 
     async def _act(
         self, interaction: discord.Interaction[Any], table: Table, action: str, move_no: int
@@ -162,14 +179,16 @@ class Play(commands.Cog):
             outcome = await within_ack(interaction, work, self.ack_budget)
         except TableError as exc:
             return await self._redraw(interaction, table, note=str(exc))
-        self.bot.publisher.announce(outcome.table, outcome.events)
-        self.bot.publisher.schedule(outcome.table)
         note = (
             "Your move is on the table."
             if not outcome.game_over
             else "The game is over — see the table message."
         )
-        await self._redraw(interaction, outcome.table, note=note)
+        try:
+            await self._redraw(interaction, outcome.table, note=note)
+        finally:  # the public message follows the player's answer (coalesced), even if that failed
+            self.bot.publisher.announce(outcome.table, outcome.events)
+            self.bot.publisher.schedule(outcome.table)
 
     # --- /play ------------------------------------------------------------------------------------------------
     @app_commands.command(
@@ -189,16 +208,19 @@ class Play(commands.Cog):
             )
         work = self.bot.tables.act(table.channel_id, interaction.user.id, move, None)
         outcome = await within_ack(interaction, work, self.ack_budget, ephemeral=True)
-        self.bot.publisher.announce(outcome.table, outcome.events)
-        self.bot.publisher.schedule(outcome.table)
-        label = move_label(table.spec.game, move, seat_names(table))
-        embed, view = self.hand_message(outcome.table, interaction.user.id, note=f"Played: {label}")
-        if (
-            interaction.response.is_done()
-        ):  # deferred ("thinking…", private) because the move took long
-            await interaction.followup.send(embed=embed, view=view, ephemeral=True)
-        else:
-            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        try:
+            label = move_label(table.spec.game, move, seat_names(table))
+            note = f"Played: {label}"
+            embed, view = self.hand_message(outcome.table, interaction.user.id, note=note)
+            if (
+                interaction.response.is_done()
+            ):  # deferred ("thinking…", private): the move took long
+                await interaction.followup.send(embed=embed, view=view, ephemeral=True)
+            else:
+                await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        finally:  # the public message follows the player's answer (coalesced)
+            self.bot.publisher.announce(outcome.table, outcome.events)
+            self.bot.publisher.schedule(outcome.table)
 
     @play.autocomplete("move")
     async def play_autocomplete(

@@ -54,16 +54,32 @@ async def within_ack(
     loop = asyncio.get_running_loop()
     # Several steps of one interaction (``/table new computer:…``) share one budget.
     started = interaction.extras.setdefault("ack_started", loop.time())
-    task = asyncio.ensure_future(work)
     remaining = max(0.0, budget - (loop.time() - started))
-    done, _pending = await asyncio.wait({task}, timeout=remaining)
-    if not done and not interaction.response.is_done():
-        if ephemeral is None:
-            await interaction.response.defer()
-        else:
-            await interaction.response.defer(ephemeral=ephemeral, thinking=True)
-            interaction.extras[PUBLIC_THINKING] = not ephemeral
-    return await task
+    # The work runs in this task (no task of its own, no asyncio.wait: this is on every move's
+    # path); a timer acknowledges the interaction if the work is still going when time is up.
+    acks: list[asyncio.Task[None]] = []
+
+    def time_up() -> None:
+        if not interaction.response.is_done():
+            acks.append(asyncio.ensure_future(_acknowledge(interaction, ephemeral)))
+
+    timer = loop.call_later(remaining, time_up)
+    try:
+        return await work
+    finally:
+        timer.cancel()
+        if acks:  # let the acknowledgement land, so that ``response.is_done()`` tells the truth
+            await acks[0]
+
+
+async def _acknowledge(interaction: discord.Interaction[Any], ephemeral: bool | None) -> None:
+    if interaction.response.is_done():
+        return
+    if ephemeral is None:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+        interaction.extras[PUBLIC_THINKING] = not ephemeral
 
 
 def panel_embed(panel: Panel, game: str | None = None) -> discord.Embed:

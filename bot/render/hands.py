@@ -22,9 +22,23 @@ def _key(card: str) -> tuple[int, int, str]:
     return (999, 0, card)
 
 
+def _known_keys() -> dict[str, tuple[int, int, str]]:
+    cards = [r + s for r in HURRICANE_RANKS for s in HURRICANE_SUITS]
+    cards += [r + s for r in HAGGIS_RANKS for s in HAGGIS_SUITS] + ["J", "Q", "K"]
+    return {c: _key(c) for c in cards}
+
+
+_KEYS = _known_keys()  # every card of every game: a hand is re-sorted on each redraw
+
+
+def _sort_key(card: str) -> tuple[int, int, str]:
+    key = _KEYS.get(card)
+    return key if key is not None else _key(card)
+
+
 def sort_cards(cards: Iterable[str]) -> list[str]:
     """Cards by rank, then suit (Haggis face cards last)."""
-    return sorted(cards, key=_key)
+    return sorted(cards, key=_sort_key)
 
 
 def capture_value(card: str) -> int:

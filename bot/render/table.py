@@ -320,12 +320,21 @@ def final_line(table: Table, view: dict[str, Any]) -> str:
     return f"The game ended ({table.ended_by or 'finished'})." if names else ""
 
 
-def hand_panel(table: Table, seat: int, view: dict[str, Any], *, note: str | None = None) -> Panel:
-    """A seat's private message: their cards sorted, what is on the table, whose turn it is."""
+def hand_panel(
+    table: Table,
+    seat: int,
+    view: dict[str, Any],
+    *,
+    note: str | None = None,
+    hand: list[str] | None = None,
+) -> Panel:
+    """A seat's private message: their cards sorted, what is on the table, whose turn it is.
+    ``hand``: the view's hand already sorted (the caller's), so it is not sorted twice."""
     panel = Panel(title=f"Your hand — {game_title(table)}")
     if note:
         panel.lines.append(f"*{note}*")
-    hand = sort_cards(view.get("hand") or [])
+    if hand is None:
+        hand = sort_cards(view.get("hand") or [])
     down = (
         (view.get("down_counts") or [0] * len(table.seats))[seat] if view.get("down_counts") else 0
     )
