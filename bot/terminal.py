@@ -10,6 +10,7 @@ import argparse
 import random
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from bot.games import IllegalAction, new_game
@@ -78,29 +79,23 @@ def _describe_haggis(text: str, top: dict[str, Any] | None = None) -> str:
     return cards_label(cards) + words
 
 
+@dataclass
 class TerminalGame:
     """The game loop: the person's turns read from ``inp``, computer turns from the players."""
 
-    def __init__(
-        self,
-        state: GameState,
-        game: str,
-        level: str,
-        seat: int,
-        inp: TextIO,
-        out: TextIO,
-        seed: int,
-        time_budget: float | None = None,
-    ) -> None:
-        self.state = state
-        self.game = game
-        self.level = level
-        self.seat = seat
-        self.inp = inp
-        self.out = out
-        self.rng = random.Random(seed)
-        self.time_budget = time_budget
-        self.top: dict[str, Any] | None = None
+    state: GameState
+    game: str
+    level: str
+    seat: int
+    inp: TextIO
+    out: TextIO
+    seed: int
+    time_budget: float | None = None
+    rng: random.Random = field(init=False)
+    top: dict[str, Any] | None = field(init=False, default=None)  # Haggis: the combination to beat
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
 
     # ---- output helpers -------------------------------------------------------------------
     def say(self, text: str = "") -> None:

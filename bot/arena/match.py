@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.games import new_game
 from bot.games.base import GameState
-from bot.players import LEVELS, SearchLimits, decide
+from bot.players import LEVELS, SearchLimits, choose_action
 
 
 def wilson_interval(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -105,7 +105,7 @@ def play_game(
         view = json.loads(json.dumps(state.view(seat)))
         legal = state.legal_actions(seat)
         start = time.perf_counter()
-        action = decide(
+        action = choose_action(
             config.game,
             view,
             legal,

@@ -9,31 +9,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
-from bot.games import load_game
-from bot.games.base import Action, GameState
+from bot.games.base import Action
 from bot.games.haggis import sample_position
 
 from .base import View
 from .haggis_normal import haggis_rollout, ranked_candidates
-from .hard import SearchProfile
+from .hard import SearchProfile, margin_when, sampled_worlds
 
 MAX_CANDIDATES = 6
-
-
-def determinize(view: View, rng: random.Random) -> GameState:
-    """A world consistent with the view, dealt by the engine's own ``sample_position``."""
-    return load_game(sample_position(dict(view), rng, seed=rng.getrandbits(32)))
-
-
-def evaluate(events: list[dict[str, Any]], seat: int, state: GameState) -> float | None:
-    for event in events:
-        if event["type"] == "round_scored":
-            points = event["points"]
-            others = [p for s, p in enumerate(points) if s != seat]
-            return float(points[seat] - sum(others) / len(others))
-    return None
 
 
 def candidates(view: View, legal: Sequence[Action], rng: random.Random) -> list[Action]:
@@ -49,9 +33,9 @@ def candidates(view: View, legal: Sequence[Action], rng: random.Random) -> list[
 PROFILE = SearchProfile(
     game="haggis",
     samples_per_second=30,
-    determinize=determinize,
+    determinize=sampled_worlds(sample_position),
     candidates=candidates,
     rollout_policy=haggis_rollout,
-    evaluate=evaluate,
+    evaluate=margin_when("round_scored", lambda state, seat: seat),
     max_rollout_moves=600,
 )

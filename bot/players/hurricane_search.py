@@ -9,36 +9,20 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
 
-from bot.games import load_game
 from bot.games.base import Action, GameState
+from bot.games.hurricane import determinise
 
 from .base import View
-from .hard import SearchProfile
+from .hard import SearchProfile, margin_when, sampled_worlds
 from .hurikan_normal import hurikan_normal
 from .hurricane_normal import hurricane_normal
 
 MAX_CANDIDATES = 8
 
 
-def _determinize(view: View, rng: random.Random) -> GameState:
-    from bot.games.hurricane import determinise
-
-    return load_game(determinise(dict(view), rng, seed=rng.getrandbits(32)))
-
-
 def _side(state: GameState, seat: int) -> int:
     return seat % 2 if state.num_players == 4 else seat
-
-
-def _evaluate(events: list[dict[str, Any]], seat: int, state: GameState) -> float | None:
-    for event in events:
-        if event["type"] == "deal_scored":
-            points = event["points"]
-            mine = _side(state, seat)
-            return float(points[mine] - points[1 - mine])
-    return None
 
 
 def _hurricane_candidates(view: View, legal: Sequence[Action], rng: random.Random) -> list[Action]:
@@ -63,20 +47,12 @@ def _hurikan_candidates(view: View, legal: Sequence[Action], rng: random.Random)
 
 @cache
 def profile(game: str) -> SearchProfile:
-    if game == "hurikan":
-        return SearchProfile(
-            game="hurikan",
-            samples_per_second=30,
-            determinize=_determinize,
-            candidates=_hurikan_candidates,
-            rollout_policy=hurikan_normal,
-            evaluate=_evaluate,
-        )
+    hurikan = game == "hurikan"
     return SearchProfile(
-        game="hurricane",
+        game="hurikan" if hurikan else "hurricane",
         samples_per_second=30,
-        determinize=_determinize,
-        candidates=_hurricane_candidates,
-        rollout_policy=hurricane_normal,
-        evaluate=_evaluate,
+        determinize=sampled_worlds(determinise),
+        candidates=_hurikan_candidates if hurikan else _hurricane_candidates,
+        rollout_policy=hurikan_normal if hurikan else hurricane_normal,
+        evaluate=margin_when("deal_scored", _side),
     )

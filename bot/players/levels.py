@@ -37,7 +37,7 @@ def _check(game: str, view: Any, legal: Sequence[Action], level: str) -> None:
         raise ValueError("there is no legal action to choose from")
 
 
-def decide(
+def choose_action(
     game: str,
     view: View,
     legal: Sequence[Action],
@@ -47,7 +47,8 @@ def decide(
     time_budget: float | None = None,
     limits: SearchLimits | None = None,
 ) -> Action:
-    """``choose_action`` with an optional explicit search limit (tests and the arena use it)."""
+    """The move a computer player of ``level`` makes from ``view``; ``time_budget`` (seconds, hard
+    only) or an explicit ``limits`` bounds the search."""
     _check(game, view, legal, level)
     if game == "hurricane" and view.get("game") == "hurikan":
         game = "hurikan"  # Hurikan may be reached as the hurricane preset ``hurikan``

@@ -10,7 +10,7 @@ import pytest
 
 from bot.games import new_game
 from bot.games.base import GameState
-from bot.players import SearchLimits, decide
+from bot.players import SearchLimits, choose_action
 
 # (game name, players, options) for every game and preset the players must handle
 VARIANTS: list[tuple[str, int | None, dict[str, Any]]] = [
@@ -49,7 +49,7 @@ def play(
         assert seat is not None
         legal = state.legal_actions(seat)
         level = levels[seat % len(levels)]
-        action = decide(
+        action = choose_action(
             game, json_view(state, seat), legal, level, seed=seed * 1000 + moves, limits=limits
         )
         assert action in legal, f"{level} chose {action}, not in {legal}"

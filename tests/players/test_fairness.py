@@ -17,7 +17,7 @@ from bot.arena import ArenaConfig
 from bot.arena import match as arena_match
 from bot.games import load_game
 from bot.games.base import GameState
-from bot.players import LEVELS, choose_action, decide
+from bot.players import LEVELS, choose_action
 from bot.players.base import SearchLimits
 from bot.players.easy import easy_policy
 from bot.players.game_policies import normal_policy, search_profile
@@ -43,13 +43,13 @@ def test_policies_take_a_view_legal_moves_and_an_rng_only():
 
 def test_the_arena_hands_players_json_views(monkeypatch):
     seen: list[object] = []
-    real = arena_match.decide
+    real = arena_match.choose_action
 
     def spy(game, view, legal, level, **kwargs):  # type: ignore[no-untyped-def]
         seen.append(view)
         return real(game, view, legal, level, **kwargs)
 
-    monkeypatch.setattr(arena_match, "decide", spy)
+    monkeypatch.setattr(arena_match, "choose_action", spy)
     config = ArenaConfig(game="hurikan", levels=("easy", "normal"), games=1, seed=2)
     arena_match.run_arena(config)
     assert seen
@@ -92,8 +92,8 @@ def test_hidden_cards_do_not_change_any_decision(variant):
         legal = state.legal_actions(seat)
         assert [str(a) for a in twin.legal_actions(seat)] == [str(a) for a in legal]
         for level in LEVELS:
-            a = decide(variant[0], json_view(state, seat), legal, level, seed=9, limits=TINY)
-            b = decide(variant[0], json_view(twin, seat), legal, level, seed=9, limits=TINY)
+            a = choose_action(variant[0], json_view(state, seat), legal, level, seed=9, limits=TINY)
+            b = choose_action(variant[0], json_view(twin, seat), legal, level, seed=9, limits=TINY)
             assert str(a) == str(b), (level, seat)
             checked += 1
     assert checked
@@ -108,8 +108,8 @@ def test_extra_keys_in_a_view_change_nothing():
         poisoned = dict(view, secret_hands=[["7H"] * 10], stock=["KS"] * 20, haggis=["10R"] * 8)
         legal = state.legal_actions(seat)
         for level in LEVELS:
-            a = decide(variant[0], view, legal, level, seed=3, limits=TINY)
-            b = decide(variant[0], poisoned, legal, level, seed=3, limits=TINY)
+            a = choose_action(variant[0], view, legal, level, seed=3, limits=TINY)
+            b = choose_action(variant[0], poisoned, legal, level, seed=3, limits=TINY)
             assert str(a) == str(b)
 
 
