@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bot.games import haggis
 from bot.games.errors import IllegalAction
 from bot.games.haggis.scoring import bet_points, next_dealer_and_leader
+from bot.games.haggis.state import HaggisState
 
 from .test_haggis_support import events_of, load
 
@@ -123,16 +126,22 @@ def test_g15_three_player_round_ends_at_the_second_out() -> None:
     assert scored["first_out"] == 0 and scored["out"] == [0, 2]
 
 
-def test_g15_trick_in_progress_is_captured_as_g13() -> None:
+def bombed_after_the_first_out(**extra: Any) -> tuple[HaggisState, list[dict[str, Any]]]:
+    """Seat 0 is out; seat 1 leads a pair and seat 2 goes out second with a bomb: its events."""
     state = load(
         [[], ["5R", "5O", "2O"], ["J", "Q"]],
         turn=1,
         out=[0],
         round_points=[20, 0, 0],
         played=[True, True, True],
+        **extra,
     )
     state.apply("5R 5O")
-    events = state.apply("J Q")  # seat 2 goes out second with a bomb
+    return state, state.apply("J Q")
+
+
+def test_g15_trick_in_progress_is_captured_as_g13() -> None:
+    _, events = bombed_after_the_first_out()
     won = events_of(events, "trick_won")[0]
     assert (won["winner"], won["taker"], won["bomb"]) == (2, 1, True)
     assert events_of(events, "round_scored")
@@ -294,16 +303,8 @@ def test_options_defaults_and_bad_values() -> None:
 
 
 def test_option_bomb_capture_chooser_at_the_end_of_a_round() -> None:
-    state = load(
-        [[], ["5R", "5O", "2O"], ["J", "Q"]],
-        turn=1,
-        out=[0],
-        round_points=[20, 0, 0],
-        played=[True, True, True],
-        options={"bomb_capture": "chooser"},
-    )
-    state.apply("5R 5O")
-    events = state.apply("J Q")  # seat 2 goes out second with a bomb: it still chooses
+    state, events = bombed_after_the_first_out(options={"bomb_capture": "chooser"})
+    # seat 2 goes out second with a bomb: it still chooses
     assert events_of(events, "choose_taker") and not events_of(events, "round_scored")
     assert state.current_player == 2 and strs(state) == {"give 0", "give 1"}
     saved = state.to_dict()
