@@ -73,24 +73,33 @@ def build_hand(
     panel = hand_panel(table, seat, view, note=note, hand=hand)
     game = table.spec.game
     ui = discord.ui.View(timeout=None)
+    draw = Draw(ui, table, hand, view, legal, pending, panel.lines)
     if game == "hurricane":
-        _hurricane(ui, table, hand, legal, pending, panel.lines)
+        _hurricane(draw)
     elif game == "hurikan":
-        _hurikan(ui, table, hand, view, legal, pending, panel.lines)
+        _hurikan(draw)
     else:
-        _haggis(ui, table, hand, legal, pending, panel.lines)
+        _haggis(draw)
     ui.add_item(HandButton.make("refresh", table, "Refresh", arg=None))
     return panel_embed(panel, game), ui
 
 
-def _hurricane(
-    ui: discord.ui.View,
-    table: Table,
-    hand: list[str],
-    legal: list[str],
-    pending: Pending | None,
-    lines: list[str],
-) -> None:
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """One drawing of a hand: what the game's controls are built from, and where they go
+    (``ui`` the view, ``lines`` the panel's text)."""
+
+    ui: discord.ui.View
+    table: Table
+    hand: list[str]  # sorted
+    view: dict[str, Any]
+    legal: list[str]
+    pending: Pending | None
+    lines: list[str]
+
+
+def _hurricane(draw: Draw) -> None:
+    ui, table, hand, legal, pending = draw.ui, draw.table, draw.hand, draw.legal, draw.pending
     by_card: dict[str, list[str]] = {}
     for t in legal:
         if not t.startswith("flip "):
@@ -120,7 +129,7 @@ def _hurricane(
             for t in choices[:MAX_OPTIONS]
         ]
         if len(choices) > MAX_OPTIONS:  # a select holds 25: the rest stay one /play away
-            lines.append(
+            draw.lines.append(
                 f"{len(choices)} captures are possible: the menu shows {MAX_OPTIONS}; "
                 "`/play` lists every one as you type."
             )
@@ -134,15 +143,8 @@ def _hurricane(
         ui.add_item(HandButton.make("act", table, f"🂠 {move_label('hurricane', t)}", arg=t, row=2))
 
 
-def _hurikan(
-    ui: discord.ui.View,
-    table: Table,
-    hand: list[str],
-    view: dict[str, Any],
-    legal: list[str],
-    pending: Pending | None,
-    lines: list[str],
-) -> None:
+def _hurikan(draw: Draw) -> None:
+    ui, table, hand, legal, pending = draw.ui, draw.table, draw.hand, draw.legal, draw.pending
     if not legal or not hand:
         return
     selected = (
@@ -151,7 +153,7 @@ def _hurikan(
     options = [
         discord.SelectOption(label=card_label(c), value=c, default=c in selected) for c in hand
     ]
-    opening = bool(view.get("opening"))
+    opening = bool(draw.view.get("opening"))
     most = 3 if opening else len(hand)
     ui.add_item(
         HandSelect.make(
@@ -160,7 +162,7 @@ def _hurikan(
     )
     if not selected:
         return
-    lines.append(f"Selected: {cards_label(selected)}")
+    draw.lines.append(f"Selected: {cards_label(selected)}")
     chosen = frozenset(selected)
     takes = sorted(
         {t.split(":")[1] for t in legal if ":" in t and played_cards("hurikan", t) == chosen}
@@ -183,14 +185,8 @@ def _hurikan(
     )
 
 
-def _haggis(
-    ui: discord.ui.View,
-    table: Table,
-    hand: list[str],
-    legal: list[str],
-    pending: Pending | None,
-    lines: list[str],
-) -> None:
+def _haggis(draw: Draw) -> None:
+    ui, table, hand, legal, pending = draw.ui, draw.table, draw.hand, draw.legal, draw.pending
     mask = pending.mask if pending is not None and pending.kind in ("gmask", "gread") else 0
     selected = cards_of(hand, mask)
     plays = [t for t in legal if played_cards("haggis", t) is not None]
@@ -220,7 +216,7 @@ def _haggis(
                 )
             )
         if selected:
-            lines.append(f"Selected: {cards_label(selected)}")
+            draw.lines.append(f"Selected: {cards_label(selected)}")
         ui.add_item(
             HandButton.make(
                 "gplay",

@@ -196,15 +196,42 @@ class LobbyComputerSelect(DynamicItem[Select[Any]], template=r"lobbyai:(?P<ch>\d
 
 
 HAND_TEMPLATE = r":(?P<kind>[a-z]{1,8}):(?P<ch>\d{1,20}):(?P<mv>\d{1,9})(?::(?P<arg>[^:]{0,60}))?"
+ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any])
 
 
-class HandButton(DynamicItem[Button[Any]], template=r"h" + HAND_TEMPLATE):
+def hand_custom_id(prefix: str, kind: str, table: Table, arg: str | None) -> str:
+    """``<prefix>:<kind>:<channel>:<move_no>[:<arg>]``: the click carries the move it was drawn at."""
+    cid = f"{prefix}:{kind}:{table.channel_id}:{table.move_no}"
+    return cid if arg is None else f"{cid}:{arg}"
+
+
+class HandControl(DynamicItem[ItemT], template=r"hs?" + HAND_TEMPLATE):
+    """What the hand's buttons and selects share: the parsed custom_id and one dispatch to
+    ``Play.hand_click`` (a button has no values). Only its subclasses are registered."""
+
     def __init__(
-        self, item: Button[Any], kind: str, channel_id: int, move_no: int, arg: str | None
+        self, item: ItemT, kind: str, channel_id: int, move_no: int, arg: str | None
     ) -> None:
         super().__init__(item)
         self.kind, self.channel_id, self.move_no, self.arg = kind, channel_id, move_no, arg
 
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
+    ) -> HandControl[ItemT]:
+        return cls(
+            cast(ItemT, item), match["kind"], int(match["ch"]), int(match["mv"]), match["arg"]
+        )
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = [str(v) for v in _values(interaction)]
+        work = _cog(interaction, "Play").hand_click(
+            interaction, self.kind, self.channel_id, self.move_no, self.arg, values
+        )
+        await guarded(interaction, work)
+
+
+class HandButton(HandControl[Button[Any]], template=r"h" + HAND_TEMPLATE):
     @classmethod
     def make(
         cls,
@@ -217,36 +244,14 @@ class HandButton(DynamicItem[Button[Any]], template=r"h" + HAND_TEMPLATE):
         disabled: bool = False,
         row: int | None = None,
     ) -> HandButton:
-        cid = f"h:{kind}:{table.channel_id}:{table.move_no}" + (
-            f":{arg}" if arg is not None else ""
-        )
+        cid = hand_custom_id("h", kind, table, arg)
         button: Button[Any] = Button(
             label=clip(label, 80), style=style, custom_id=cid, disabled=disabled, row=row
         )
         return cls(button, kind, table.channel_id, table.move_no, arg)
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
-    ) -> HandButton:
-        return cls(
-            cast(Button[Any], item), match["kind"], int(match["ch"]), int(match["mv"]), match["arg"]
-        )
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        work = _cog(interaction, "Play").hand_click(
-            interaction, self.kind, self.channel_id, self.move_no, self.arg, []
-        )
-        await guarded(interaction, work)
-
-
-class HandSelect(DynamicItem[Select[Any]], template=r"hs" + HAND_TEMPLATE):
-    def __init__(
-        self, item: Select[Any], kind: str, channel_id: int, move_no: int, arg: str | None
-    ) -> None:
-        super().__init__(item)
-        self.kind, self.channel_id, self.move_no, self.arg = kind, channel_id, move_no, arg
-
+class HandSelect(HandControl[Select[Any]], template=r"hs" + HAND_TEMPLATE):
     @classmethod
     def make(
         cls,
@@ -260,9 +265,7 @@ class HandSelect(DynamicItem[Select[Any]], template=r"hs" + HAND_TEMPLATE):
         max_values: int = 1,
         row: int | None = None,
     ) -> HandSelect:
-        cid = f"hs:{kind}:{table.channel_id}:{table.move_no}" + (
-            f":{arg}" if arg is not None else ""
-        )
+        cid = hand_custom_id("hs", kind, table, arg)
         options = options[:25]
         select: Select[Any] = Select(
             custom_id=cid,
@@ -273,21 +276,6 @@ class HandSelect(DynamicItem[Select[Any]], template=r"hs" + HAND_TEMPLATE):
             row=row,
         )
         return cls(select, kind, table.channel_id, table.move_no, arg)
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
-    ) -> HandSelect:
-        return cls(
-            cast(Select[Any], item), match["kind"], int(match["ch"]), int(match["mv"]), match["arg"]
-        )
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = [str(v) for v in _values(interaction)]
-        work = _cog(interaction, "Play").hand_click(
-            interaction, self.kind, self.channel_id, self.move_no, self.arg, values
-        )
-        await guarded(interaction, work)
 
 
 DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (

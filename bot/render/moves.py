@@ -6,14 +6,11 @@ everyone reads afterwards ("Anna plays 7♥ and takes 3♣ + 4♦ — hurricane!
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from .cards import card_label
 
 BET_WORDS = {0: "no bet", 15: "little bet", 30: "big bet"}
-
-
-def _cards(text: str, sep: str = "+") -> list[str]:
-    return [c for c in text.replace("+", " ").split() if c] if sep == " " else text.split(sep)
 
 
 def _joined(cards: Sequence[str]) -> str:
@@ -36,67 +33,94 @@ def haggis_parts(text: str) -> tuple[list[str], str | None]:
     return body.split(), (suffix.strip() or None)
 
 
-def move_label(game: str, text: str, names: Sequence[str] = ()) -> str:
-    """A legal move as the acting player reads it in a menu or in /play autocomplete."""
+@dataclass(frozen=True, slots=True)
+class MoveWords:
+    """A move taken apart once, for both phrasings: its kind and the words they fill in."""
+
+    kind: str  # pass | bet | give | flip | play (Haggis) | lay | lay_take (Hurikan) | take | trail
+    number: int = 0  # the bet, the seat given the trick, the face-down card's index
+    played: str = ""  # the cards put down (with a Haggis reading), in words
+    taken: str = ""  # the cards taken, in words
+
+
+#: Second person, for the one choosing (menus, /play autocomplete).
+LABELS = {
+    "pass": "Pass",
+    "bet": "Bet {number} ({bet})",
+    "give": "Give the trick to {seat}",
+    "flip": "Turn up face-down card {card}",
+    "play": "{played}",
+    "lay": "Lay {played} on the table",
+    "lay_take": "Lay {played}, take {taken}",
+    "take": "{played} takes {taken}",
+    "trail": "Trail {played}",
+}
+#: Third person, for everyone afterwards (the table message).
+DESCRIPTIONS = {
+    "pass": "{who} passes",
+    "bet": "{who} bets {number} ({bet})",
+    "no_bet": "{who} makes no bet",
+    "give": "{who} gives the bombed trick to {seat}",
+    "flip": "{who} turns up a face-down card",
+    "play": "{who} plays {played}",
+    "lay": "{who} lays {played} on the table",
+    "lay_take": "{who} lays {played} and takes {taken}",
+    "take": "{who} plays {played} and takes {taken}",
+    "trail": "{who} trails {played}",
+}
+
+
+def move_words(game: str, text: str) -> MoveWords:
+    """Take a canonical action text apart (ENGINE.md notation)."""
     if text == "pass":
-        return "Pass"
-    if text.startswith("bet "):
-        amount = int(text.split()[1])
-        return f"Bet {amount} ({BET_WORDS.get(amount, 'bet')})"
-    if text.startswith("give "):
-        seat = int(text.split()[1])
-        who = names[seat] if seat < len(names) else f"seat {seat + 1}"
-        return f"Give the trick to {who}"
-    if text.startswith("flip "):
-        return f"Turn up face-down card {int(text.split()[1]) + 1}"
+        return MoveWords("pass")
+    word, _, rest = text.partition(" ")
+    if word in ("bet", "give", "flip") and rest:
+        return MoveWords(word, int(rest.split()[0]))
     if game == "haggis":
         cards, reading = haggis_parts(text)
         label = " ".join(card_label(c) for c in cards)
-        return f"{label} {reading_words(reading)}" if reading else label
+        return MoveWords("play", played=f"{label} {reading_words(reading)}" if reading else label)
     played, colon, taken = text.partition(":")
     if game == "hurikan":
-        laid = played.split("+")
-        if colon:
-            return f"Lay {_joined(laid)}, take {card_label(taken)}"
-        return f"Lay {_joined(laid)} on the table"
+        laid = _joined(played.split("+"))
+        return (
+            MoveWords("lay_take", played=laid, taken=card_label(taken))
+            if colon
+            else MoveWords("lay", played=laid)
+        )
     if colon:
-        return f"{card_label(played)} takes {_joined(taken.split('+'))}"
-    return f"Trail {card_label(played)}"
+        return MoveWords("take", played=card_label(played), taken=_joined(taken.split("+")))
+    return MoveWords("trail", played=card_label(played))
+
+
+def _fill(template: str, words: MoveWords, names: Sequence[str], who: str = "") -> str:
+    seat = words.number
+    return template.format(
+        who=who,
+        number=words.number,
+        bet=BET_WORDS.get(words.number, "bet"),
+        seat=names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}",
+        card=words.number + 1,
+        played=words.played,
+        taken=words.taken,
+    )
+
+
+def move_label(game: str, text: str, names: Sequence[str] = ()) -> str:
+    """A legal move as the acting player reads it in a menu or in /play autocomplete."""
+    words = move_words(game, text)
+    return _fill(LABELS[words.kind], words, names)
 
 
 def describe_move(
     game: str, who: str, text: str, *, sweep: bool = False, names: Sequence[str] = ()
 ) -> str:
     """The last move for everyone to read, in the third person."""
-    if text == "pass":
-        return f"{who} passes"
-    if text.startswith("bet "):
-        amount = int(text.split()[1])
-        return (
-            f"{who} bets {amount} ({BET_WORDS.get(amount, 'bet')})"
-            if amount
-            else f"{who} makes no bet"
-        )
-    if text.startswith("give "):
-        seat = int(text.split()[1])
-        whom = names[seat] if seat < len(names) else f"seat {seat + 1}"
-        return f"{who} gives the bombed trick to {whom}"
-    if text.startswith("flip "):
-        return f"{who} turns up a face-down card"
-    if game == "haggis":
-        cards, reading = haggis_parts(text)
-        label = " ".join(card_label(c) for c in cards)
-        return f"{who} plays {label}" + (f" {reading_words(reading)}" if reading else "")
-    played, colon, taken = text.partition(":")
-    if game == "hurikan":
-        laid = _joined(played.split("+"))
-        if colon:
-            return f"{who} lays {laid} and takes {card_label(taken)}"
-        return f"{who} lays {laid} on the table"
-    if colon:
-        line = f"{who} plays {card_label(played)} and takes {_joined(taken.split('+'))}"
-        return line + (" — hurricane!" if sweep else "")
-    return f"{who} trails {card_label(played)}"
+    words = move_words(game, text)
+    kind = "no_bet" if words.kind == "bet" and words.number == 0 else words.kind
+    line = _fill(DESCRIPTIONS[kind], words, names, who)
+    return line + (" — hurricane!" if sweep and kind == "take" else "")
 
 
 def matches_query(label: str, text: str, query: str) -> bool:

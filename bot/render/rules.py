@@ -1,11 +1,68 @@
 """The rules of each game in our own words (from /work/shared/RULES.md), short enough for one embed,
-with every option a table can change (``/table new … options:name=value``)."""
+with every option a table can change (``/table new … options:name=value``). The option names, choices
+and defaults come from the engines' own option tables, so this text cannot fall behind them."""
 
 from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from bot.games.haggis.options import BOMB_CAPTURES, PLAYER_COUNTS, TARGETS, Options
+from bot.games.hurricane.options import CHOICES, NUMBERS, PRESETS
 
 from .text import Panel
 
 SET_OPTIONS = "Set them with `/table new … options:name=value` (several: separate with spaces)."
+#: Usual picks offered after the default for Hurricane's numeric options (any whole number is accepted).
+NUMBER_PICKS: dict[str, tuple[int, ...]] = {"target": (15, 11, 21), "double_below": (0, 5)}
+HAGGIS_DEFAULTS: dict[str, Any] = Options().to_dict()
+ON_OFF = ("on", "off")
+#: What an option means, where its name does not say it (shown after its choices).
+NOTES = {
+    "double_below": "0 = never",
+    "min_cards": "only the smallest sum captures",
+    "first_out_bonus": "+5 for the first out with 3 players",
+    "bomb_capture": "3 players: a bombed trick goes to the player who played just before the bomb, "
+    "or the bomber chooses",
+}
+
+
+def default_first(values: Iterable[Any], default: Any) -> tuple[str, ...]:
+    """The values as typed (strings), the default first."""
+    words = [str(v) for v in values]
+    return (str(default), *[w for w in words if w != str(default)])
+
+
+def _described(name: str, text: str, extra: Iterable[str] = ()) -> str:
+    notes = [*([NOTES[name]] if name in NOTES else []), *extra]
+    return f"{text} ({'; '.join(notes)})" if notes else text
+
+
+def _hurricane_options() -> str:
+    open_preset = PRESETS["open"]
+    parts: list[str] = []
+    for name, (default, _minimum) in NUMBERS.items():
+        bits = [str(default), *([NOTES[name]] if name in NOTES else [])]
+        if name in open_preset:
+            bits.append(f"open {open_preset[name]}")
+        parts.append(f"{name} ({'; '.join(bits)})")
+    for name, values in CHOICES.items():
+        extra = [f"open: {open_preset[name]}"] if name in open_preset else []
+        parts.append(_described(name, f"{name}: {' | '.join(values)}", extra))
+    return " · ".join([*parts, "turn_timer"]) + ". " + SET_OPTIONS
+
+
+def _haggis_choices() -> dict[str, tuple[str, ...]]:
+    allowed = {"target": TARGETS, "first_out_bonus": ON_OFF, "bomb_capture": BOMB_CAPTURES}
+    return {name: default_first(allowed[name], HAGGIS_DEFAULTS[name]) for name in HAGGIS_DEFAULTS}
+
+
+def _haggis_options() -> str:
+    parts = [f"players: {' | '.join(map(str, PLAYER_COUNTS))}"]
+    for name, values in _haggis_choices().items():
+        parts.append(_described(name, f"{name}: {' | '.join(values)}"))
+    return " · ".join([*parts, "turn_timer"]) + ". " + SET_OPTIONS
+
 
 HURRICANE = Panel(
     title="Hurricane (Uragano)",
@@ -35,16 +92,7 @@ HURRICANE = Panel(
             "their hand on the table; game to 15, no double win. **pairs** — 4 players, partners "
             "opposite, 9 cards each and no refills, play goes to the right; teams share piles.",
         ),
-        (
-            "Options (default first)",
-            "target (16; open 15) · double_below (8; 0 = never; open 0) · "
-            "precedence: equal_first | free · trail: only_if_no_capture | free · "
-            "min_cards: off | on (only the smallest sum captures) · "
-            "last_play_sweep: no | yes · after_sweep: nothing | opponent_lays_hand · "
-            "leftover: last_capturer | last_player · lead_after_redeal: eldest | last_player · "
-            "primiera: suits | sets | none (open: sets) · missing_suit: cannot_compete | "
-            "sum_present · turn_timer. " + SET_OPTIONS,
-        ),
+        ("Options (default first)", _hurricane_options()),
     ],
 )
 
@@ -86,13 +134,7 @@ HAGGIS = Panel(
         "When a round ends with someone at the target (250), the highest total wins (a tie plays on).",
     ],
     fields=[
-        (
-            "Options (default first)",
-            "players: 2 | 3 · target: 250 | 350 · first_out_bonus: on | off (+5 for the first out "
-            "with 3 players) · bomb_capture: tournament | chooser (3 players: a bombed trick goes "
-            "to the player who played just before the bomb, or the bomber chooses) · turn_timer. "
-            + SET_OPTIONS,
-        ),
+        ("Options (default first)", _haggis_options()),
         (
             "Playing here",
             "Pick your cards in the menu, then **Play**; the bot asks which reading only "
@@ -104,27 +146,13 @@ HAGGIS = Panel(
 RULES = {"hurricane": HURRICANE, "hurikan": HURIKAN, "haggis": HAGGIS}
 
 #: The values offered while typing ``/table new … options:`` (default first; numbers: usual picks).
-#: tests/bot/test_rules_text.py checks them against the engines.
 OPTION_CHOICES: dict[str, dict[str, tuple[str, ...]]] = {
     "hurricane": {
-        "target": ("16", "15", "11", "21"),
-        "double_below": ("8", "0", "5"),
-        "precedence": ("equal_first", "free"),
-        "trail": ("only_if_no_capture", "free"),
-        "min_cards": ("off", "on"),
-        "last_play_sweep": ("no", "yes"),
-        "after_sweep": ("nothing", "opponent_lays_hand"),
-        "leftover": ("last_capturer", "last_player"),
-        "lead_after_redeal": ("eldest", "last_player"),
-        "primiera": ("suits", "sets", "none"),
-        "missing_suit": ("cannot_compete", "sum_present"),
+        **{name: default_first(NUMBER_PICKS[name], d) for name, (d, _min) in NUMBERS.items()},
+        **CHOICES,
     },
     "hurikan": {},
-    "haggis": {
-        "target": ("250", "350"),
-        "first_out_bonus": ("on", "off"),
-        "bomb_capture": ("tournament", "chooser"),
-    },
+    "haggis": _haggis_choices(),
 }
 
 
