@@ -41,13 +41,5 @@ class SearchLimits:
 
 
 def seat_of(view: View) -> int:
-    """The deciding seat, which every engine's view names."""
-    for key in ("seat", "player", "you"):
-        value = view.get(key)
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-    raise ValueError("the view does not say which seat it belongs to")
-
-
-def by_text(legal: Sequence[Action]) -> dict[str, Action]:
-    return {str(action): action for action in legal}
+    """The deciding seat, which every engine's view names (``choose_action`` checks it is there)."""
+    return int(view["seat"])

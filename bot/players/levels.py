@@ -33,6 +33,9 @@ def _check(game: str, view: Any, legal: Sequence[Action], level: str) -> None:
     if not isinstance(view, Mapping):
         # The structural fairness guarantee: a player sees a seat's view, never the game state.
         raise TypeError("a computer player decides from the seat's view (a dict), not a game state")
+    if "hands" in view or not isinstance(view.get("seat"), int):
+        # a snapshot (``to_dict()``) or a spectator's view is not one seat's picture
+        raise TypeError("a computer player decides from one seat's view, not a game snapshot")
     if not legal:
         raise ValueError("there is no legal action to choose from")
 

@@ -32,6 +32,15 @@ def test_players_refuse_a_game_state(variant):
         choose_action(variant[0], state, state.legal_actions(seat), "normal", seed=1)  # type: ignore[arg-type]
 
 
+def test_players_refuse_a_snapshot_or_a_spectator_view(variant):
+    state = start(variant, 3)
+    seat = state.current_player
+    legal = state.legal_actions(seat)
+    for not_a_seat in (state.to_dict(), state.view(None)):
+        with pytest.raises(TypeError, match="one seat's view"):
+            choose_action(variant[0], not_a_seat, legal, "normal", seed=1)
+
+
 def test_policies_take_a_view_legal_moves_and_an_rng_only():
     for game in ("hurricane", "hurikan", "haggis"):
         for policy in (easy_policy(game), normal_policy(game), search_profile(game).rollout_policy):
