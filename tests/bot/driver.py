@@ -28,6 +28,18 @@ def comp(msg: dict[str, Any], prefix: str) -> dict[str, Any] | None:
     )
 
 
+async def start_table(
+    fake: FakeDiscord, people: list[Person], /, *, seed: int = 1, **options: Any
+) -> Driver:
+    """A table opened by the first player (``/table new`` with ``options``), joined by the others
+    through the lobby buttons and started: the usual first steps of a test."""
+    d = Driver(fake, people, seed=seed)
+    await d.open(people[0], **options)
+    await d.join_all(people[1:])
+    await d.start(people[0])
+    return d
+
+
 class Driver:
     def __init__(
         self, fake: FakeDiscord, players: list[Person], channel_id: int | None = None, seed: int = 1

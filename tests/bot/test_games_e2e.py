@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from .conftest import FakeFactory
-from .driver import Driver
+from .driver import Driver, start_table
 from .fakediscord import FakeDiscord, Person, render_text
 
 CARD_IN_LOG = re.compile(
@@ -44,10 +44,7 @@ def final_text(d: Driver) -> str:
 
 async def test_hurricane_standard_full_game(fake: FakeDiscord, users: list[Person]) -> None:
     alice, bob, _ = users
-    d = Driver(fake, [alice, bob], seed=3)
-    await d.open(alice, game="hurricane", preset="standard")
-    await d.join_all([bob])
-    await d.start(alice)
+    d = await start_table(fake, [alice, bob], seed=3, game="hurricane", preset="standard")
     moves = await d.play_to_end()
     assert moves >= 72  # a game to 16 takes several deals
     assert d.table.state.view(None)["scores"][d.table.state.result()["winner"]] >= 16  # type: ignore[union-attr]
@@ -62,10 +59,7 @@ async def test_hurricane_standard_full_game(fake: FakeDiscord, users: list[Perso
 
 async def test_hurricane_open_full_game(fake: FakeDiscord, users: list[Person]) -> None:
     alice, bob, _ = users
-    d = Driver(fake, [alice, bob], seed=5)
-    await d.open(alice, game="hurricane", preset="open")
-    await d.join_all([bob])
-    await d.start(alice)
+    d = await start_table(fake, [alice, bob], seed=5, game="hurricane", preset="open")
     await d.play_to_end()
     clicked = [str(ex.payload["data"]["custom_id"]) for ex in d.exchanges]
     assert any(c.startswith("h:act:") and c.endswith(("flip 0", "flip 1")) for c in clicked)
@@ -89,10 +83,7 @@ async def test_hurricane_pairs_full_game(fake: FakeDiscord, users: list[Person])
 
 async def test_hurikan_full_game(fake: FakeDiscord, users: list[Person]) -> None:
     alice, bob, _ = users
-    d = Driver(fake, [alice, bob], seed=11)
-    await d.open(alice, game="hurikan")
-    await d.join_all([bob])
-    await d.start(alice)
+    d = await start_table(fake, [alice, bob], seed=11, game="hurikan")
     await d.play_to_end()
     text = final_text(d)
     assert "Game over" in text and "Card values taken" in text
@@ -100,10 +91,7 @@ async def test_hurikan_full_game(fake: FakeDiscord, users: list[Person]) -> None
 
 async def test_haggis_two_players_full_game(fake: FakeDiscord, users: list[Person]) -> None:
     alice, bob, _ = users
-    d = Driver(fake, [alice, bob], seed=13)
-    await d.open(alice, game="haggis", players=2)
-    await d.join_all([bob])
-    await d.start(alice)
+    d = await start_table(fake, [alice, bob], seed=13, game="haggis", players=2)
     await d.play_to_end()
     text = final_text(d)
     assert "Game over" in text and "Points this round" in text

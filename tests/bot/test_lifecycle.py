@@ -11,17 +11,12 @@ import pytest
 from bot.tables.models import TableStatus
 
 from .conftest import FakeFactory
-from .driver import Driver, comp
+from .driver import Driver, comp, start_table
 from .fakediscord import OWNER_ID, FakeDiscord, Person, render_text
 
 
 async def started(fake: FakeDiscord, users: list[Person], **options: object) -> Driver:
-    alice, bob, _ = users
-    d = Driver(fake, [alice, bob], seed=2)
-    await d.open(alice, **({"game": "hurricane"} | options))
-    await d.join_all([bob])
-    await d.start(alice)
-    return d
+    return await start_table(fake, users[:2], seed=2, **({"game": "hurricane"} | options))
 
 
 async def test_turn_timer_reminds_then_plays_for_the_player(
@@ -64,10 +59,7 @@ async def test_restart_keeps_the_table_and_show_my_hand_works(
 ) -> None:
     first = await make_fake()
     alice, bob = (Person(n, first.make_user(n)) for n in ("Alice", "Bob"))
-    d = Driver(first, [alice, bob], seed=4)
-    await d.open(alice, game="hurricane")
-    await d.join_all([bob])
-    await d.start(alice)
+    d = await start_table(first, [alice, bob], seed=4, game="hurricane")
     for _ in range(3):
         seat = d.table.state.current_player  # type: ignore[union-attr]
         await d.play_move(seat, d.choose(seat))
@@ -339,10 +331,7 @@ async def test_three_timeouts_in_a_row_forfeit(fake: FakeDiscord, users: list[Pe
 async def test_hand_controls_survive_a_restart(make_fake: FakeFactory) -> None:
     first = await make_fake()
     alice, bob = (Person(n, first.make_user(n)) for n in ("Alice", "Bob"))
-    d = Driver(first, [alice, bob], seed=6)
-    await d.open(alice, game="hurricane")
-    await d.join_all([bob])
-    await d.start(alice)
+    d = await start_table(first, [alice, bob], seed=6, game="hurricane")
     seat = d.table.state.current_player  # type: ignore[union-attr]
     person = d.person(seat)
     hand = await d.show_hand(person)

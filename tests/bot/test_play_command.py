@@ -8,17 +8,12 @@ import asyncio
 
 import pytest
 
-from .driver import Driver
+from .driver import Driver, start_table
 from .fakediscord import FakeDiscord, Person
 
 
 async def haggis(fake: FakeDiscord, users: list[Person]) -> Driver:
-    alice, bob, _ = users
-    d = Driver(fake, [alice, bob], seed=3)
-    await d.open(alice, game="haggis", players=2)
-    await d.join_all([bob])
-    await d.start(alice)
-    return d
+    return await start_table(fake, users[:2], seed=3, game="haggis", players=2)
 
 
 async def test_autocomplete_caps_at_25_and_any_legal_move_is_accepted(
@@ -91,10 +86,7 @@ async def test_more_than_25_captures_fit_the_select_and_point_to_play(
     from cogs.hand import Pending, build_hand
 
     alice, bob, _ = users
-    d = Driver(fake, [alice, bob], seed=3)
-    await d.open(alice, game="hurricane")
-    await d.join_all([bob])
-    await d.start(alice)
+    d = await start_table(fake, [alice, bob], seed=3, game="hurricane")
     seat = d.table.state.current_player  # type: ignore[union-attr]
     view = d.table.state.view(seat)  # type: ignore[union-attr]
     card = view["hand"][0]

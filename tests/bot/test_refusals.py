@@ -10,17 +10,12 @@ import pytest
 
 from bot.tables.models import TableStatus
 
-from .driver import Driver, comp
+from .driver import Driver, comp, start_table
 from .fakediscord import FakeDiscord, Person, component_ids, render_text
 
 
 async def started(fake: FakeDiscord, users: list[Person], **options: object) -> Driver:
-    alice, bob, _ = users
-    d = Driver(fake, [alice, bob], seed=2)
-    await d.open(alice, **({"game": "hurricane"} | options))
-    await d.join_all([bob])
-    await d.start(alice)
-    return d
+    return await start_table(fake, users[:2], seed=2, **({"game": "hurricane"} | options))
 
 
 def to_move(d: Driver) -> tuple[Person, Person]:
