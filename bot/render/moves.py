@@ -5,8 +5,8 @@ everyone reads afterwards ("Anna plays 7♥ and takes 3♣ + 4♦ — hurricane!
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from .cards import card_label
 
@@ -33,9 +33,9 @@ def haggis_parts(text: str) -> tuple[list[str], str | None]:
     return body.split(), (suffix.strip() or None)
 
 
-@dataclass(frozen=True, slots=True)
-class MoveWords:
-    """A move taken apart once, for both phrasings: its kind and the words they fill in."""
+class MoveWords(NamedTuple):
+    """A move taken apart once, for both phrasings: its kind and the words they fill in
+    (a tuple: cheap to build, as a hand labels every playable card on each redraw)."""
 
     kind: str  # pass | bet | give | flip | play (Haggis) | lay | lay_take (Hurikan) | take | trail
     number: int = 0  # the bet, the seat given the trick, the face-down card's index
@@ -43,30 +43,43 @@ class MoveWords:
     taken: str = ""  # the cards taken, in words
 
 
+Label = Callable[[MoveWords, Sequence[str]], str]
+Line = Callable[[MoveWords, str, Sequence[str]], str]
+
+
+def _seat(names: Sequence[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+
+
+def _bet(amount: int) -> str:
+    return f"{amount} ({BET_WORDS.get(amount, 'bet')})"
+
+
 #: Second person, for the one choosing (menus, /play autocomplete).
-LABELS = {
-    "pass": "Pass",
-    "bet": "Bet {number} ({bet})",
-    "give": "Give the trick to {seat}",
-    "flip": "Turn up face-down card {card}",
-    "play": "{played}",
-    "lay": "Lay {played} on the table",
-    "lay_take": "Lay {played}, take {taken}",
-    "take": "{played} takes {taken}",
-    "trail": "Trail {played}",
+LABELS: dict[str, Label] = {
+    "pass": lambda m, names: "Pass",
+    "bet": lambda m, names: f"Bet {_bet(m.number)}",
+    "give": lambda m, names: f"Give the trick to {_seat(names, m.number)}",
+    "flip": lambda m, names: f"Turn up face-down card {m.number + 1}",
+    "play": lambda m, names: m.played,
+    "lay": lambda m, names: f"Lay {m.played} on the table",
+    "lay_take": lambda m, names: f"Lay {m.played}, take {m.taken}",
+    "take": lambda m, names: f"{m.played} takes {m.taken}",
+    "trail": lambda m, names: f"Trail {m.played}",
 }
 #: Third person, for everyone afterwards (the table message).
-DESCRIPTIONS = {
-    "pass": "{who} passes",
-    "bet": "{who} bets {number} ({bet})",
-    "no_bet": "{who} makes no bet",
-    "give": "{who} gives the bombed trick to {seat}",
-    "flip": "{who} turns up a face-down card",
-    "play": "{who} plays {played}",
-    "lay": "{who} lays {played} on the table",
-    "lay_take": "{who} lays {played} and takes {taken}",
-    "take": "{who} plays {played} and takes {taken}",
-    "trail": "{who} trails {played}",
+DESCRIPTIONS: dict[str, Line] = {
+    "pass": lambda m, who, names: f"{who} passes",
+    "bet": lambda m, who, names: (
+        f"{who} bets {_bet(m.number)}" if m.number else f"{who} makes no bet"
+    ),
+    "give": lambda m, who, names: f"{who} gives the bombed trick to {_seat(names, m.number)}",
+    "flip": lambda m, who, names: f"{who} turns up a face-down card",
+    "play": lambda m, who, names: f"{who} plays {m.played}",
+    "lay": lambda m, who, names: f"{who} lays {m.played} on the table",
+    "lay_take": lambda m, who, names: f"{who} lays {m.played} and takes {m.taken}",
+    "take": lambda m, who, names: f"{who} plays {m.played} and takes {m.taken}",
+    "trail": lambda m, who, names: f"{who} trails {m.played}",
 }
 
 
@@ -94,23 +107,10 @@ def move_words(game: str, text: str) -> MoveWords:
     return MoveWords("trail", played=card_label(played))
 
 
-def _fill(template: str, words: MoveWords, names: Sequence[str], who: str = "") -> str:
-    seat = words.number
-    return template.format(
-        who=who,
-        number=words.number,
-        bet=BET_WORDS.get(words.number, "bet"),
-        seat=names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}",
-        card=words.number + 1,
-        played=words.played,
-        taken=words.taken,
-    )
-
-
 def move_label(game: str, text: str, names: Sequence[str] = ()) -> str:
     """A legal move as the acting player reads it in a menu or in /play autocomplete."""
     words = move_words(game, text)
-    return _fill(LABELS[words.kind], words, names)
+    return LABELS[words.kind](words, names)
 
 
 def describe_move(
@@ -118,9 +118,8 @@ def describe_move(
 ) -> str:
     """The last move for everyone to read, in the third person."""
     words = move_words(game, text)
-    kind = "no_bet" if words.kind == "bet" and words.number == 0 else words.kind
-    line = _fill(DESCRIPTIONS[kind], words, names, who)
-    return line + (" — hurricane!" if sweep and kind == "take" else "")
+    line = DESCRIPTIONS[words.kind](words, who, names)
+    return line + (" — hurricane!" if sweep and words.kind == "take" else "")
 
 
 def matches_query(label: str, text: str, query: str) -> bool:
