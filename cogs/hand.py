@@ -21,7 +21,7 @@ from bot.render.moves import haggis_parts, move_label
 from bot.render.table import hand_panel, seat_names
 from bot.tables.models import Table
 
-from .ui import HandButton, HandSelect, panel_embed
+from .ui import hand_button, hand_select, one_shot, panel_embed
 
 MAX_OPTIONS = 25
 
@@ -80,8 +80,8 @@ def build_hand(
         _hurikan(draw)
     else:
         _haggis(draw)
-    ui.add_item(HandButton.make("refresh", table, "Refresh", arg=None))
-    return panel_embed(panel, game), ui
+    ui.add_item(hand_button("refresh", table, "Refresh", arg=None))
+    return panel_embed(panel, game), one_shot(ui)
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +121,7 @@ def _hurricane(draw: Draw) -> None:
                     default=pending is not None and pending.card == card,
                 )
             )
-        ui.add_item(HandSelect.make("card", table, "Play a card…", options, row=0))
+        ui.add_item(hand_select("card", table, "Play a card…", options, row=0))
     if pending is not None and pending.kind == "cap" and pending.card:
         choices = by_card.get(pending.card, [])
         options = [
@@ -134,13 +134,13 @@ def _hurricane(draw: Draw) -> None:
                 "`/play` lists every one as you type."
             )
         ui.add_item(
-            HandSelect.make(
+            hand_select(
                 "cap", table, f"Which capture with {card_label(pending.card)}?", options, row=1
             )
         )
     flips = sorted(t for t in legal if t.startswith("flip "))
     for t in flips[:4]:
-        ui.add_item(HandButton.make("act", table, f"🂠 {move_label('hurricane', t)}", arg=t, row=2))
+        ui.add_item(hand_button("act", table, f"🂠 {move_label('hurricane', t)}", arg=t, row=2))
 
 
 def _hurikan(draw: Draw) -> None:
@@ -156,7 +156,7 @@ def _hurikan(draw: Draw) -> None:
     opening = bool(draw.view.get("opening"))
     most = 3 if opening else len(hand)
     ui.add_item(
-        HandSelect.make(
+        hand_select(
             "klay", table, "Choose cards to lay…", options, min_values=1, max_values=most, row=0
         )
     )
@@ -170,10 +170,10 @@ def _hurikan(draw: Draw) -> None:
     arg = format(pending.mask if pending else 0, "x")
     if takes:
         opts = [discord.SelectOption(label=f"Take {card_label(c)}", value=c) for c in takes]
-        ui.add_item(HandSelect.make("ktake", table, "…and take a table card", opts, arg=arg, row=1))
+        ui.add_item(hand_select("ktake", table, "…and take a table card", opts, arg=arg, row=1))
     can_lay = any(":" not in t and played_cards("hurikan", t) == chosen for t in legal)
     ui.add_item(
-        HandButton.make(
+        hand_button(
             "klaydo",
             table,
             "Lay them on the table",
@@ -204,7 +204,7 @@ def _haggis(draw: Draw) -> None:
             )
             arg = f"{index}.{mask:x}"
             ui.add_item(
-                HandSelect.make(
+                hand_select(
                     "gsel",
                     table,
                     label,
@@ -218,7 +218,7 @@ def _haggis(draw: Draw) -> None:
         if selected:
             draw.lines.append(f"Selected: {cards_label(selected)}")
         ui.add_item(
-            HandButton.make(
+            hand_button(
                 "gplay",
                 table,
                 "Play",
@@ -229,13 +229,13 @@ def _haggis(draw: Draw) -> None:
             )
         )
     if "pass" in legal:
-        ui.add_item(HandButton.make("act", table, "Pass", arg="pass", row=2))
+        ui.add_item(hand_button("act", table, "Pass", arg="pass", row=2))
     if selected:
-        ui.add_item(HandButton.make("gclear", table, "Clear", arg=None, row=2))
+        ui.add_item(hand_button("gclear", table, "Clear", arg=None, row=2))
     bets = sorted((t for t in legal if t.startswith("bet ")), key=lambda t: int(t.split()[1]))
     for t in bets:
         ui.add_item(
-            HandButton.make(
+            hand_button(
                 "act",
                 table,
                 move_label("haggis", t),
@@ -247,7 +247,7 @@ def _haggis(draw: Draw) -> None:
     names = seat_names(table)
     gives = [t for t in legal if t.startswith("give ")]
     for t in gives[:2]:
-        ui.add_item(HandButton.make("act", table, move_label("haggis", t, names), arg=t, row=3))
+        ui.add_item(hand_button("act", table, move_label("haggis", t, names), arg=t, row=3))
     if pending is not None and pending.kind == "gread":
         chosen = frozenset(selected)
         readings = [t for t in plays if played_cards("haggis", t) == chosen]
@@ -256,7 +256,7 @@ def _haggis(draw: Draw) -> None:
         ]
         if options:
             ui.add_item(
-                HandSelect.make(
+                hand_select(
                     "gread",
                     table,
                     "Which reading?",

@@ -232,50 +232,63 @@ class HandControl(DynamicItem[ItemT], template=r"hs?" + HAND_TEMPLATE):
 
 
 class HandButton(HandControl[Button[Any]], template=r"h" + HAND_TEMPLATE):
-    @classmethod
-    def make(
-        cls,
-        kind: str,
-        table: Table,
-        label: str,
-        *,
-        arg: str | None = None,
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        disabled: bool = False,
-        row: int | None = None,
-    ) -> HandButton:
-        cid = hand_custom_id("h", kind, table, arg)
-        button: Button[Any] = Button(
-            label=clip(label, 80), style=style, custom_id=cid, disabled=disabled, row=row
-        )
-        return cls(button, kind, table.channel_id, table.move_no, arg)
+    """Receives clicks on the hand's buttons (built by ``hand_button``)."""
 
 
 class HandSelect(HandControl[Select[Any]], template=r"hs" + HAND_TEMPLATE):
-    @classmethod
-    def make(
-        cls,
-        kind: str,
-        table: Table,
-        placeholder: str,
-        options: list[discord.SelectOption],
-        *,
-        arg: str | None = None,
-        min_values: int = 1,
-        max_values: int = 1,
-        row: int | None = None,
-    ) -> HandSelect:
-        cid = hand_custom_id("hs", kind, table, arg)
-        options = options[:25]
-        select: Select[Any] = Select(
-            custom_id=cid,
-            placeholder=clip(placeholder, 150),
-            options=options,
-            min_values=min(min_values, len(options)),
-            max_values=max(1, min(max_values, len(options))),
-            row=row,
-        )
-        return cls(select, kind, table.channel_id, table.move_no, arg)
+    """Receives choices in the hand's selects (built by ``hand_select``)."""
+
+
+# The hand is drawn on every click, so its controls are built as plain components: clicks reach
+# HandButton / HandSelect through their registered templates whatever object drew the message, and
+# ``one_shot`` tells discord.py not to keep the drawn view (nothing in it listens).
+
+
+def hand_button(
+    kind: str,
+    table: Table,
+    label: str,
+    *,
+    arg: str | None = None,
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    disabled: bool = False,
+    row: int | None = None,
+) -> Button[Any]:
+    return Button(
+        label=clip(label, 80),
+        style=style,
+        custom_id=hand_custom_id("h", kind, table, arg),
+        disabled=disabled,
+        row=row,
+    )
+
+
+def hand_select(
+    kind: str,
+    table: Table,
+    placeholder: str,
+    options: list[discord.SelectOption],
+    *,
+    arg: str | None = None,
+    min_values: int = 1,
+    max_values: int = 1,
+    row: int | None = None,
+) -> Select[Any]:
+    options = options[:25]
+    return Select(
+        custom_id=hand_custom_id("hs", kind, table, arg),
+        placeholder=clip(placeholder, 150),
+        options=options,
+        min_values=min(min_values, len(options)),
+        max_values=max(1, min(max_values, len(options))),
+        row=row,
+    )
+
+
+def one_shot(view: discord.ui.View) -> discord.ui.View:
+    """Mark a drawn hand view finished, so that sending it registers nothing with discord.py."""
+    view.stop()
+    return view
 
 
 DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (
