@@ -12,7 +12,8 @@ reaching the fake:
 
 * the floor: the same click on the same hand message answered by a do-nothing component of the bench's own
   (``floor``: ``edit_message(content=…)``; ``floor+hand``: the hand's own embed and view, built beforehand),
-  which is what discord.py and the fake cost for a component edit with none of our code,
+  which is what discord.py and the fake cost for a component edit with none of our code (``floor/ping``
+  is floor+hand over the ping: no card play on this stack can come in under it),
 
 with 1, 100 and 1,000 concurrent tables, with SQLite storage (as deployed) and without storage (to show
 the cost of the snapshot write). Memory per active table is measured with tracemalloc (the fake's own
@@ -306,18 +307,19 @@ async def main_async(sizes: list[int], samples: int, memory_tables: int) -> None
         print(
             f"{'tables':>7} {'storage':>8} {'ping med':>9} {'ping p99':>9} {'floor':>9} "
             f"{'floor+hand':>10} {'redraw':>9} "
-            f"{'play med':>9} {'play p99':>9} {'play/ping':>9}"
+            f"{'play med':>9} {'play p99':>9} {'play/ping':>9} {'floor/ping':>10}"
         )
         for storage in (True, False):
             for n in sizes:
                 r = await measure(n, samples, storage, tmp)
                 ratio = r["play_med"] / r["ping_med"]
+                floor_ratio = r["floor_hand_med"] / r["ping_med"]
                 label = "sqlite" if storage else "none"
                 print(
                     f"{n:>7} {label:>8} {r['ping_med']:>7.2f}ms {r['ping_p99']:>7.2f}ms "
                     f"{r['floor_med']:>7.2f}ms {r['floor_hand_med']:>8.2f}ms "
                     f"{r['redraw_med']:>7.2f}ms "
-                    f"{r['play_med']:>7.2f}ms {r['play_p99']:>7.2f}ms {ratio:>8.2f}x"
+                    f"{r['play_med']:>7.2f}ms {r['play_p99']:>7.2f}ms {ratio:>8.2f}x {floor_ratio:>9.2f}x"
                 )
         for game in ("hurricane", "haggis"):
             per = await memory_per_table(memory_tables, tmp, game)
