@@ -40,6 +40,23 @@ async def start_table(
     return d
 
 
+async def hurricane_duel(fake: FakeDiscord, users: list[Person], **options: Any) -> Driver:
+    """The first two users at a started table (Hurricane unless ``game`` says otherwise, seed 2)."""
+    return await start_table(fake, users[:2], seed=2, **({"game": "hurricane"} | options))
+
+
+def one_move_card(select: dict[str, Any], legal: list[str]) -> str | None:
+    """A card of the hand's card select that has exactly one legal move (one click plays it)."""
+    return next(
+        (
+            o["value"]
+            for o in select["options"]
+            if sum(1 for t in legal if t.split(":")[0] == o["value"]) == 1
+        ),
+        None,
+    )
+
+
 class Driver:
     def __init__(
         self, fake: FakeDiscord, players: list[Person], channel_id: int | None = None, seed: int = 1

@@ -11,18 +11,14 @@ import pytest
 from bot.tables.models import TableStatus
 
 from .conftest import FakeFactory
-from .driver import Driver, comp, start_table
+from .driver import Driver, comp, hurricane_duel, one_move_card, start_table
 from .fakediscord import OWNER_ID, FakeDiscord, Person, render_text
-
-
-async def started(fake: FakeDiscord, users: list[Person], **options: object) -> Driver:
-    return await start_table(fake, users[:2], seed=2, **({"game": "hurricane"} | options))
 
 
 async def test_turn_timer_reminds_then_plays_for_the_player(
     fake: FakeDiscord, users: list[Person]
 ) -> None:
-    d = await started(fake, users, turn_timer=60)
+    d = await hurricane_duel(fake, users, turn_timer=60)
     seat = d.table.state.current_player  # type: ignore[union-attr]
     person = d.person(seat)
     assert "time runs out <t:" in render_text(d.public())
@@ -40,7 +36,7 @@ async def test_turn_timer_reminds_then_plays_for_the_player(
 
 async def test_pause_resume_and_abandon(fake: FakeDiscord, users: list[Person]) -> None:
     alice, bob, _ = users
-    d = await started(fake, users)
+    d = await hurricane_duel(fake, users)
     ex = await fake.slash("table pause", user=bob.user)
     assert ex.ephemeral and not d.table.paused  # host only
     ex = await fake.slash("table pause", user=alice.user)
@@ -82,7 +78,7 @@ async def test_restart_keeps_the_table_and_show_my_hand_works(
 
 
 async def test_old_table_message_is_reposted(fake: FakeDiscord, users: list[Person]) -> None:
-    d = await started(fake, users)
+    d = await hurricane_duel(fake, users)
     old_id = d.table.message_id
     fake.advance(46 * 60)
     seat = d.table.state.current_player  # type: ignore[union-attr]
@@ -93,7 +89,7 @@ async def test_old_table_message_is_reposted(fake: FakeDiscord, users: list[Pers
 
 
 async def test_play_autocomplete_and_submit(fake: FakeDiscord, users: list[Person]) -> None:
-    d = await started(fake, users)
+    d = await hurricane_duel(fake, users)
     seat = d.table.state.current_player  # type: ignore[union-attr]
     person = d.person(seat)
     ex = await fake.autocomplete("play", "move", user=person.user, value="")
@@ -112,7 +108,7 @@ async def test_play_autocomplete_and_submit(fake: FakeDiscord, users: list[Perso
 async def test_haggis_hand_has_bets_and_reading_prompt(
     fake: FakeDiscord, users: list[Person]
 ) -> None:
-    d = await started(fake, users, game="haggis", players=2)
+    d = await hurricane_duel(fake, users, game="haggis", players=2)
     seat = d.table.state.current_player  # type: ignore[union-attr]
     hand = await d.show_hand(d.person(seat))
     labels = [c.get("label") for c in _components(hand)]
@@ -167,7 +163,7 @@ async def test_unexpected_error_is_friendly_and_logged(
 async def test_haggis_reading_prompt_only_when_readings_differ(
     fake: FakeDiscord, users: list[Person]
 ) -> None:
-    d = await started(fake, users, game="haggis", players=2)
+    d = await hurricane_duel(fake, users, game="haggis", players=2)
     seat = d.table.state.current_player  # type: ignore[union-attr]
     person = d.person(seat)
     hand = await d.show_hand(person)
@@ -229,7 +225,7 @@ async def test_dev_guild_sync_at_start(make_fake: FakeFactory, tmp_path: object)
 async def test_slow_move_is_deferred_then_the_hand_is_edited(
     fake: FakeDiscord, users: list[Person], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    d = await started(fake, users)
+    d = await hurricane_duel(fake, users)
     seat = d.table.state.current_player  # type: ignore[union-attr]
     person = d.person(seat)
     hand = await d.show_hand(person)
@@ -288,7 +284,7 @@ async def test_slow_table_changes_are_deferred(
 async def test_deleted_table_message_is_posted_again(
     fake: FakeDiscord, users: list[Person]
 ) -> None:
-    d = await started(fake, users)
+    d = await hurricane_duel(fake, users)
     old_id = d.table.message_id
     del fake.messages[old_id]  # a moderator deleted it
     seat = d.table.state.current_player  # type: ignore[union-attr]
@@ -308,7 +304,7 @@ async def test_deleted_table_message_is_posted_again(
 
 
 async def test_three_timeouts_in_a_row_forfeit(fake: FakeDiscord, users: list[Person]) -> None:
-    d = await started(fake, users, turn_timer=60)
+    d = await hurricane_duel(fake, users, turn_timer=60)
     sleeper = d.table.state.current_player  # type: ignore[union-attr]
     manager = fake.bot.tables  # type: ignore[union-attr]
     for round_no in range(3):
@@ -342,17 +338,14 @@ async def test_hand_controls_survive_a_restart(make_fake: FakeFactory) -> None:
     table = second.bot.tables.get(second.channel_id)  # type: ignore[union-attr]
     sel = comp(hand, "hs:card:")
     assert sel is not None
-    card = next(
-        o["value"]
-        for o in sel["options"]
-        if sum(1 for t in legal if t.split(":")[0] == o["value"]) == 1
-    )
+    card = one_move_card(sel, legal)
+    assert card is not None
     ex = await second.click(hand, sel["custom_id"], user=person.user, values=[card])
     assert ex.callback_type == 7 and table.move_no == 1 and "Your move is on the table" in ex.text
 
 
 async def test_hurikan_hand_lays_and_takes(fake: FakeDiscord, users: list[Person]) -> None:
-    d = await started(fake, users, game="hurikan")
+    d = await hurricane_duel(fake, users, game="hurikan")
     seat = d.table.state.current_player  # type: ignore[union-attr]
     person = d.person(seat)
     hand = await d.show_hand(person)
@@ -374,7 +367,7 @@ async def test_after_15_minutes_only_fresh_tokens_and_the_bot_token_are_used(
 ) -> None:
     """A hand opened long ago still works (each click brings a fresh token) and the public message is
     kept up to date with the bot's own token, never with an interaction token past its 15 minutes."""
-    d = await started(fake, users)
+    d = await hurricane_duel(fake, users)
     seat = d.table.state.current_player  # type: ignore[union-attr]
     person = d.person(seat)
     old_hand = await d.show_hand(person)

@@ -10,12 +10,8 @@ import pytest
 
 from bot.tables.models import TableStatus
 
-from .driver import Driver, comp, start_table
+from .driver import Driver, comp, hurricane_duel, one_move_card
 from .fakediscord import FakeDiscord, Person, component_ids, render_text
-
-
-async def started(fake: FakeDiscord, users: list[Person], **options: object) -> Driver:
-    return await start_table(fake, users[:2], seed=2, **({"game": "hurricane"} | options))
 
 
 def to_move(d: Driver) -> tuple[Person, Person]:
@@ -25,7 +21,7 @@ def to_move(d: Driver) -> tuple[Person, Person]:
 
 
 async def test_spectator_cannot_see_or_play(fake: FakeDiscord, users: list[Person]) -> None:
-    d = await started(fake, users)
+    d = await hurricane_duel(fake, users)
     carol = users[2]
     before = d.table.move_no
     ex = await fake.click(d.public(), f"show:{d.channel_id}", user=carol.user)
@@ -38,7 +34,7 @@ async def test_spectator_cannot_see_or_play(fake: FakeDiscord, users: list[Perso
 
 
 async def test_out_of_turn_is_refused(fake: FakeDiscord, users: list[Person]) -> None:
-    d = await started(fake, users)
+    d = await hurricane_duel(fake, users)
     mover, waiter = to_move(d)
     hand = await d.show_hand(waiter)
     assert comp(hand, "hs:card:") is None  # no controls when it is not your turn
@@ -56,7 +52,7 @@ async def test_out_of_turn_is_refused(fake: FakeDiscord, users: list[Person]) ->
 
 
 async def test_stale_and_double_click(fake: FakeDiscord, users: list[Person]) -> None:
-    d = await started(fake, users)
+    d = await hurricane_duel(fake, users)
     mover, _ = to_move(d)
     hand = await d.show_hand(mover)
     old_screen = copy.deepcopy(hand)
@@ -66,11 +62,8 @@ async def test_stale_and_double_click(fake: FakeDiscord, users: list[Person]) ->
     state = d.table.state
     assert state is not None
     legal = [str(a) for a in state.legal_actions(state.current_player)]
-    card = next(
-        o["value"]
-        for o in sel["options"]
-        if sum(1 for t in legal if t.split(":")[0] == o["value"]) == 1
-    )
+    card = one_move_card(sel, legal)
+    assert card is not None
     first = await fake.click(old_screen, sel["custom_id"], user=mover.user, values=[card])
     assert first.callback_type == 7 and d.table.move_no == 1
     # the same click again (double click / the stale screen): refused, nothing applied twice
@@ -80,7 +73,7 @@ async def test_stale_and_double_click(fake: FakeDiscord, users: list[Person]) ->
 
 
 async def test_forged_custom_ids(fake: FakeDiscord, users: list[Person]) -> None:
-    d = await started(fake, users)
+    d = await hurricane_duel(fake, users)
     mover, _ = to_move(d)
     hand = await d.show_hand(mover)
     mv = d.table.move_no
@@ -152,7 +145,7 @@ async def test_lobby_rules(fake: FakeDiscord, users: list[Person]) -> None:
 
 
 async def test_clicks_after_the_game_ended(fake: FakeDiscord, users: list[Person]) -> None:
-    d = await started(fake, users)
+    d = await hurricane_duel(fake, users)
     mover, other = to_move(d)
     hand = await d.show_hand(mover)
     ex = await fake.slash("table resign", user=other.user)
@@ -205,7 +198,7 @@ async def test_secrecy_scan_catches_a_leak(
         return panel
 
     monkeypatch.setattr(publisher, "table_panel", leaky)
-    d = await started(fake, users)
+    d = await hurricane_duel(fake, users)
     seat = d.table.state.current_player  # type: ignore[union-attr]
     await d.play_move(seat, d.choose(seat))
     with pytest.raises(AssertionError, match="leaked to public"):
@@ -218,7 +211,7 @@ async def test_forged_hand_controls_never_crash(
 ) -> None:
     """Tampered custom_ids and values: every click is answered, nothing is logged as an error, and no
     illegal move is applied."""
-    d = await started(fake, users, game=game)
+    d = await hurricane_duel(fake, users, game=game)
     seat = d.table.state.current_player  # type: ignore[union-attr]
     person = d.person(seat)
     hand = await d.show_hand(person)
