@@ -128,6 +128,25 @@ async def test_corrupt_file_is_refused_untouched(db_path: Path) -> None:
     assert snapshot_files(db_path) == before
 
 
+async def test_damaged_database_is_refused_untouched(db_path: Path) -> None:
+    s = SqliteStorage(db_path)
+    await s.open()
+    for i in range(60):
+        await s.finish_game(result([1 + i % 7, 20 + i % 5]))
+    await s.close()
+    query(db_path, "PRAGMA wal_checkpoint(TRUNCATE)")
+    assert count(db_path, "PRAGMA freelist_count") == 0  # every page is in use
+    size = count(db_path, "PRAGMA page_size")
+    page = count(db_path, "PRAGMA page_count") // 2
+    data = bytearray(db_path.read_bytes())
+    data[page * size : (page + 1) * size] = b"\xab" * size  # one page of the file overwritten
+    db_path.write_bytes(bytes(data))
+    before = snapshot_files(db_path)
+    with pytest.raises(StorageError, match="is damaged"):
+        await SqliteStorage(db_path).open()
+    assert snapshot_files(db_path) == before
+
+
 async def test_someone_elses_database_is_refused_untouched(db_path: Path) -> None:
     db_path.parent.mkdir(parents=True)
     con = sqlite3.connect(db_path)
