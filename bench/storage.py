@@ -27,7 +27,9 @@ import time
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 
-import bot.games as games
+from bot.tables import table_to_data
+from bot.tables.manager import TableManager
+from bot.tables.models import GameSpec
 from storage.migrate import load_migrations
 from storage.models import GameRecord, Metric, MoveRecord, SeatRecord, TableSnapshot
 from storage.sqlite import SqliteStorage
@@ -154,26 +156,23 @@ def build(path: Path, results: int, guilds: int) -> None:
     print(f"built {results:,} results across {guilds} guilds in {time.perf_counter() - t0:.1f} s")
 
 
-def table_data(seed: int) -> dict[str, object]:
-    """A realistic snapshot payload: a Hurricane game a few moves in, as the table layer saves it."""
-    state = games.new_game("hurricane", seed=seed, options={"preset": "standard"})
+async def table_data(seed: int) -> dict[str, object]:
+    """The payload the bot really saves: the table layer's ``table_to_data`` of a Hurricane table
+    a dozen moves in (engine state, seats, history, timers, last events)."""
+    manager = TableManager(None, computer_delay=0.0, rng_seed=seed)
+    spec = GameSpec("hurricane", {"preset": "standard"}, 2, turn_timer=120)
+    await manager.open_table(channel_id=1, guild_id=1, host_id=1, host_name="Anna", spec=spec)
+    await manager.join(1, 2, "Bruno")
+    table = await manager.start(1, 1)
     rng = random.Random(seed)
-    history = []
     for _ in range(12):
-        seat = state.current_player
+        seat = table.current_seat
         assert seat is not None
-        action = rng.choice(state.legal_actions(seat))
-        state.apply(action, seat)
-        history.append([seat, str(action)])
-    return {
-        "version": 1,
-        "channel_id": 1,
-        "seats": [{"user_id": 1, "name": "Anna"}, {"user_id": 2, "name": "Bruno"}],
-        "status": "playing",
-        "move_no": len(history),
-        "history": history,
-        "engine": state.to_dict(),
-    }
+        user = (1, 2)[seat]
+        await manager.act(1, user, str(rng.choice(manager.legal_actions(1, user))), table.move_no)
+    data = table_to_data(table)
+    await manager.close()
+    return data
 
 
 async def timed(runs: int, make: Callable[[int], Awaitable[object]]) -> list[float]:
@@ -244,7 +243,7 @@ async def measure(path: Path, runs: int, guilds: int) -> None:
             5.0,
         )
 
-        data = table_data(3)
+        data = await table_data(3)
         size = len(json.dumps(data))
 
         def save(i: int) -> Awaitable[None]:
