@@ -20,7 +20,7 @@ _ids = itertools.count(1)
 
 def query(path: Path, sql: str, *params: object) -> list[tuple[Any, ...]]:
     """Run one statement on its own plain connection (autocommit): what is really in the file."""
-    con = sqlite3.connect(path)
+    con = sqlite3.connect(path, isolation_level=None)
     try:
         return con.execute(sql, params).fetchall()
     finally:

@@ -73,11 +73,20 @@ async def test_upgrade_from_every_earlier_version(db_path: Path, k: int) -> None
                 (GUILD, GUILD),
             )
         con.close()
+    unfinished = TableSnapshot(8, GUILD, "u", "playing", {"move_no": 1}, 3.0)
+    if k >= 2:  # and so must an unfinished table with its move log
+        query(
+            db_path,
+            "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?)",
+            *(8, GUILD, "u", "playing", '{"move_no":1}', 3.0),
+        )
+        query(db_path, "INSERT INTO moves VALUES ('u', 1, 0, '7H', 3.0)")
 
     s = SqliteStorage(db_path)
     await s.open()
     try:
         assert await s.schema_version() == NEWEST
+        assert (await s.load_tables() == [unfinished]) == (k >= 2)
         assert await s.finish_game(result([1, 2]))
         await s.save_table(TableSnapshot(9, GUILD, "t", "lobby", {"a": 1}, 1.0))
         top = await s.leaderboard(GUILD, "hurricane", Metric.WINS)
