@@ -5,7 +5,10 @@ thread (``_run_on_worker``): a plain function on the ``sqlite3`` connection, so 
 snapshot + move costs one thread hop instead of one per statement. Every write runs in one
 explicit ``BEGIN IMMEDIATE … COMMIT`` inside that job and is rolled back on any error, so a failed
 write leaves nothing half-recorded, and no other call can run between its statements; database
-errors surface as ``StorageError``. An ``asyncio.Lock`` still orders calls (and ``close``).
+errors surface as ``StorageError``. An ``asyncio.Lock`` still orders calls (and ``close``). A
+caller cancelled while its write is queued or running does not stop that write: it still commits
+or rolls back as a whole (the table layer adopts a change only once the write returned, so after a
+cancellation the file may be one move ahead of memory — what a restart would load anyway).
 
 Durability: ``synchronous=NORMAL`` with WAL. A committed write survives the process being killed
 (SIGKILL) — the crash test checks exactly that; a power cut may lose the last few commits but
