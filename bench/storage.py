@@ -1,7 +1,7 @@
 """Storage benchmark (not a test): leaderboard, recording a result and saving a move snapshot on a
 database holding 1,000,000 finished games across 100 guilds.
 
-    python -m bench.storage [--results N] [--guilds G] [--rebuild] [--runs R]
+    python bench/storage.py [--results N] [--guilds G] [--rebuild] [--runs R]
 
 The big database is built once through the real schema (migrations applied by SqliteStorage),
 with bulk ``executemany`` inside one transaction, and cached under /tmp; each run works on a copy.
@@ -22,10 +22,14 @@ import random
 import shutil
 import sqlite3
 import statistics
+import sys
 import tempfile
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
+
+# The repository first: otherwise bench/bot.py would shadow the bot package.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.tables import table_to_data
 from bot.tables.manager import TableManager
