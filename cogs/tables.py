@@ -14,8 +14,8 @@ from discord.ext import commands
 from bot.app import PUBLIC_THINKING
 from bot.render.rules import option_suggestions
 from bot.tables.errors import TableError
-from bot.tables.models import GameSpec, Level, Table, TableStatus
-from bot.tables.specs import parse_option_text
+from bot.tables.models import Level, Table, TableStatus
+from bot.tables.specs import command_spec
 
 from .publisher import render_public
 from .ui import ACK_BUDGET, within_ack
@@ -117,25 +117,13 @@ class Tables(commands.Cog):
     ) -> None:
         if interaction.channel_id is None or interaction.guild_id is None:
             raise TableError("Tables live in server channels.")
-        chosen = parse_option_text(options)
-        for name, value in (("preset", preset), ("target", target)):
-            if value is not None:
-                if name in chosen:
-                    raise TableError(f"{name} is given twice: as its own option and in options.")
-                chosen[name] = value
-        if preset is not None and game != "hurricane":
-            raise TableError("Presets are for Hurricane only (standard, open, pairs).")
-        if target is not None and game == "hurikan":
-            raise TableError("Hurikan has no target: it ends when the cards run out.")
-        if players is not None and game != "haggis":
-            raise TableError("Only Haggis lets you choose the number of players (2 or 3).")
         timer = self.bot.config.turn_timer_seconds if turn_timer is None else turn_timer
         manager = self.bot.tables
         # Every refusal happens here, before anything may defer the answer publicly: it stays private.
-        spec = manager.check_open(
-            interaction.channel_id,
-            GameSpec(game=game, options=chosen, players=players or 2, turn_timer=timer),
+        asked = command_spec(
+            game, options=options, preset=preset, target=target, players=players, turn_timer=timer
         )
+        spec = manager.check_open(interaction.channel_id, asked)
         table = await self._ack(
             interaction,
             manager.open_table(

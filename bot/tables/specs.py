@@ -50,6 +50,33 @@ def parse_option_text(text: str | None) -> dict[str, Any]:
     return options
 
 
+def command_spec(
+    game: str,
+    *,
+    options: str | None = None,
+    preset: str | None = None,
+    target: int | None = None,
+    players: int | None = None,
+    turn_timer: float,
+) -> GameSpec:
+    """The spec asked for by ``/table new``: its own ``preset``/``target``/``players`` fields
+    merged with the typed ``options`` text. Refuses a field the game has no use for, or one given
+    twice; ``validate_spec`` judges the rest."""
+    chosen = parse_option_text(options)
+    for name, value in (("preset", preset), ("target", target)):
+        if value is not None:
+            if name in chosen:
+                raise TableError(f"{name} is given twice: as its own option and in options.")
+            chosen[name] = value
+    if preset is not None and game != "hurricane":
+        raise TableError("Presets are for Hurricane only (standard, open, pairs).")
+    if target is not None and game == "hurikan":
+        raise TableError("Hurikan has no target: it ends when the cards run out.")
+    if players is not None and game != "haggis":
+        raise TableError("Only Haggis lets you choose the number of players (2 or 3).")
+    return GameSpec(game=game, options=chosen, players=players or 2, turn_timer=turn_timer)
+
+
 def validate_spec(spec: GameSpec) -> GameSpec:
     """Return ``spec`` normalised (seat count fixed by the preset where the game has no choice),
     or raise TableError. The engine itself judges option values (it raises ValueError with a

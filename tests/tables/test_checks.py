@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.tables import GameSpec, TableError, TableExists, TableStatus
-from bot.tables.specs import parse_option_text
+from bot.tables.specs import command_spec, parse_option_text
 
 from .conftest import CHANNEL, GUEST, HOST, MakeManager, MemoryStorage, open_race
 
@@ -34,6 +34,38 @@ def test_option_text_pairs() -> None:
 def test_option_text_malformed(text: str, words: str) -> None:
     with pytest.raises(TableError, match=words):
         parse_option_text(text)
+
+
+def test_command_spec_merges_its_own_fields_with_the_options_text() -> None:
+    spec = command_spec(
+        "hurricane", options="bomb_capture=chooser", preset="pairs", target=20, turn_timer=60
+    )
+    assert spec == GameSpec(
+        game="hurricane",
+        options={"bomb_capture": "chooser", "preset": "pairs", "target": 20},
+        players=2,
+        turn_timer=60,
+    )
+    assert command_spec("haggis", players=3, turn_timer=0).players == 3
+
+
+@pytest.mark.parametrize(
+    ("game", "fields", "words"),
+    [
+        ("hurricane", {"options": "target=20", "target": 16}, "target is given twice"),
+        ("hurricane", {"options": "preset=open", "preset": "open"}, "preset is given twice"),
+        ("haggis", {"preset": "open"}, "Presets are for Hurricane only"),
+        ("hurikan", {"preset": "standard"}, "Presets are for Hurricane only"),
+        ("hurikan", {"target": 5}, "Hurikan has no target"),
+        ("hurricane", {"players": 3}, "Only Haggis lets you choose the number of players"),
+        ("hurikan", {"players": 2}, "Only Haggis lets you choose the number of players"),
+    ],
+)
+def test_command_spec_refuses_fields_the_game_has_no_use_for(
+    game: str, fields: dict[str, object], words: str
+) -> None:
+    with pytest.raises(TableError, match=words):
+        command_spec(game, turn_timer=120, **fields)  # type: ignore[arg-type]
 
 
 async def test_check_open_refuses_without_changing_anything(
