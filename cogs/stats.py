@@ -7,7 +7,8 @@ so they keep working after a restart); their custom_id carries everything needed
   ``lb:<game>:<metric>:<page>``   show that page (0-based) of that board, for whoever clicks
   ``lb:<game>:<metric>:me``       jump to the page holding the clicker's own rank
 
-Computer players are left out of leaderboards (they are rated, and show in histories).
+Computer players are left out of leaderboards unless asked for (``computers:True``); such a board's
+buttons end in ``:all`` (``lb:<game>:<metric>:<page>:all``) so its pages keep them.
 """
 
 from __future__ import annotations
@@ -76,6 +77,7 @@ def board_panel(
     rows: list[LeaderboardRow],
     mine: LeaderboardRow | None,
     viewer_id: int,
+    computers: bool = False,
 ) -> Panel:
     panel = Panel(title=f"{game_title(game)} leaderboard — {METRIC_NAMES[metric]}")
     if not rows:
@@ -93,7 +95,8 @@ def board_panel(
         panel.add("Your rank", f"You have no finished {game_title(game)} game here yet.")
     else:
         panel.add("Your rank", f"#{mine.rank} — {metric_value(mine, metric)} · {record_text(mine)}")
-    panel.footer = f"Page {page + 1} · computer players are not listed"
+    listed = "computer players included" if computers else "computer players are not listed"
+    panel.footer = f"Page {page + 1} · {listed}"
     return panel
 
 
@@ -168,44 +171,54 @@ def history_panel(name: str | None, games: list[GameSummary], user_id: int | Non
     return panel
 
 
-def page_buttons(game: str, metric: Metric, page: int, more: bool) -> discord.ui.View:
+def page_buttons(
+    game: str, metric: Metric, page: int, more: bool, computers: bool = False
+) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    prev = PageButton.make(game, metric, str(max(page - 1, 0)), "◀ Previous")
+    prev = PageButton.make(game, metric, str(max(page - 1, 0)), "◀ Previous", computers)
     prev.item.disabled = page == 0
-    nxt = PageButton.make(game, metric, str(page + 1), "Next ▶")
+    nxt = PageButton.make(game, metric, str(page + 1), "Next ▶", computers)
     nxt.item.disabled = not more
     view.add_item(prev)
     view.add_item(nxt)
-    view.add_item(PageButton.make(game, metric, "me", "My rank"))
+    view.add_item(PageButton.make(game, metric, "me", "My rank", computers))
     return view
 
 
 class PageButton(
     DynamicItem[Button[Any]],
-    template=rf"lb:(?P<game>{_GAMES_RE}):(?P<metric>{_METRICS_RE}):(?P<page>\d{{1,6}}|me)",
+    template=rf"lb:(?P<game>{_GAMES_RE}):(?P<metric>{_METRICS_RE}):(?P<page>\d{{1,6}}|me)(?P<all>:all)?",
 ):
-    def __init__(self, item: Button[Any], game: str, metric: Metric, page: str) -> None:
+    def __init__(
+        self, item: Button[Any], game: str, metric: Metric, page: str, computers: bool = False
+    ) -> None:
         super().__init__(item)
-        self.game, self.metric, self.page = game, metric, page
+        self.game, self.metric, self.page, self.computers = game, metric, page, computers
 
     @classmethod
-    def make(cls, game: str, metric: Metric, page: str, label: str) -> PageButton:
+    def make(
+        cls, game: str, metric: Metric, page: str, label: str, computers: bool = False
+    ) -> PageButton:
         button: Button[Any] = Button(
             label=label,
             style=discord.ButtonStyle.secondary,
-            custom_id=f"lb:{game}:{metric.value}:{page}",
+            custom_id=f"lb:{game}:{metric.value}:{page}{':all' if computers else ''}",
         )
-        return cls(button, game, metric, page)
+        return cls(button, game, metric, page, computers)
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
     ) -> PageButton:
-        return cls(cast(Button[Any], item), match["game"], Metric(match["metric"]), match["page"])
+        metric = Metric(match["metric"])
+        return cls(
+            cast(Button[Any], item), match["game"], metric, match["page"], bool(match["all"])
+        )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         cog = cast(Stats, interaction.client.get_cog("Stats"))
-        await guarded(interaction, cog.turn_page(interaction, self.game, self.metric, self.page))
+        work = cog.turn_page(interaction, self.game, self.metric, self.page, self.computers)
+        await guarded(interaction, work)
 
 
 class Stats(commands.Cog):
@@ -216,43 +229,68 @@ class Stats(commands.Cog):
         return self.bot.storage
 
     async def _board(
-        self, guild_id: int, viewer_id: int, game: str, metric: Metric, page: int | None
+        self,
+        guild_id: int,
+        viewer_id: int,
+        game: str,
+        metric: Metric,
+        page: int | None,
+        computers: bool,
     ) -> tuple[discord.Embed, discord.ui.View]:
         storage = self._storage()
         assert storage is not None
-        mine = await storage.rank_of(guild_id, game, viewer_id, metric)
+        mine = await storage.rank_of(guild_id, game, viewer_id, metric, include_bots=computers)
         if page is None:  # "my rank": the page that holds the viewer, else the first
             page = (mine.rank - 1) // PAGE_SIZE if mine is not None else 0
         rows = await storage.leaderboard(
-            guild_id, game, metric, limit=PAGE_SIZE + 1, offset=page * PAGE_SIZE
+            guild_id,
+            game,
+            metric,
+            limit=PAGE_SIZE + 1,
+            offset=page * PAGE_SIZE,
+            include_bots=computers,
         )
-        panel = board_panel(game, metric, page, rows[:PAGE_SIZE], mine, viewer_id)
-        return panel_embed(panel, game), page_buttons(game, metric, page, len(rows) > PAGE_SIZE)
+        panel = board_panel(game, metric, page, rows[:PAGE_SIZE], mine, viewer_id, computers)
+        more = len(rows) > PAGE_SIZE
+        return panel_embed(panel, game), page_buttons(game, metric, page, more, computers)
 
     @app_commands.command(name="leaderboard", description="The best players of a game here.")
-    @app_commands.describe(game="Which game", metric="What to rank by (default: rating)")
+    @app_commands.describe(
+        game="Which game",
+        metric="What to rank by (default: rating)",
+        computers="List computer players too (default: no)",
+    )
     @app_commands.choices(game=GAME_CHOICES, metric=METRIC_CHOICES)
     @app_commands.guild_only()
     async def leaderboard(
-        self, interaction: discord.Interaction[Any], game: str, metric: str = Metric.RATING.value
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        metric: str = Metric.RATING.value,
+        computers: bool = False,
     ) -> None:
         if self._storage() is None or interaction.guild_id is None:
             await interaction.response.send_message(NO_STORAGE, ephemeral=True)
             return
         embed, view = await self._board(
-            interaction.guild_id, interaction.user.id, game, Metric(metric), 0
+            interaction.guild_id, interaction.user.id, game, Metric(metric), 0, computers
         )
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
     async def turn_page(
-        self, interaction: discord.Interaction[Any], game: str, metric: Metric, page: str
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        metric: Metric,
+        page: str,
+        computers: bool = False,
     ) -> None:
         if self._storage() is None or interaction.guild_id is None:
             await interaction.response.send_message(NO_STORAGE, ephemeral=True)
             return
         number = None if page == "me" else int(page)
         embed, view = await self._board(
-            interaction.guild_id, interaction.user.id, game, metric, number
+            interaction.guild_id, interaction.user.id, game, metric, number, computers
         )
         await interaction.response.edit_message(embed=embed, view=view)
 

@@ -61,6 +61,10 @@ def lines(body: dict[str, Any]) -> list[str]:
     return (body["embeds"][0].get("description") or "").splitlines()
 
 
+def my_rank(text: str) -> int:
+    return int(text.split("Your rank\n#")[1].split(" ")[0])
+
+
 async def test_leaderboard_top_ten_own_rank_and_paging(
     fake: FakeDiscord, users: list[Person]
 ) -> None:
@@ -111,6 +115,39 @@ async def test_leaderboard_defaults_to_rating_and_hides_computers(
     assert [line.split("` ")[1].split(" —")[0] for line in top] == ["Alice", "Bob"]
     assert "Computer" not in "\n".join(top)
     assert "Your rank\n#2" in ex.text
+
+
+async def test_leaderboard_with_computers_lists_them_on_every_page(
+    fake: FakeDiscord, users: list[Person]
+) -> None:
+    alice, bob, _ = users
+    await finish(fake, record([(-3, "Computer (hard)"), (alice.id, "Alice")]))
+    await finish(fake, record([(-3, "Computer (hard)"), (bob.id, "Bob")]))
+    for k in range(10):  # ten players with one win each push Alice and Bob to page 2
+        await finish(fake, record([(20_000 + k, f"Winner{k}"), (999, "Bag")]))
+    ex = await fake.slash(
+        "leaderboard", user=bob.user, game="hurricane", metric="wins", computers=True
+    )
+    assert ex.ephemeral
+    top = lines(ex.reply)
+    assert top[0].startswith("`#  1` Computer (hard)") and "2** wins" in top[0]
+    assert "computer players included" in ex.text
+    assert my_rank(ex.text) == 13  # Computer, ten Winners, then Alice (lower id), Bob
+    msg = ex.message
+    assert msg is not None
+    ids = component_ids(msg)
+    assert ids == ["lb:hurricane:wins:0:all", "lb:hurricane:wins:1:all", "lb:hurricane:wins:me:all"]
+    await fake.click(msg, "lb:hurricane:wins:1:all", user=bob.user)
+    page2 = fake.messages[int(msg["id"])]
+    assert "computer players included" in render_text(page2)
+    assert all(c.endswith(":all") for c in component_ids(page2))
+    assert "Computer" not in "\n".join(lines(page2))  # it is on page 1, ranked among everyone
+    # without the option the computer is not ranked: everyone moves up one place
+    plain = await fake.slash("leaderboard", user=bob.user, game="hurricane", metric="wins")
+    assert "Computer" not in "\n".join(lines(plain.reply))
+    assert "computer players are not listed" in plain.text
+    assert my_rank(plain.text) == 12
+    assert component_ids(plain.message or {})[0] == "lb:hurricane:wins:0"
 
 
 async def test_empty_leaderboard_says_so(fake: FakeDiscord, users: list[Person]) -> None:
