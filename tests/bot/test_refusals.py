@@ -258,3 +258,37 @@ async def test_forged_hand_controls_never_crash(
             assert ex.callback is not None, cid
             if d.table.history != before:  # only ever a move that was legal for that seat
                 assert d.table.history[-1][0] == mine and d.table.history[-1][1] in legal
+
+
+async def test_one_player_at_two_tables_acts_on_the_channel_they_act_in(
+    fake: FakeDiscord, users: list[Person]
+) -> None:
+    alice, bob, carol = users
+    here = Driver(fake, [alice, bob])
+    there = Driver(fake, [alice, carol], channel_id=fake.make_channel("second"))
+    for d, guest in ((here, bob), (there, carol)):
+        await d.open(alice, game="hurricane")
+        await d.join_all([guest])
+        await d.start(alice)
+    for d in (here, there):  # Alice to move at both tables
+        if d.table.current_seat != d.table.seat_of(alice.id):
+            seat = d.table.current_seat
+            assert seat is not None
+            await d.play_move(seat, d.choose(seat))
+    seat_there = there.table.seat_of(alice.id)
+    assert seat_there is not None
+    before_here, before_there = here.table.move_no, there.table.move_no
+    move = there.choose(seat_there)
+    ex = await fake.slash("play", user=alice.user, channel_id=there.channel_id, move=move)
+    assert ex.ephemeral and "Played" in ex.text
+    assert there.table.move_no == before_there + 1 and there.table.history[-1] == (
+        seat_there,
+        move,
+    )
+    assert here.table.move_no == before_here  # the other table did not move
+    # Alice's hand at the first table, with the second table's id forged in: refused
+    hand = await here.show_hand(alice)
+    forged = f"h:refresh:{there.channel_id}:{here.table.move_no}"
+    ex = await fake.click(hand, forged, user=alice.user, forge=True)
+    assert ex.ephemeral and "another channel" in ex.content
+    assert (here.table.move_no, there.table.move_no) == (before_here, before_there + 1)
