@@ -4,6 +4,7 @@ failure injection, a recording listener, and managers that are always closed."""
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ import pytest
 
 import bot.games
 import bot.games.registry as registry
-from bot.tables import GameSpec, Table, TableManager
+from bot.tables import GameSpec, Table, TableManager, TableStatus
 from storage.models import GameRecord, MoveRecord, TableSnapshot
 from storage.sqlite import SqliteStorage
 
@@ -143,6 +144,22 @@ async def wait_until(predicate: Callable[[], bool], timeout: float = 3.0) -> Non
         await asyncio.sleep(0.002)
 
 
+async def open_game(
+    manager: TableManager,
+    game: str,
+    options: dict[str, Any] | None = None,
+    *,
+    players: int = 2,
+    timer: float = 0,
+    channel: int = CHANNEL,
+) -> Table:
+    """A lobby of ``game`` opened by the host."""
+    spec = GameSpec(game, dict(options or {}), players, turn_timer=timer)
+    return await manager.open_table(
+        channel_id=channel, guild_id=GUILD, host_id=HOST, host_name="Host", spec=spec
+    )
+
+
 async def open_race(
     manager: TableManager,
     *,
@@ -151,9 +168,8 @@ async def open_race(
     channel: int = CHANNEL,
     players: int = 2,
 ) -> Table:
-    spec = GameSpec("race", {"target": target}, players, turn_timer=turn_timer)
-    return await manager.open_table(
-        channel_id=channel, guild_id=GUILD, host_id=HOST, host_name="Host", spec=spec
+    return await open_game(
+        manager, "race", {"target": target}, players=players, timer=turn_timer, channel=channel
     )
 
 
@@ -175,6 +191,17 @@ async def play_current(manager: TableManager, table: Table, action: str = "1") -
     seat = table.current_seat
     assert seat is not None
     return await manager.act(table.channel_id, user_at(table, seat), action, table.move_no)
+
+
+async def play_out(manager: TableManager, table: Table, seed: int = 1) -> None:
+    """The host plays random legal moves; computer seats play themselves."""
+    rng = random.Random(seed)
+    while table.status is TableStatus.PLAYING:
+        legal = manager.legal_actions(CHANNEL, HOST)
+        if legal:
+            await manager.act(CHANNEL, HOST, str(rng.choice(legal)), table.move_no)
+        else:
+            await asyncio.sleep(0)
 
 
 Runner = Callable[[], Awaitable[None]]

@@ -10,12 +10,8 @@ from typing import Any
 import pytest
 
 from bot.tables import (
-    GameSpec,
     StaleAction,
-    Table,
     TableError,
-    TableManager,
-    TableStatus,
     table_from_data,
     table_to_data,
 )
@@ -25,38 +21,14 @@ from .conftest import (
     CHANNEL,
     FOURTH,
     GUEST,
-    GUILD,
     HOST,
     THIRD,
     MakeManager,
     MemoryStorage,
     Recorder,
+    open_game,
+    play_out,
 )
-
-
-async def open_game(
-    manager: TableManager,
-    game: str,
-    options: dict[str, Any] | None = None,
-    *,
-    players: int = 2,
-    timer: float = 0,
-) -> Table:
-    spec = GameSpec(game, dict(options or {}), players, turn_timer=timer)
-    return await manager.open_table(
-        channel_id=CHANNEL, guild_id=GUILD, host_id=HOST, host_name="Host", spec=spec
-    )
-
-
-async def play_out(manager: TableManager, table: Table, seed: int = 1) -> None:
-    """The host plays random legal moves; computer seats play themselves."""
-    rng = random.Random(seed)
-    while table.status is TableStatus.PLAYING:
-        legal = manager.legal_actions(CHANNEL, HOST)
-        if legal:
-            await manager.act(CHANNEL, HOST, str(rng.choice(legal)), table.move_no)
-        else:
-            await asyncio.sleep(0)
 
 
 async def test_engine_options_are_checked(make_manager: MakeManager) -> None:

@@ -4,26 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from bot.tables import GameSpec, NotYourTurn, StaleAction, Table, TableError, TableManager
+from bot.tables import NotYourTurn, StaleAction, Table, TableError
 
 from .conftest import (
     CHANNEL,
     GUEST,
-    GUILD,
     HOST,
     THIRD,
     MakeManager,
     MemoryStorage,
     Recorder,
+    open_game,
+    play_out,
 )
-from .test_engines import play_out
-
-
-async def open_haggis(manager: TableManager, players: int, timer: float = 0) -> Table:
-    spec = GameSpec("haggis", {}, players, turn_timer=timer)
-    return await manager.open_table(
-        channel_id=CHANNEL, guild_id=GUILD, host_id=HOST, host_name="Host", spec=spec
-    )
 
 
 def waiting_user(table: Table) -> tuple[int, int]:
@@ -38,8 +31,8 @@ def waiting_user(table: Table) -> tuple[int, int]:
 async def test_haggis_takes_two_or_three_seats(make_manager: MakeManager) -> None:
     manager = make_manager()
     with pytest.raises(TableError, match="2 or 3 players, not 4"):
-        await open_haggis(manager, 4)
-    table = await open_haggis(manager, 3)
+        await open_game(manager, "haggis", players=4)
+    table = await open_game(manager, "haggis", players=3)
     assert len(table.seats) == 3
     await manager.join(CHANNEL, GUEST, "Guest")
     with pytest.raises(TableError, match="1 still empty"):
@@ -54,7 +47,7 @@ async def test_a_waiting_seat_may_bet_but_not_play(
 ) -> None:
     now = [100.0]
     manager = make_manager(memory, clock=lambda: now[0])
-    table = await open_haggis(manager, 2, timer=120)
+    table = await open_game(manager, "haggis", players=2, timer=120)
     await manager.join(CHANNEL, GUEST, "Guest")
     await manager.start(CHANNEL, HOST)
     current = table.current_seat
@@ -83,7 +76,7 @@ async def test_computer_seats_play_a_whole_haggis_game(
     make_manager: MakeManager, memory: MemoryStorage, recorder: Recorder, players: int
 ) -> None:
     manager = make_manager(memory, listener=recorder)
-    table = await open_haggis(manager, players)
+    table = await open_game(manager, "haggis", players=players)
     for _ in range(players - 1):
         await manager.add_computer(CHANNEL, HOST, "normal")
     await manager.start(CHANNEL, HOST)
