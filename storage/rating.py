@@ -36,10 +36,6 @@ class Skill:
     mu: float = MU0
     sigma: float = SIGMA0
 
-    @property
-    def display(self) -> float:
-        return display_rating(self.mu, self.sigma)
-
 
 def display_rating(mu: float, sigma: float) -> float:
     return round(DISPLAY_BASE + DISPLAY_SCALE * (mu - 3.0 * sigma), 2)

@@ -10,13 +10,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 FACES = ("J", "Q", "K")
-FACE_RANK = {"J": 11, "Q": 12, "K": 13}
 POINTS = {3: 1, 5: 1, 7: 1, 9: 1}
 FACE_POINTS = {"J": 2, "Q": 3, "K": 5}
-
-
-def card_rank(card: str) -> int:
-    return FACE_RANK[card] if card in FACE_RANK else int(card[:-1])
 
 
 def card_points(card: str) -> int:

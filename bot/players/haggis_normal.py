@@ -78,10 +78,6 @@ def number_bomb(hand: Sequence[str]) -> list[str] | None:
     return pick(0, [])
 
 
-def has_number_bomb(hand: Sequence[str]) -> bool:
-    return number_bomb(hand) is not None
-
-
 def bet_choice(view: View, hand: Sequence[str]) -> int:
     """0 (no bet), 15 or 30: only a hand that sheds in few plays and holds bombs bets."""
     bomb = number_bomb(hand)

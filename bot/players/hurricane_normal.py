@@ -46,12 +46,6 @@ def _subset_gains(table: Sequence[str]) -> dict[int, tuple[float, bool]]:
     return best
 
 
-def capture_gain(table: Sequence[str], v: int, equal_first: bool, sweep_counts: bool) -> float:
-    """The best a card of value ``v`` takes from ``table`` (0 if nothing)."""
-    key = tuple(sorted(table))
-    return _gains_by_value(key, equal_first, sweep_counts)[v - 1]
-
-
 @lru_cache(maxsize=1 << 16)
 def _gains_by_value(
     table: tuple[str, ...], equal_first: bool, sweep_counts: bool

@@ -8,7 +8,6 @@ HURRICANE_RANKS = ["A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"]
 HURRICANE_SUITS = ["H", "D", "C", "S"]
 HAGGIS_RANKS = [str(n) for n in range(2, 11)] + ["J", "Q", "K"]
 HAGGIS_SUITS = ["R", "O", "Y", "G", "B"]
-HURRICANE_VALUES = {r: i + 1 for i, r in enumerate(HURRICANE_RANKS)}
 
 
 def _key(card: str) -> tuple[int, int, str]:
@@ -39,8 +38,3 @@ def _sort_key(card: str) -> tuple[int, int, str]:
 def sort_cards(cards: Iterable[str]) -> list[str]:
     """Cards by rank, then suit (Haggis face cards last)."""
     return sorted(cards, key=_sort_key)
-
-
-def capture_value(card: str) -> int:
-    """Hurricane/Hurikan capture value: A=1 … 7, J=8, Q=9, K=10."""
-    return HURRICANE_VALUES[card[:-1]]

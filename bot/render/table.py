@@ -358,7 +358,3 @@ def hand_panel(
         panel.lines.append(f"Waiting for {seat_names(table)[current]}.")
     panel.footer = f"move {table.move_no}"
     return panel
-
-
-def names_for(table: Table) -> Sequence[str]:
-    return seat_names(table)

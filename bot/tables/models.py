@@ -35,10 +35,6 @@ class Seat:
     computer: Level | None = None
     timeouts: int = 0  # time-outs in a row; a move of the player's own resets it
 
-    @property
-    def is_computer(self) -> bool:
-        return self.computer is not None
-
 
 @dataclass(frozen=True)
 class GameSpec:

@@ -103,18 +103,6 @@ def mask_of(ids: Iterable[int]) -> int:
     return mask
 
 
-def labels_of_mask(mask: int) -> list[str]:
-    return [LABELS[c] for c in ids_of(mask)]
-
-
-def points_of_mask(mask: int) -> int:
-    return sum(POINTS[c] for c in ids_of(mask))
-
-
-def face_ranks_of(mask: int) -> list[int]:
-    return [r for r in FACE_RANKS if mask & FACE_BIT[r]]
-
-
 def parse_card(token: str) -> int:
     """One card token (``7R``, ``10g``, ``J``) to its id; anything else is an ``IllegalAction``."""
     text = token.strip().upper()

@@ -271,11 +271,6 @@ def readings(cards: Iterable[str | int], suits: int = 5) -> list[Combination]:
     return list(analyse(mask_of_cards(cards), suits))
 
 
-def bomb_level(mask: int) -> int:
-    """Bomb level of a face-only selection (no numbers), used by the enumerator."""
-    return FACE_BOMB_LEVEL[mask]
-
-
 __all__ = [
     "BOMB_RANKS",
     "Combination",

@@ -29,10 +29,6 @@ SEVEN_OF_HEARTS = INDEX["7H"]
 HEARTS = 0
 
 
-def card_name(card: int) -> str:
-    return NAMES[card]
-
-
 def names(cards: Iterable[int]) -> list[str]:
     """Canonical (sorted) names of some cards."""
     return [NAMES[c] for c in sorted(cards)]
