@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.tables.models import Table, TableStatus
+from bot.tables.specs import title_of
 
 from .cards import card_label, cards_label
 from .hands import sort_cards
@@ -15,14 +16,13 @@ from .moves import describe_move
 from .scores import deal_breakdown, result_line, round_breakdown
 from .text import Panel
 
-GAME_TITLES = {"hurricane": "Hurricane", "hurikan": "Hurikan", "haggis": "Haggis"}
 CARD_BACK = "🂠"
 HIDDEN_OPTION_KEYS = {"preset"}
 
 
 def game_title(table: Table) -> str:
     game = table.spec.game
-    title = GAME_TITLES.get(game, game)
+    title = title_of(game)
     preset = table.spec.options.get("preset")
     if game == "hurricane" and preset and preset != "standard":
         title += f" ({preset})"
