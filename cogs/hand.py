@@ -17,7 +17,7 @@ import discord
 
 from bot.render.cards import card_label, cards_label
 from bot.render.hands import sort_cards
-from bot.render.moves import haggis_parts, move_label
+from bot.render.moves import move_label, played_cards
 from bot.render.table import hand_panel, seat_names
 from bot.tables.models import Table
 
@@ -49,15 +49,6 @@ def parse_mask(text: str | None) -> int:
         return int(text or "0", 16)
     except ValueError:
         return 0
-
-
-def played_cards(game: str, text: str) -> frozenset[str] | None:
-    """The hand cards an action puts down (None for pass/bet/give/flip)."""
-    if text == "pass" or text.split(" ")[0] in ("bet", "give", "flip"):
-        return None
-    if game == "haggis":
-        return frozenset(haggis_parts(text)[0])
-    return frozenset(text.split(":")[0].split("+"))
 
 
 def build_hand(

@@ -11,12 +11,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.render.hands import sort_cards
-from bot.render.moves import matches_query, move_label
+from bot.render.moves import matches_query, move_label, played_cards
 from bot.render.table import seat_names
 from bot.tables.errors import NotSeated, StaleAction, TableError
 from bot.tables.models import Table, TableStatus
 
-from .hand import Pending, build_hand, cards_of, mask_of, parse_mask, played_cards
+from .hand import Pending, build_hand, cards_of, mask_of, parse_mask
 from .ui import ACK_BUDGET, within_ack
 
 if TYPE_CHECKING:

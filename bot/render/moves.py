@@ -33,6 +33,15 @@ def haggis_parts(text: str) -> tuple[list[str], str | None]:
     return body.split(), (suffix.strip() or None)
 
 
+def played_cards(game: str, text: str) -> frozenset[str] | None:
+    """The hand cards an action puts down (None for pass/bet/give/flip)."""
+    if text == "pass" or text.split(" ")[0] in ("bet", "give", "flip"):
+        return None
+    if game == "haggis":
+        return frozenset(haggis_parts(text)[0])
+    return frozenset(text.split(":")[0].split("+"))
+
+
 class MoveWords(NamedTuple):
     """A move taken apart once, for both phrasings: its kind and the words they fill in
     (a tuple: cheap to build, as a hand labels every playable card on each redraw)."""

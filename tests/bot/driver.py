@@ -9,8 +9,8 @@ import random
 from typing import Any
 
 from bot.render.hands import sort_cards
+from bot.render.moves import played_cards
 from bot.tables.models import Table, TableStatus
-from cogs.hand import played_cards
 
 from .fakediscord import Exchange, FakeDiscord, Person, component_ids, iter_components
 from .secrecy import SecrecyScanner

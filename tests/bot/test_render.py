@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.render.hands import sort_cards
-from bot.render.moves import describe_move, matches_query, move_label
+from bot.render.moves import describe_move, matches_query, move_label, played_cards
 from bot.render.rules import RULES, rules_panel
 from bot.render.scores import deal_breakdown, result_line, round_breakdown
 from cogs.play import _merge_part
@@ -19,6 +19,27 @@ def test_hurricane_moves_in_words() -> None:
     assert line == "Anna plays 7♥ and takes 3♣ + 4♦ — hurricane!"
     assert describe_move("hurricane", "Anna", "7H:3C+4D") == "Anna plays 7♥ and takes 3♣ + 4♦"
     assert describe_move("hurricane", "Bob", "2S") == "Bob trails 2♠"
+
+
+@pytest.mark.parametrize(
+    ("game", "text", "cards"),
+    [
+        ("hurricane", "7H:3C+4D", {"7H"}),
+        ("hurricane", "KS", {"KS"}),
+        ("hurikan", "4S+2H:6C", {"4S", "2H"}),
+        ("hurikan", "4S+2H", {"4S", "2H"}),
+        ("haggis", "5G 5R J =set", {"5G", "5R", "J"}),
+        ("haggis", "7R", {"7R"}),
+        ("haggis", "pass", None),
+        ("haggis", "bet 15", None),
+        ("haggis", "give 2", None),
+        ("hurricane", "flip 0", None),
+    ],
+)
+def test_played_cards_are_the_hand_cards_a_move_puts_down(
+    game: str, text: str, cards: set[str] | None
+) -> None:
+    assert played_cards(game, text) == (None if cards is None else frozenset(cards))
 
 
 def test_hurikan_and_haggis_moves_in_words() -> None:
