@@ -17,12 +17,13 @@ from bot.tables.errors import NotSeated, StaleAction, TableError
 from bot.tables.models import Table, TableStatus
 
 from .hand import Pending, build_hand, cards_of, mask_of, parse_mask
-from .ui import ACK_BUDGET, within_ack
+from .ui import ACK_BUDGET, game_tag, within_ack
 
 if TYPE_CHECKING:
     from bot.app import CardBot
 
 NOT_PLAYING = "You are not playing at this table — follow the game on the table message."
+EARLIER_GAME = "That hand was from an earlier game at this table — here is your hand now."
 
 
 class Play(commands.Cog):
@@ -91,7 +92,9 @@ class Play(commands.Cog):
         move_no: int,
         arg: str | None,
         values: list[str],
+        tag: str | None = None,
     ) -> None:
+        """``tag``: the game the hand was drawn for (None from a hand drawn before tags)."""
         if channel_id != interaction.channel_id:
             raise TableError("That hand belongs to another channel's table.")
         table = self._playing_table(channel_id)
@@ -99,6 +102,8 @@ class Play(commands.Cog):
         self._seat(table, user_id)
         if kind == "refresh":
             return await self._redraw(interaction, table)
+        if tag is not None and tag != game_tag(table):
+            return await self._redraw(interaction, table, note=EARLIER_GAME)
         if table.status is not TableStatus.PLAYING:
             return await self._redraw(interaction, table, note="The game is over.")
         if move_no != table.move_no:

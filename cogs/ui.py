@@ -5,13 +5,16 @@ custom_id formats (≤ 100 characters):
   ``show:<channel>``                              Show my hand (public table message)
   ``lobby:<join|leave|start|cancel|sit>:<channel>[:<seat>]``   lobby buttons
   ``lobbyai:<channel>``                            lobby select: add a computer of a level
-  ``h:<kind>:<channel>:<move_no>[:<arg>]``         hand buttons
-  ``hs:<kind>:<channel>:<move_no>[:<arg>]``        hand selects
+  ``h:<kind>:<channel>:<move_no>.<game>[:<arg>]``  hand buttons
+  ``hs:<kind>:<channel>:<move_no>.<game>[:<arg>]`` hand selects
+(``<game>``: ``game_tag`` of the table's game, so a hand left over from an earlier game in the channel
+is told apart even at the same move number.)
 Every callback goes through ``guarded`` so that errors reach the one central handler."""
 
 from __future__ import annotations
 
 import asyncio
+import zlib
 from collections.abc import Awaitable
 from typing import Any, TypeVar, cast
 
@@ -195,13 +198,22 @@ class LobbyComputerSelect(DynamicItem[Select[Any]], template=r"lobbyai:(?P<ch>\d
         await guarded(interaction, work)
 
 
-HAND_TEMPLATE = r":(?P<kind>[a-z]{1,8}):(?P<ch>\d{1,20}):(?P<mv>\d{1,9})(?::(?P<arg>[^:]{0,60}))?"
+HAND_TEMPLATE = (
+    r":(?P<kind>[a-z]{1,8}):(?P<ch>\d{1,20}):(?P<mv>\d{1,9})(?:\.(?P<game>[0-9a-f]{6}))?"
+    r"(?::(?P<arg>[^:]{0,60}))?"
+)
 ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any])
 
 
+def game_tag(table: Table) -> str:
+    """Six hex digits naming the table's game (a new game in the channel gets another)."""
+    return f"{zlib.crc32(table.game_id.encode()) & 0xFFFFFF:06x}"
+
+
 def hand_custom_id(prefix: str, kind: str, table: Table, arg: str | None) -> str:
-    """``<prefix>:<kind>:<channel>:<move_no>[:<arg>]``: the click carries the move it was drawn at."""
-    cid = f"{prefix}:{kind}:{table.channel_id}:{table.move_no}"
+    """``<prefix>:<kind>:<channel>:<move_no>.<game>[:<arg>]``: the click carries the game and the
+    move it was drawn at."""
+    cid = f"{prefix}:{kind}:{table.channel_id}:{table.move_no}.{game_tag(table)}"
     return cid if arg is None else f"{cid}:{arg}"
 
 
@@ -210,23 +222,35 @@ class HandControl(DynamicItem[ItemT], template=r"hs?" + HAND_TEMPLATE):
     ``Play.hand_click`` (a button has no values). Only its subclasses are registered."""
 
     def __init__(
-        self, item: ItemT, kind: str, channel_id: int, move_no: int, arg: str | None
+        self,
+        item: ItemT,
+        kind: str,
+        channel_id: int,
+        move_no: int,
+        arg: str | None,
+        game: str | None = None,
     ) -> None:
         super().__init__(item)
         self.kind, self.channel_id, self.move_no, self.arg = kind, channel_id, move_no, arg
+        self.game = game
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
     ) -> HandControl[ItemT]:
         return cls(
-            cast(ItemT, item), match["kind"], int(match["ch"]), int(match["mv"]), match["arg"]
+            cast(ItemT, item),
+            match["kind"],
+            int(match["ch"]),
+            int(match["mv"]),
+            match["arg"],
+            match["game"],
         )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = [str(v) for v in _values(interaction)]
         work = _cog(interaction, "Play").hand_click(
-            interaction, self.kind, self.channel_id, self.move_no, self.arg, values
+            interaction, self.kind, self.channel_id, self.move_no, self.arg, values, self.game
         )
         await guarded(interaction, work)
 

@@ -11,6 +11,7 @@ from typing import Any
 from bot.render.hands import sort_cards
 from bot.render.moves import played_cards
 from bot.tables.models import Table, TableStatus
+from cogs.ui import hand_custom_id
 
 from .fakediscord import Exchange, FakeDiscord, Person, component_ids, iter_components
 from .secrecy import SecrecyScanner
@@ -189,7 +190,7 @@ class Driver:
         else:
             hand = sort_cards(self.table.state.view(seat)["hand"])  # type: ignore[union-attr]
             for part in range(2):
-                sel = comp(msg, f"hs:gsel:{self.channel_id}:{self.table.move_no}:{part}.")
+                sel = comp(msg, f"{hand_custom_id('hs', 'gsel', self.table, str(part))}.")
                 if sel is None:
                     break
                 in_part = [c for c in hand[part * 25 : part * 25 + 25] if c in cards]

@@ -10,7 +10,7 @@ import pytest
 
 from bot.tables.models import TableStatus
 
-from .driver import Driver, comp, hurricane_duel, one_move_card
+from .driver import Driver, comp, hurricane_duel, one_move_card, start_table
 from .fakediscord import FakeDiscord, Person, component_ids, render_text
 
 
@@ -292,3 +292,29 @@ async def test_one_player_at_two_tables_acts_on_the_channel_they_act_in(
     ex = await fake.click(hand, forged, user=alice.user, forge=True)
     assert ex.ephemeral and "another channel" in ex.content
     assert (here.table.move_no, there.table.move_no) == (before_here, before_there + 1)
+
+
+async def test_a_hand_left_from_an_earlier_game_is_refused(
+    fake: FakeDiscord, users: list[Person]
+) -> None:
+    alice, bob, _ = users
+    first = await start_table(fake, [alice, bob], game="haggis")
+    old_hand = copy.deepcopy(await first.show_hand(alice))
+    bet_id = next(c for c in component_ids(old_hand) if c.endswith(":bet 15"))
+    old = first.table
+    for person in (alice, bob):
+        await fake.slash("table abandon", user=person.user)
+    assert old.ended_by == "abandoned"
+    second = await start_table(fake, [alice, bob], game="haggis")
+    assert second.table.move_no == 0 and second.table.game_id != old.game_id
+    # the old hand's "bet 15" carries the same channel and move number: refused all the same
+    ex = await fake.click(old_hand, bet_id, user=alice.user)
+    assert ex.callback_type == 7 and "earlier game" in ex.text
+    assert second.table.move_no == 0 and second.table.history == []
+    # the hand drawn for this game bets
+    hand = await second.show_hand(alice)
+    new_bet = next(c for c in component_ids(hand) if c.endswith(":bet 15"))
+    assert new_bet != bet_id
+    ex = await fake.click(hand, new_bet, user=alice.user)
+    assert second.table.move_no == 1
+    assert second.table.history == [(second.table.seat_of(alice.id), "bet 15")]
