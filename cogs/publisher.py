@@ -45,7 +45,7 @@ def options_in_force(table: Table) -> dict[str, Any]:
     return dict(_options_cached(table.spec.game, table.spec.players, items))
 
 
-def render_public(bot: CardBot, table: Table) -> tuple[discord.Embed, discord.ui.View | None]:
+def render_public(table: Table) -> tuple[discord.Embed, discord.ui.View | None]:
     """The public message for a table in any state."""
     if table.status in (TableStatus.LOBBY, TableStatus.CANCELLED) or table.state is None:
         panel = lobby_panel(table, options_in_force(table))
@@ -144,7 +144,7 @@ class TablePublisher:
 
     async def _publish(self, table: Table) -> None:
         await self.bot.wait_until_ready()
-        embed, view = render_public(self.bot, table)
+        embed, view = render_public(table)
         channel = self._channel(table.channel_id)
         now = self.bot.clock()
         old = table.message_id

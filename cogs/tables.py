@@ -63,7 +63,7 @@ class Tables(commands.Cog):
 
     async def _public_response(self, interaction: discord.Interaction[Any], table: Table) -> None:
         """Answer with the table message itself: a new public message whose id the table remembers."""
-        embed, view = render_public(self.bot, table)
+        embed, view = render_public(table)
         if interaction.response.is_done():
             sent = await interaction.followup.send(
                 embed=embed, view=view or discord.utils.MISSING, wait=True
@@ -254,7 +254,7 @@ class Tables(commands.Cog):
             self.bot.publisher.cancel_pending(table.channel_id)
             await self._public_response(interaction, table)
         else:
-            embed, _view = render_public(self.bot, table)
+            embed, _view = render_public(table)
             await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @table.command(name="resign", description="Give up the game (counts as a loss).")
@@ -338,7 +338,7 @@ class Tables(commands.Cog):
             )
         else:
             raise TableError("That button is not one I know.")
-        embed, view = render_public(self.bot, table)
+        embed, view = render_public(table)
         self.bot.publisher.cancel_pending(channel_id)
         if interaction.response.is_done():
             await interaction.edit_original_response(embed=embed, view=view)

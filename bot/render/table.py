@@ -205,7 +205,7 @@ def _trick_line(table: Table, view: dict[str, Any]) -> str | None:
     return "Trick: " + " · ".join(shown)
 
 
-def table_panel(table: Table, view: dict[str, Any], *, now: float | None = None) -> Panel:
+def table_panel(table: Table, view: dict[str, Any]) -> Panel:
     """The public table message during and after play, from the spectator view ``view(None)``."""
     panel = Panel(title=game_title(table))
     game = table.spec.game

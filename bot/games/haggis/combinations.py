@@ -231,7 +231,7 @@ def analyse(mask: int, suits: int = 5) -> tuple[Combination, ...]:
     return tuple(out)
 
 
-def why_not(mask: int, suits: int = 5) -> str:
+def why_not(mask: int) -> str:
     """A player-readable reason why a selection with no reading is no combination."""
     num = mask & NUMBER_MASK
     ids = ids_of(num)

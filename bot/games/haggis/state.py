@@ -239,7 +239,7 @@ class HaggisState(GameState):
             raise IllegalAction(f"you do not hold {', '.join(names)}")
         reads = analyse(mask, self.suits)
         if not reads:
-            raise IllegalAction(why_not(mask, self.suits))
+            raise IllegalAction(why_not(mask))
         text = "+".join(RANK_ONLY[c] for c in ids_of(mask))
         if action.reading is not None:
             chosen = [c for c in reads if c.code == action.reading]
