@@ -349,12 +349,15 @@ def hand_panel(
         trick = _trick_line(table, view)
         if trick:
             panel.lines.append(trick)
+    last = last_move_line(table)
+    if last:
+        panel.lines.append(f"Last move: {last}")
     current = view.get("current_player")
     if table.status is not TableStatus.PLAYING:
         panel.lines.append("The game is over.")
     elif current == seat:
         panel.lines.append("▶ **Your turn.**")
     elif isinstance(current, int):
-        panel.lines.append(f"Waiting for {seat_names(table)[current]}.")
+        panel.lines.append(f"⏳ Waiting for {seat_names(table)[current]}…")
     panel.footer = f"move {table.move_no}"
     return panel
