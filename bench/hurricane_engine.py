@@ -2,7 +2,8 @@
 
 Per preset (standard, open, pairs, hurikan): deals per second under random legal play, mean µs
 per ``legal_actions()`` + ``apply()``, and the worst ``legal_actions()`` time over crowded
-positions (20+ table cards) built with ``load_game``. Targets on one core: standard >= 3,000
+positions (20+ table cards) built with ``load_game``, and ``legal_actions()`` on the extreme
+position (all 28 low cards on the table, a hand of kings and queens, ``trail=free``). Targets on one core: standard >= 3,000
 deals/s; ``legal_actions()`` <= 1 ms on any position.
 """
 
@@ -100,6 +101,48 @@ def worst_legal(
     return worst * 1e6, most
 
 
+def extreme_position(hand: list[str]) -> dict[str, Any]:
+    """All 28 low cards (A-7) on the table, ``hand`` (J/Q/K) to play, ``trail=free``.
+
+    Reachable: with free trailing both players can trail every card of two deals, leaving 28
+    cards on the table and the last 12 in the hands. Kings and queens then have thousands of
+    subset-sum captures each: the most actions of any Hurricane position we know of.
+    """
+    high = [n for n in NAMES if n[0] in "JQK"]
+    rest = [n for n in high if n not in hand]
+    return {
+        "game": "hurricane",
+        "options": {"preset": "standard", "trail": "free"},
+        "seed": 1,
+        "dealer": 1,
+        "turn": 0,
+        "hands": [hand, rest[:6]],
+        "table": [n for n in NAMES if n[0] in "A234567"],
+        "stock": [],
+        "piles": [[], rest[6:]],
+    }
+
+
+#: Hands for ``extreme_position``: one of each high card twice, and the worst (KKKK QQ).
+EXTREME_HANDS = (
+    ["JH", "QH", "KH", "JD", "QD", "KD"],
+    ["KH", "KD", "KC", "KS", "QH", "QD"],
+)
+
+
+def time_legal(data: dict[str, Any], runs: int = 15) -> tuple[float, int]:
+    """(best µs of ``runs`` calls, number of actions) of legal_actions() on one position."""
+    state = load_game(data)
+    best = float("inf")
+    legal: list[Any] = []
+    clock = time.perf_counter
+    for _ in range(runs):
+        t0 = clock()
+        legal = state.legal_actions()
+        best = min(best, clock() - t0)
+    return best * 1e6, len(legal)
+
+
 def main(seconds: float = 1.5) -> None:
     print(
         f"{'preset':<10} {'deals/s':>9} {'µs/move':>8} {'worst legal µs':>15} {'max actions':>12}"
@@ -117,6 +160,13 @@ def main(seconds: float = 1.5) -> None:
         worst, most = worst_legal("standard", **opts)
         print(
             f"standard, precedence={label}: worst legal_actions() {worst:.1f} µs ({most} actions)"
+        )
+    for hand in EXTREME_HANDS:
+        best, count = time_legal(extreme_position(hand))
+        verdict = "ok" if best <= 1000 else "OVER"
+        print(
+            f"extreme (28 low cards on the table, trail=free, hand {' '.join(hand)}): "
+            f"legal_actions() {best:.1f} µs ({count} actions) vs 1,000 µs target: {verdict}"
         )
     print("targets: standard >= 3,000 deals/s; legal_actions() <= 1,000 µs")
 
