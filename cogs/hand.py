@@ -15,8 +15,11 @@ from typing import Any
 
 import discord
 
+from bot.games.base import GameState
+from bot.games.errors import IllegalAction
 from bot.render.cards import card_label, cards_label
 from bot.render.hands import sort_cards
+from bot.render.hints import capture_hint, card_hint, hurricane_chance
 from bot.render.moves import move_label, played_cards
 from bot.render.table import hand_panel, seat_names
 from bot.tables.models import Table
@@ -64,7 +67,7 @@ def build_hand(
     panel = hand_panel(table, seat, view, note=note, hand=hand)
     game = table.spec.game
     ui = discord.ui.View(timeout=None)
-    draw = Draw(ui, table, hand, view, legal, pending, panel.lines)
+    draw = Draw(ui, table, seat, hand, view, legal, pending, panel.lines)
     if game == "hurricane":
         _hurricane(draw)
     elif game == "hurikan":
@@ -82,6 +85,7 @@ class Draw:
 
     ui: discord.ui.View
     table: Table
+    seat: int
     hand: list[str]  # sorted
     view: dict[str, Any]
     legal: list[str]
@@ -89,8 +93,26 @@ class Draw:
     lines: list[str]
 
 
+def sweep_moves(state: GameState | None, seat: int, legal: list[str]) -> frozenset[str]:
+    """The captures that would be hurricanes, as the engine says (each tried on a copy)."""
+    if state is None:
+        return frozenset()
+    found = []
+    for t in legal:
+        if ":" not in t:
+            continue
+        try:
+            events = state.clone().apply(t, seat)
+        except IllegalAction:  # a stale list: that move just gets no mark
+            continue
+        if any(ev.get("type") == "sweep" for ev in events):
+            found.append(t)
+    return frozenset(found)
+
+
 def _hurricane(draw: Draw) -> None:
     ui, table, hand, legal, pending = draw.ui, draw.table, draw.hand, draw.legal, draw.pending
+    sweeps: frozenset[str] = frozenset()
     by_card: dict[str, list[str]] = {}
     for t in legal:
         if not t.startswith("flip "):
@@ -100,10 +122,13 @@ def _hurricane(draw: Draw) -> None:
         cards = [c for c in hand if c in by_card]
         if len(cards) != len(by_card):
             cards = sort_cards(by_card)
+        sweeps = sweep_moves(table.state, draw.seat, legal)
+        chance = hurricane_chance(sweeps)
+        if chance:
+            draw.lines.append(chance)
         options = []
         for card in cards:
-            moves = by_card[card]
-            desc = "several captures" if len(moves) > 1 else move_label("hurricane", moves[0])
+            desc = card_hint(by_card[card], sweeps)
             options.append(
                 discord.SelectOption(
                     label=card_label(card),
@@ -112,11 +137,17 @@ def _hurricane(draw: Draw) -> None:
                     default=pending is not None and pending.card == card,
                 )
             )
-        ui.add_item(hand_select("card", table, "Play a card…", options, row=0))
+        ui.add_item(
+            hand_select("card", table, "Play a card — each says what it does…", options, row=0)
+        )
     if pending is not None and pending.kind == "cap" and pending.card:
         choices = by_card.get(pending.card, [])
         options = [
-            discord.SelectOption(label=move_label("hurricane", t)[:100], value=t)
+            discord.SelectOption(
+                label=move_label("hurricane", t)[:100],
+                value=t,
+                description=capture_hint(t, sweep=t in sweeps)[:100],
+            )
             for t in choices[:MAX_OPTIONS]
         ]
         if len(choices) > MAX_OPTIONS:  # a select holds 25: the rest stay one /play away
@@ -130,8 +161,14 @@ def _hurricane(draw: Draw) -> None:
             )
         )
     flips = sorted(t for t in legal if t.startswith("flip "))
+    if flips:
+        draw.lines.append(
+            "Your open cards are all played: turn up a face-down card. "
+            "It must be played at once (it captures if it can)."
+        )
     for t in flips[:4]:
-        ui.add_item(hand_button("act", table, f"🂠 {move_label('hurricane', t)}", arg=t, row=2))
+        label = f"🂠 {move_label('hurricane', t)} (must be played at once)"
+        ui.add_item(hand_button("act", table, label, arg=t, row=2))
 
 
 def _hurikan(draw: Draw) -> None:

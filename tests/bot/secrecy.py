@@ -5,8 +5,9 @@ user), the cards hidden from that reader: other seats' hands (``open``: only the
 the Haggis, and one's own face-down cards. A card counts as secret for a payload if it was hidden both at
 the previous request and at this one (so a card that was public at any moment in between — and may
 legitimately be in a message drawn then — is not flagged). Public payloads are scanned without the
-previous deal's breakdown (cards of a finished deal, all played face up); the "Last move" line is scanned
-separately, excused only for the cards of that very move (which were played face up)."""
+previous deal's breakdown (cards of a finished deal, all played face up); the "Last move" line (on the
+table message and on the hands) is scanned separately, excused only for the cards of that very move (which
+were played face up)."""
 
 from __future__ import annotations
 
@@ -90,9 +91,8 @@ class SecrecyScanner:
         secret = rec.context.get(audience)
         if secret is None:  # a user who is not seated reads like the public
             secret = rec.context.get("public", frozenset())
-        last_lines = ""
-        if audience == "public":
-            body, last_lines = _without_history(body)
+        # every reader (the public and each seat's hand) sees the "Last move" line apart
+        body, last_lines = _without_history(body, breakdown=audience == "public")
         text = json.dumps(body, ensure_ascii=False)
         self.checked += 1
         self._search(secret, text, audience, rec)
@@ -127,14 +127,18 @@ def last_move_cards(table: Table) -> frozenset[str]:
     return frozenset(cards)
 
 
-def _without_history(body: dict[str, Any]) -> tuple[dict[str, Any], str]:
-    """The body without the previous deal's breakdown and without the "Last move" line (returned apart)."""
+def _without_history(body: dict[str, Any], *, breakdown: bool = True) -> tuple[dict[str, Any], str]:
+    """The body without the "Last move" line (returned apart) and, for the public (``breakdown``),
+    without the previous deal's breakdown."""
     body = copy.deepcopy(body)
     last: list[str] = []
     for embed in body.get("embeds") or []:
-        embed["fields"] = [
-            f for f in embed.get("fields") or [] if not BREAKDOWN_FIELDS.match(str(f.get("name")))
-        ]
+        if breakdown:
+            embed["fields"] = [
+                f
+                for f in embed.get("fields") or []
+                if not BREAKDOWN_FIELDS.match(str(f.get("name")))
+            ]
         desc = str(embed.get("description") or "")
         last += [line for line in desc.split("\n") if line.startswith("Last move:")]
         embed["description"] = "\n".join(

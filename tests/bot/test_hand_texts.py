@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from .driver import hurricane_duel
+from bot.games.base import GameState
+from bot.games.registry import load_game, new_game
+from bot.render.hints import card_hint, hurricane_chance
+from cogs.hand import sweep_moves
+
+from .driver import comp, hurricane_duel
 from .fakediscord import FakeDiscord, Person, render_text
 
 
@@ -20,3 +25,48 @@ async def test_hand_says_whom_it_waits_for_and_the_last_move(
     assert f"Waiting for {other.name}…" in text
     assert f"Last move: {mover.name} " in text
     assert "Your turn" in render_text(await d.fresh_hand(other))
+
+
+def _position() -> GameState:
+    """Bob (seat 1) to play 7♣ / 3♠ / 4♥ / K♦ / K♣ / 2♦ against a table of 3♥ 4♦."""
+    data = new_game("hurricane", seed=1, players=2, options={}).to_dict()
+    data["table"] = ["3H", "4D"]
+    data["hands"][1] = ["7C", "2D", "3S", "4H", "KD", "KC"]
+    data["stock"] = [c for c in data["stock"] if c != "7C"] + ["QD", "4C", "AD"]
+    return load_game(data)
+
+
+def test_the_engine_tells_which_capture_is_a_hurricane() -> None:
+    state = _position()
+    legal = [str(a) for a in state.legal_actions(1)]
+    assert sweep_moves(state, 1, legal) == {"7C:3H+4D"}
+    assert str(state.to_dict()["table"]) == "['3H', '4D']"  # only copies were tried
+
+
+def test_card_descriptions_say_what_the_card_does() -> None:
+    sweeps = {"7C:3H+4D"}
+    assert card_hint(["7C:3H+4D"], sweeps) == "takes 3♥ + 4♦ — hurricane! 🌀"
+    assert card_hint(["3S:3H"], sweeps) == "takes 3♥"
+    assert card_hint(["KD"], sweeps) == "lays it on the table"
+    assert card_hint(["7H"], ()) == "lays it on the table (gives away the 7♥!)"
+    assert card_hint(["2S:7H"], ()) == "takes 7♥ ❤ wins the 7♥"
+    assert card_hint(["KS:3H+7C", "KS:JD+AC"], ()) == "2 possible captures — you choose next"
+    assert "hurricane" in card_hint(["KS:3H+7C", "KS:JD"], {"KS:JD"})
+    assert hurricane_chance(sweeps) == (
+        "🌀 **Hurricane chance:** 7♣ can clear the table (1 point)."
+    )
+    assert hurricane_chance(()) is None
+
+
+async def test_every_card_option_says_what_it_does(fake: FakeDiscord, users: list[Person]) -> None:
+    d = await hurricane_duel(fake, users)
+    seat = d.table.state.current_player  # type: ignore[union-attr]
+    assert seat is not None
+    select = comp(await d.fresh_hand(d.person(seat)), "hs:card:")
+    assert select is not None
+    for option in select["options"]:
+        desc = option["description"]
+        assert desc.startswith(("takes ", "lays it on the table")) or desc.endswith(
+            "you choose next"
+        ), desc
+
