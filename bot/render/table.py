@@ -339,9 +339,12 @@ def hand_panel(
         (view.get("down_counts") or [0] * len(table.seats))[seat] if view.get("down_counts") else 0
     )
     label = cards_label(hand) if hand else "no cards"
-    if down:
-        label += " " + CARD_BACK * down + " (face down)"
     panel.lines.append(f"**Your cards:** {label}")
+    if down:
+        panel.lines.append(
+            f"**Face down:** {CARD_BACK * down} — nobody sees them, you neither. "
+            "Once your open cards are played, you turn one up and must play it at once."
+        )
     if table.spec.game in ("hurricane", "hurikan"):
         cards = view.get("table") or []
         panel.lines.append(f"**Table:** {cards_label(cards) if cards else 'empty'}")

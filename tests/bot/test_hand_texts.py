@@ -8,7 +8,7 @@ from bot.render.hints import card_hint, hurricane_chance
 from cogs.hand import sweep_moves
 
 from .driver import comp, hurricane_duel
-from .fakediscord import FakeDiscord, Person, render_text
+from .fakediscord import FakeDiscord, Person, iter_components, render_text
 
 
 async def test_hand_says_whom_it_waits_for_and_the_last_move(
@@ -70,3 +70,26 @@ async def test_every_card_option_says_what_it_does(fake: FakeDiscord, users: lis
             "you choose next"
         ), desc
 
+
+async def test_open_preset_explains_face_down_cards_and_flips(
+    fake: FakeDiscord, users: list[Person]
+) -> None:
+    d = await hurricane_duel(fake, users, preset="open")
+    seat = d.table.state.current_player  # type: ignore[union-attr]
+    assert seat is not None
+    first = render_text(await d.fresh_hand(d.person(seat)))
+    assert "**Face down:** 🂠🂠 — nobody sees them, you neither." in first
+    for _ in range(12):  # play until someone has only face-down cards left
+        seat = d.table.state.current_player  # type: ignore[union-attr]
+        assert seat is not None
+        legal = [str(a) for a in d.table.state.legal_actions(seat)]  # type: ignore[union-attr]
+        if any(t.startswith("flip ") for t in legal):
+            break
+        await d.play_move(seat, d.choose(seat))
+    else:
+        raise AssertionError("no flip offered within 12 moves")
+    msg = await d.fresh_hand(d.person(seat))
+    text = render_text(msg)
+    assert "turn up a face-down card. It must be played at once" in text
+    flips = [c for c in iter_components(msg["components"]) if c.get("label", "").startswith("🂠")]
+    assert flips and all(c["label"].endswith("(must be played at once)") for c in flips), flips
