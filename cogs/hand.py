@@ -19,7 +19,16 @@ from bot.games.base import GameState
 from bot.games.errors import IllegalAction
 from bot.render.cards import card_label, cards_label
 from bot.render.hands import sort_cards
-from bot.render.hints import capture_hint, card_hint, hurricane_chance
+from bot.render.hints import (
+    HURIKAN_HOW,
+    HURIKAN_OPENING,
+    capture_hint,
+    card_hint,
+    hurikan_selection,
+    hurikan_takes,
+    hurikan_value,
+    hurricane_chance,
+)
 from bot.render.moves import move_label, played_cards
 from bot.render.table import hand_panel, seat_names
 from bot.tables.models import Table
@@ -178,26 +187,47 @@ def _hurikan(draw: Draw) -> None:
     selected = (
         cards_of(hand, pending.mask) if pending is not None and pending.kind == "kmask" else []
     )
-    options = [
-        discord.SelectOption(label=card_label(c), value=c, default=c in selected) for c in hand
-    ]
     opening = bool(draw.view.get("opening"))
+    draw.lines.append(HURIKAN_OPENING if opening else HURIKAN_HOW)
+    takes_line = hurikan_takes(legal)
+    if takes_line:
+        draw.lines.append(takes_line)
+    options = [
+        discord.SelectOption(
+            label=card_label(c),
+            value=c,
+            description=f"value {hurikan_value(c)}",
+            default=c in selected,
+        )
+        for c in hand
+    ]
     most = 3 if opening else len(hand)
     ui.add_item(
         hand_select(
-            "klay", table, "Choose cards to lay…", options, min_values=1, max_values=most, row=0
+            "klay",
+            table,
+            "Choose 1 to 3 cards to lay…" if opening else "Choose cards to lay or to take with…",
+            options,
+            min_values=1,
+            max_values=most,
+            row=0,
         )
     )
     if not selected:
         return
-    draw.lines.append(f"Selected: {cards_label(selected)}")
     chosen = frozenset(selected)
     takes = sorted(
         {t.split(":")[1] for t in legal if ":" in t and played_cards("hurikan", t) == chosen}
     )
+    draw.lines.append(hurikan_selection(selected, takes))
     arg = format(pending.mask if pending else 0, "x")
     if takes:
-        opts = [discord.SelectOption(label=f"Take {card_label(c)}", value=c) for c in takes]
+        opts = [
+            discord.SelectOption(
+                label=f"Take {card_label(c)}", value=c, description=f"worth {hurikan_value(c)}"
+            )
+            for c in takes
+        ]
         ui.add_item(hand_select("ktake", table, "…and take a table card", opts, arg=arg, row=1))
     can_lay = any(":" not in t and played_cards("hurikan", t) == chosen for t in legal)
     ui.add_item(

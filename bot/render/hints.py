@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from bot.games.hurricane.cards import INDEX, VALUE
+
 from .cards import card_label
 
 SEVEN_OF_HEARTS = "7H"
@@ -50,3 +52,41 @@ def hurricane_chance(sweeps: Collection[str]) -> str | None:
         return None
     who = " or ".join(card_label(c) for c in cards)
     return f"{HURRICANE_MARK} **Hurricane chance:** {who} can clear the table (1 point)."
+
+
+def hurikan_value(card: str) -> int:
+    """A card's value for Hurikan sums (A=1 … 7=7, J=8, Q=9, K=10), from the engine's table."""
+    return VALUE[INDEX[card]]
+
+
+HURIKAN_OPENING = "**Opening:** lay 1, 2 or 3 cards face up on the table."
+HURIKAN_HOW = (
+    "**Take** a table card by laying hand cards whose values add up to it (4+2 take a 6; an equal "
+    "card takes it alone), or **lay** cards face up on the table. Values: A=1 … 7=7, J=8, Q=9, K=10."
+)
+
+
+def hurikan_takes(legal: Sequence[str], most: int = 4) -> str | None:
+    """``Q♣ (9) ← 4♥ + 5♣ or 2♠ + 7♣`` for each table card some legal move takes."""
+    ways: dict[str, list[str]] = {}
+    for move in legal:
+        laid, colon, taken = move.partition(":")
+        if colon:
+            ways.setdefault(taken, []).append(_joined(laid.split("+")))
+    if not ways:
+        return None
+    parts = []
+    for taken in sorted(ways, key=hurikan_value):
+        shown = sorted(ways[taken], key=len)
+        text = " or ".join(shown[:2]) + (f" (+{len(shown) - 2} more)" if len(shown) > 2 else "")
+        parts.append(f"{card_label(taken)} ({hurikan_value(taken)}) ← {text}")
+    return "**You can take:** " + " · ".join(parts[:most]) + (" …" if len(parts) > most else "")
+
+
+def hurikan_selection(cards: Sequence[str], takes: Sequence[str]) -> str:
+    """What the selected cards add up to and what they can take."""
+    total = sum(hurikan_value(c) for c in cards)
+    text = f"Selected: {_joined(cards)} = {total}"
+    if takes:
+        return text + " — takes " + " or ".join(card_label(c) for c in takes) + ", or lay them."
+    return text + f" — no table card worth {total} to take: lay them, or choose others."

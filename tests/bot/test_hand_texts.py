@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.games.base import GameState
 from bot.games.registry import load_game, new_game
-from bot.render.hints import card_hint, hurricane_chance
+from bot.render.hints import card_hint, hurikan_selection, hurikan_takes, hurricane_chance
 from cogs.hand import sweep_moves
 
 from .driver import comp, hurricane_duel
@@ -93,3 +93,34 @@ async def test_open_preset_explains_face_down_cards_and_flips(
     assert "turn up a face-down card. It must be played at once" in text
     flips = [c for c in iter_components(msg["components"]) if c.get("label", "").startswith("🂠")]
     assert flips and all(c["label"].endswith("(must be played at once)") for c in flips), flips
+
+
+def test_hurikan_hints_say_what_sums_to_what() -> None:
+    legal = ["5D+5S:KC", "3H+7C:KC", "AS+2H+7C:KC", "4D:4C", "3H", "5D+5S"]
+    line = hurikan_takes(legal)
+    assert line == ("**You can take:** 4♣ (4) ← 4♦ · K♣ (10) ← 5♦ + 5♠ or 3♥ + 7♣ (+1 more)")
+    assert hurikan_takes(["3H", "5D+5S"]) is None
+    assert hurikan_selection(["5D", "5S"], ["KC"]) == (
+        "Selected: 5♦ + 5♠ = 10 — takes K♣, or lay them."
+    )
+    assert hurikan_selection(["3H"], []) == (
+        "Selected: 3♥ = 3 — no table card worth 3 to take: lay them, or choose others."
+    )
+
+
+async def test_hurikan_hand_explains_laying_and_taking(
+    fake: FakeDiscord, users: list[Person]
+) -> None:
+    d = await hurricane_duel(fake, users, game="hurikan")
+    seat = d.table.state.current_player  # type: ignore[union-attr]
+    assert seat is not None
+    msg = await d.fresh_hand(d.person(seat))
+    assert "**Opening:** lay 1, 2 or 3 cards face up on the table." in render_text(msg)
+    select = comp(msg, "hs:klay:")
+    assert select is not None and select["placeholder"] == "Choose 1 to 3 cards to lay…"
+    assert all(o["description"].startswith("value ") for o in select["options"])
+    await d.play_move(seat, d.choose(seat))
+    other = d.table.state.current_player  # type: ignore[union-attr]
+    assert other is not None
+    text = render_text(await d.fresh_hand(d.person(other)))
+    assert "**Take** a table card by laying hand cards whose values add up to it" in text
