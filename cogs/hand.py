@@ -17,13 +17,16 @@ import discord
 
 from bot.games.base import GameState
 from bot.games.errors import IllegalAction
-from bot.render.cards import card_label, cards_label
+from bot.games.haggis import Combination, Kind, readings
+from bot.render.cards import card_label
 from bot.render.hands import sort_cards
 from bot.render.hints import (
+    HAGGIS_BETS,
     HURIKAN_HOW,
     HURIKAN_OPENING,
     capture_hint,
     card_hint,
+    haggis_selection,
     hurikan_selection,
     hurikan_takes,
     hurikan_value,
@@ -274,7 +277,7 @@ def _haggis(draw: Draw) -> None:
                 )
             )
         if selected:
-            draw.lines.append(f"Selected: {cards_label(selected)}")
+            draw.lines.append(_haggis_selection(draw, selected))
         ui.add_item(
             hand_button(
                 "gplay",
@@ -291,6 +294,8 @@ def _haggis(draw: Draw) -> None:
     if selected:
         ui.add_item(hand_button("gclear", table, "Clear", arg=None, row=2))
     bets = sorted((t for t in legal if t.startswith("bet ")), key=lambda t: int(t.split()[1]))
+    if bets:
+        draw.lines.append(HAGGIS_BETS)
     for t in bets:
         ui.add_item(
             hand_button(
@@ -322,3 +327,44 @@ def _haggis(draw: Draw) -> None:
                     row=1 if len(hand) <= MAX_OPTIONS else None,
                 )
             )
+
+
+def _combination(data: Any) -> Combination | None:
+    """The engine's view of a trick's top combination, back as a ``Combination``."""
+    if not isinstance(data, dict):
+        return None
+    return Combination(Kind(data["kind"]), data["size"], data["width"], data["rank"])
+
+
+def _haggis_selection(draw: Draw, selected: list[str]) -> str:
+    """What the selected cards are and, on the seat's turn, whether they may be played now
+    (the engine's readings and ``play_options``, with its reason when not)."""
+    state = draw.table.state
+    suits = getattr(state, "suits", 5)
+    try:
+        combos = readings(selected, suits)
+    except IllegalAction:
+        combos = []
+    top = draw.view.get("top")
+    top_combo = _combination(top.get("combination")) if isinstance(top, dict) else None
+    if top_combo is not None:  # following: name the reading that beats the top, if one does
+        combos = [c for c in combos if c.beats(top_combo)] or combos
+    kinds = [c.describe() for c in combos]
+    if (
+        state is None
+        or state.current_player != draw.seat
+        or not any(played_cards("haggis", t) for t in draw.legal)
+    ):
+        return haggis_selection(selected, kinds, None)
+    try:
+        options = state.play_options(" ".join(selected), draw.seat)  # type: ignore[attr-defined]
+    except IllegalAction as exc:
+        return haggis_selection(selected, kinds, f"✗ {exc}")
+    if isinstance(top, dict) and top_combo is not None:
+        who = seat_names(draw.table)[top["player"]]
+        verdict = f"✓ beats {who}'s {top_combo.describe()}"
+    else:
+        verdict = "✓ you may lead it"
+    if len(options) > 1:
+        verdict += " — you choose the reading after Play"
+    return haggis_selection(selected, kinds, verdict)

@@ -90,3 +90,25 @@ def hurikan_selection(cards: Sequence[str], takes: Sequence[str]) -> str:
     if takes:
         return text + " — takes " + " or ".join(card_label(c) for c in takes) + ", or lay them."
     return text + f" — no table card worth {total} to take: lay them, or choose others."
+
+
+HAGGIS_BETS = (
+    "**Bet?** Only before you play your first card this round (passing is fine): 15 or 30 points "
+    "that you go out first. Win: you score it. Miss: the first player out and every player who "
+    "did not bet score it. 0 = no bet."
+)
+
+
+def trick_entry(name: str, play: str, text: str | None) -> str:
+    """One play of the trick: ``Alice: 5🟥 5🟨 (a pair of 5s)`` or ``Bob passes``."""
+    if play == "pass":
+        return f"{name} passes"
+    cards = " ".join(card_label(c) for c in play.split("=")[0].split())
+    return f"{name}: {cards}" + (f" ({text})" if text else "")
+
+
+def haggis_selection(cards: Sequence[str], kinds: Sequence[str], verdict: str | None) -> str:
+    """``Selected: 5🟥 5🟨 5🟧 — three 5s · ✓ beats Bob's a pair of 4s``."""
+    what = " or ".join(kinds) if kinds else "no combination"
+    line = f"Selected: {' '.join(card_label(c) for c in cards)} — {what}"
+    return line + (f" · {verdict}" if verdict else "")

@@ -12,6 +12,7 @@ from bot.tables.specs import title_of
 
 from .cards import card_label, cards_label
 from .hands import sort_cards
+from .hints import trick_entry
 from .moves import describe_move
 from .scores import deal_breakdown, result_line, round_breakdown
 from .text import Panel
@@ -198,10 +199,9 @@ def _trick_line(table: Table, view: dict[str, Any]) -> str | None:
     for play in trick:
         if isinstance(play, dict):
             who = names[play["player"]] if isinstance(play.get("player"), int) else "?"
-            text = str(play.get("play") or "")
-            shown.append(
-                f"{who}: " + ("pass" if text == "pass" else cards_label(text.split("=")[0].split()))
-            )
+            combo = play.get("combination")
+            text = combo.get("text") if isinstance(combo, dict) else None
+            shown.append(trick_entry(who, str(play.get("play") or ""), text))
     return "Trick: " + " · ".join(shown)
 
 

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from bot.games.base import GameState
 from bot.games.registry import load_game, new_game
-from bot.render.hints import card_hint, hurikan_selection, hurikan_takes, hurricane_chance
+from bot.render.cards import card_label
+from bot.render.hints import (
+    card_hint,
+    hurikan_selection,
+    hurikan_takes,
+    hurricane_chance,
+    trick_entry,
+)
 from cogs.hand import sweep_moves
 
 from .driver import comp, hurricane_duel
@@ -124,3 +131,43 @@ async def test_hurikan_hand_explains_laying_and_taking(
     assert other is not None
     text = render_text(await d.fresh_hand(d.person(other)))
     assert "**Take** a table card by laying hand cards whose values add up to it" in text
+
+
+async def test_haggis_selection_says_what_it_is_and_whether_it_beats(
+    fake: FakeDiscord, users: list[Person]
+) -> None:
+    d = await hurricane_duel(fake, users, game="haggis", players=2)
+    seat = d.table.state.current_player  # type: ignore[union-attr]
+    assert seat is not None
+    person = d.person(seat)
+    hand = await d.fresh_hand(person)
+    assert "**Bet?** Only before you play your first card this round" in render_text(hand)
+    sel = comp(hand, "hs:gsel:")
+    assert sel is not None
+    numbers = [o["value"] for o in sel["options"] if o["value"] not in ("J", "Q", "K")]
+    hand = await d.click(person, hand, sel["custom_id"], [numbers[0]])
+    label = card_label(numbers[0])
+    rank = numbers[0][:-1]
+    assert f"Selected: {label} — a single {rank} · ✓ you may lead it" in render_text(hand)
+    sel = comp(hand, "hs:gsel:")
+    assert sel is not None
+    hand = await d.click(person, hand, sel["custom_id"], [numbers[0], "J", "Q"])
+    text = render_text(hand)
+    assert f"three {rank}s or a sequence" in text
+    assert "✓ you may lead it — you choose the reading after Play" in text
+    await d.play_move(seat, f"{numbers[0]} J Q =set")
+    other = d.table.state.current_player  # type: ignore[union-attr]
+    assert other is not None
+    hand = await d.fresh_hand(d.person(other))
+    text = render_text(hand)
+    assert f"Trick: {person.name}: {label} J Q (three {rank}s)" in text
+    sel = comp(hand, "hs:gsel:")
+    assert sel is not None
+    mine = [o["value"] for o in sel["options"] if o["value"] not in ("J", "Q", "K")]
+    hand = await d.click(d.person(other), hand, sel["custom_id"], [mine[0]])
+    assert f"✗ three {rank}s can only be beaten by" in render_text(hand)
+
+
+def test_trick_entries_name_the_player_and_the_combination() -> None:
+    assert trick_entry("Bob", "pass", None) == "Bob passes"
+    assert trick_entry("Ann", "5R J =set", "a pair of 5s") == "Ann: 5🟥 J (a pair of 5s)"
