@@ -6,6 +6,9 @@ and is what equality and hashing use (``bot.games.base.Action``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+from itertools import repeat
+
 from bot.games.base import Action
 from bot.games.errors import IllegalAction
 
@@ -13,21 +16,15 @@ from .cards import NAMES, parse_card
 
 
 class HurricaneAction(Action):
-    """Common base: a cached canonical text."""
+    """Common base: ``str()`` is the canonical text that ``_render`` builds."""
 
-    __slots__ = ("_text",)
-
-    def __init__(self) -> None:
-        self._text: str | None = None
+    __slots__ = ()
 
     def _render(self) -> str:
         raise NotImplementedError
 
     def __str__(self) -> str:
-        text = self._text
-        if text is None:
-            text = self._text = self._render()
-        return text
+        return self._render()
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Action) and str(self) == str(other)
@@ -36,66 +33,122 @@ class HurricaneAction(Action):
         return hash(str(self))
 
 
-class Trail(HurricaneAction):
+class _Cached(HurricaneAction):
+    """A slot for the cached text (``Capture`` keeps it in its ``__dict__`` instead)."""
+
+    __slots__ = ("_text",)
+
+    _text: str
+
+    def __str__(self) -> str:
+        try:
+            return self._text
+        except AttributeError:
+            text = self._text = self._render()
+            return text
+
+
+class Trail(_Cached):
     """Lay one hand card face up on the table (H-4)."""
 
     __slots__ = ("card",)
 
     def __init__(self, card: int) -> None:
-        self._text = None
         self.card = card
 
     def _render(self) -> str:
         return NAMES[self.card]
 
 
-class Capture(HurricaneAction):
-    """Play ``card`` and take ``captured`` (sorted card ints) from the table (H-4..H-6)."""
+_new_tuple = tuple.__new__
 
-    __slots__ = ("card", "captured")
 
-    def __init__(self, card: int, captured: tuple[int, ...]) -> None:
-        self._text = None
-        self.card = card
-        self.captured = captured
+class Capture(tuple[int, tuple[int, ...]], HurricaneAction):  # noqa: SLOT001
+    """Play ``card`` and take ``captured`` (table card ints) from the table (H-4..H-6).
+
+    A crowded table gives thousands of captures, so building one must be cheap: a Capture is a
+    ``(card, captured)`` tuple underneath, which ``Capture.many`` builds in C without running
+    any Python per action. It still behaves as an ``Action`` only: equal and hashed by its
+    canonical text, not by tuple contents, and not ordered.
+    """
+
+    def __new__(cls, card: int, captured: tuple[int, ...]) -> Capture:
+        return _new_tuple(cls, (card, captured))
+
+    @classmethod
+    def many(cls, card: int, captured: Iterable[tuple[int, ...]]) -> Iterator[Capture]:
+        """``Capture(card, c)`` for every ``c`` of ``captured``, without a Python call each."""
+        return map(_new_tuple, repeat(cls), zip(repeat(card), captured))
+
+    @property
+    def card(self) -> int:
+        return self[0]
+
+    @property
+    def captured(self) -> tuple[int, ...]:
+        return self[1]
 
     def _render(self) -> str:
-        return NAMES[self.card] + ":" + "+".join(NAMES[c] for c in sorted(self.captured))
+        return NAMES[self[0]] + ":" + "+".join([NAMES[c] for c in sorted(self[1])])
+
+    _text: str
+
+    def __str__(self) -> str:
+        try:
+            return self._text
+        except AttributeError:
+            text = self._text = self._render()
+            return text
+
+    def __getnewargs__(self) -> tuple[int, tuple[int, ...]]:
+        return (self[0], self[1])
+
+    # tuple's own comparisons, hash and repr come first in the MRO: restore the Action ones
+    __eq__ = HurricaneAction.__eq__
+    __hash__ = HurricaneAction.__hash__
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __lt__(self, other: object) -> bool:
+        return NotImplemented
+
+    __le__ = __gt__ = __ge__ = __lt__
+
+    def __repr__(self) -> str:
+        return f"Capture({str(self)!r})"
 
 
-class Flip(HurricaneAction):
+class Flip(_Cached):
     """Turn up face-down hand card number ``index`` (preset ``open``, H-19)."""
 
     __slots__ = ("index",)
 
     def __init__(self, index: int) -> None:
-        self._text = None
         self.index = index
 
     def _render(self) -> str:
         return f"flip {self.index}"
 
 
-class Lay(HurricaneAction):
+class Lay(_Cached):
     """Hurikan: lay one or more hand cards face up without taking (K-2, K-3)."""
 
     __slots__ = ("cards",)
 
     def __init__(self, cards: tuple[int, ...]) -> None:
-        self._text = None
         self.cards = cards
 
     def _render(self) -> str:
         return "+".join(NAMES[c] for c in sorted(self.cards))
 
 
-class Take(HurricaneAction):
+class Take(_Cached):
     """Hurikan: lay ``cards`` whose values sum to ``target``'s value and take it (K-3)."""
 
     __slots__ = ("cards", "target")
 
     def __init__(self, cards: tuple[int, ...], target: int) -> None:
-        self._text = None
         self.cards = cards
         self.target = target
 

@@ -204,8 +204,7 @@ class HurricaneState(TurnBasedState):
                     if min_cards:
                         fewest = min(len(t) for t in sets)
                         sets = [t for t in sets if len(t) == fewest]
-                    for t in sets:
-                        append(Capture(card, t))
+                    out += Capture.many(card, sets)
             if trail_free or not can:
                 append(Trail(card))
         return out
@@ -221,7 +220,7 @@ class HurricaneState(TurnBasedState):
             caps = seen.get(v)
             if caps is None:
                 caps = seen[v] = captures(table, v, rules.equal_first, rules.min_cards)
-            out += [Capture(card, cap) for cap in caps]
+            out += Capture.many(card, caps)
             if rules.trail_free or not caps:
                 out.append(Trail(card))
         return out
