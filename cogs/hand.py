@@ -17,7 +17,7 @@ import discord
 
 from bot.games.base import GameState
 from bot.games.errors import IllegalAction
-from bot.games.haggis import Combination, Kind, readings
+from bot.games.haggis import readings
 from bot.render.cards import card_label
 from bot.render.hands import sort_cards
 from bot.render.hints import (
@@ -26,11 +26,13 @@ from bot.render.hints import (
     HURIKAN_OPENING,
     capture_hint,
     card_hint,
+    combination_of,
     haggis_selection,
     hurikan_selection,
     hurikan_takes,
     hurikan_value,
     hurricane_chance,
+    to_beat_line,
 )
 from bot.render.moves import move_label, played_cards
 from bot.render.table import hand_panel, seat_names
@@ -290,6 +292,7 @@ def _haggis(draw: Draw) -> None:
             )
         )
     if "pass" in legal:
+        draw.lines.append(to_beat_line(draw.view.get("top"), seat_names(table), bool(plays)))
         ui.add_item(hand_button("act", table, "Pass", arg="pass", row=2))
     if selected:
         ui.add_item(hand_button("gclear", table, "Clear", arg=None, row=2))
@@ -309,6 +312,8 @@ def _haggis(draw: Draw) -> None:
         )
     names = seat_names(table)
     gives = [t for t in legal if t.startswith("give ")]
+    if gives:
+        draw.lines.append("Your bomb won the trick: choose the opponent who takes its cards.")
     for t in gives[:2]:
         ui.add_item(hand_button("act", table, move_label("haggis", t, names), arg=t, row=3))
     if pending is not None and pending.kind == "gread":
@@ -329,13 +334,6 @@ def _haggis(draw: Draw) -> None:
             )
 
 
-def _combination(data: Any) -> Combination | None:
-    """The engine's view of a trick's top combination, back as a ``Combination``."""
-    if not isinstance(data, dict):
-        return None
-    return Combination(Kind(data["kind"]), data["size"], data["width"], data["rank"])
-
-
 def _haggis_selection(draw: Draw, selected: list[str]) -> str:
     """What the selected cards are and, on the seat's turn, whether they may be played now
     (the engine's readings and ``play_options``, with its reason when not)."""
@@ -346,7 +344,7 @@ def _haggis_selection(draw: Draw, selected: list[str]) -> str:
     except IllegalAction:
         combos = []
     top = draw.view.get("top")
-    top_combo = _combination(top.get("combination")) if isinstance(top, dict) else None
+    top_combo = combination_of(top)
     if top_combo is not None:  # following: name the reading that beats the top, if one does
         combos = [c for c in combos if c.beats(top_combo)] or combos
     kinds = [c.describe() for c in combos]

@@ -6,7 +6,9 @@ hurricanes, which readings a selection has): no rules are decided here."""
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from typing import Any
 
+from bot.games.haggis import Combination, Kind
 from bot.games.hurricane.cards import INDEX, VALUE
 
 from .cards import card_label
@@ -112,3 +114,26 @@ def haggis_selection(cards: Sequence[str], kinds: Sequence[str], verdict: str | 
     what = " or ".join(kinds) if kinds else "no combination"
     line = f"Selected: {' '.join(card_label(c) for c in cards)} — {what}"
     return line + (f" · {verdict}" if verdict else "")
+
+
+def combination_of(play: Any) -> Combination | None:
+    """The combination of a trick entry of the engine's view (``view["top"]``), or None."""
+    data = play.get("combination") if isinstance(play, dict) else None
+    if not isinstance(data, dict):
+        return None
+    return Combination(Kind(data["kind"]), data["size"], data["width"], data["rank"])
+
+
+def to_beat_line(top: Any, names: Sequence[str], can_play: bool) -> str:
+    """What a follower must beat (the engine's shape words), or that only Pass is left."""
+    combo = combination_of(top)
+    if combo is None:
+        return "Play cards or pass."
+    player = top.get("player")
+    who = names[player] if isinstance(player, int) and 0 <= player < len(names) else "the"
+    what = f"{who}'s {combo.describe()}"
+    if not can_play:
+        return f"Nothing you hold beats {what}: pass."
+    shape = combo.shape()
+    need = shape if combo.is_bomb else f"{shape} of a higher rank, or a bomb"
+    return f"**To beat** {what}: {need} — or pass."

@@ -345,6 +345,10 @@ def hand_panel(
             f"**Face down:** {CARD_BACK * down} — nobody sees them, you neither. "
             "Once your open cards are played, you turn one up and must play it at once."
         )
+    team = table.team_of(seat)
+    if team is not None:
+        partner = seat_names(table)[(seat + 2) % len(table.seats)]
+        panel.lines.append(f"Your partner: **{partner}** (team {'AB'[team]})")
     if table.spec.game in ("hurricane", "hurikan"):
         cards = view.get("table") or []
         panel.lines.append(f"**Table:** {cards_label(cards) if cards else 'empty'}")

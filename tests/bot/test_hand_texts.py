@@ -14,7 +14,7 @@ from bot.render.hints import (
 )
 from cogs.hand import sweep_moves
 
-from .driver import comp, hurricane_duel
+from .driver import Driver, comp, hurricane_duel
 from .fakediscord import FakeDiscord, Person, iter_components, render_text
 
 
@@ -171,3 +171,31 @@ async def test_haggis_selection_says_what_it_is_and_whether_it_beats(
 def test_trick_entries_name_the_player_and_the_combination() -> None:
     assert trick_entry("Bob", "pass", None) == "Bob passes"
     assert trick_entry("Ann", "5R J =set", "a pair of 5s") == "Ann: 5🟥 J (a pair of 5s)"
+
+
+async def test_haggis_follower_is_told_what_to_beat(fake: FakeDiscord, users: list[Person]) -> None:
+    d = await hurricane_duel(fake, users, game="haggis", players=2)
+    seat = d.table.state.current_player  # type: ignore[union-attr]
+    assert seat is not None
+    hand = await d.fresh_hand(d.person(seat))
+    sel = comp(hand, "hs:gsel:")
+    assert sel is not None
+    card = next(o["value"] for o in sel["options"] if o["value"] not in ("J", "Q", "K"))
+    await d.play_move(seat, card)
+    text = render_text(await d.fresh_hand(d.person(1 - seat)))
+    what = f"{d.person(seat).name}'s a single {card[:-1]}"
+    assert (
+        f"**To beat** {what}: a single card of a higher rank, or a bomb — or pass." in text
+        or f"Nothing you hold beats {what}: pass." in text
+    ), text
+
+
+async def test_pairs_hand_names_the_partner(fake: FakeDiscord, users: list[Person]) -> None:
+    alice, bob, carol = users
+    dave = Person("Dave", fake.make_user("Dave"))
+    d = Driver(fake, [alice, bob, carol, dave], seed=7)
+    await d.open(alice, game="hurricane", preset="pairs")
+    await d.join_all([bob, carol, dave])
+    await d.start(alice)
+    partner = d.person(2).name
+    assert f"Your partner: **{partner}** (team A)" in render_text(await d.fresh_hand(d.person(0)))
