@@ -41,6 +41,7 @@ from bot.tables.models import Table
 from .ui import hand_button, hand_select, one_shot, panel_embed
 
 MAX_OPTIONS = 25
+WILD = "wild: stands for any lower card, or itself"
 
 
 @dataclass(frozen=True)
@@ -257,11 +258,16 @@ def _haggis(draw: Draw) -> None:
         parts = [hand[i : i + MAX_OPTIONS] for i in range(0, len(hand), MAX_OPTIONS)]
         for index, part in enumerate(parts[:2]):
             options = [
-                discord.SelectOption(label=card_label(c), value=c, default=c in selected)
+                discord.SelectOption(
+                    label=card_label(c),
+                    value=c,
+                    description=WILD if c in ("J", "Q", "K") else None,
+                    default=c in selected,
+                )
                 for c in part
             ]
             label = (
-                "Choose cards to play…"
+                "Choose cards to play: a set, a sequence or a bomb…"
                 if len(parts) == 1
                 else f"Choose cards ({index + 1}/{len(parts)})…"
             )

@@ -199,3 +199,14 @@ async def test_pairs_hand_names_the_partner(fake: FakeDiscord, users: list[Perso
     await d.start(alice)
     partner = d.person(2).name
     assert f"Your partner: **{partner}** (team A)" in render_text(await d.fresh_hand(d.person(0)))
+
+
+async def test_haggis_face_cards_say_they_are_wild(fake: FakeDiscord, users: list[Person]) -> None:
+    d = await hurricane_duel(fake, users, game="haggis", players=2)
+    seat = d.table.state.current_player  # type: ignore[union-attr]
+    assert seat is not None
+    sel = comp(await d.fresh_hand(d.person(seat)), "hs:gsel:")
+    assert sel is not None and "a set, a sequence or a bomb" in sel["placeholder"]
+    faces = [o for o in sel["options"] if o["value"] in ("J", "Q", "K")]
+    assert faces and all(o["description"].startswith("wild") for o in faces)
+    assert all("description" not in o for o in sel["options"] if o not in faces)
