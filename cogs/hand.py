@@ -109,12 +109,14 @@ class Draw:
 
 
 def sweep_moves(state: GameState | None, seat: int, legal: list[str]) -> frozenset[str]:
-    """The captures that would be hurricanes, as the engine says (each tried on a copy)."""
+    """The captures that would be hurricanes, as the engine says (each tried on a copy). Only a
+    capture of every table card can leave the table empty, so only those are tried."""
     if state is None:
         return frozenset()
+    on_table = len(state.view(seat).get("table") or [])
     found = []
     for t in legal:
-        if ":" not in t:
+        if ":" not in t or t.count("+") + 1 != on_table:
             continue
         try:
             events = state.clone().apply(t, seat)
