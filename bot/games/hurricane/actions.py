@@ -12,7 +12,8 @@ from itertools import repeat
 from bot.games.base import Action
 from bot.games.errors import IllegalAction
 
-from .cards import NAMES, parse_card
+from .captures import set_cards, set_mask
+from .cards import NAMES, PACK_SIZE, parse_card
 
 
 class HurricaneAction(Action):
@@ -63,22 +64,30 @@ class Trail(_Cached):
 _new_tuple = tuple.__new__
 
 
-class Capture(tuple[int, tuple[int, ...]], HurricaneAction):  # noqa: SLOT001
+class Capture(tuple[int, int], HurricaneAction):  # noqa: SLOT001
     """Play ``card`` and take ``captured`` (table card ints) from the table (H-4..H-6).
 
-    A crowded table gives thousands of captures, so building one must be cheap: a Capture is a
-    ``(card, captured)`` tuple underneath, which ``Capture.many`` builds in C without running
-    any Python per action. It still behaves as an ``Action`` only: equal and hashed by its
-    canonical text, not by tuple contents, and not ordered.
+    A crowded table gives thousands of captures, so one must be cheap to build: a Capture is a
+    ``(card, mask)`` tuple underneath, the taken cards a bitmask (``captures.BIT``), and
+    ``Capture.many`` builds them in C without Python code per action. Use it as an ``Action``
+    only: it is equal and hashed by its canonical text, not by tuple contents, and not ordered.
     """
 
-    def __new__(cls, card: int, captured: tuple[int, ...]) -> Capture:
-        return _new_tuple(cls, (card, captured))
+    _text: str  # the canonical text, cached in the instance dict once rendered
+
+    def __new__(cls, card: int, captured: Iterable[int]) -> Capture:
+        taken = tuple(captured)
+        for c in (card, *taken):
+            if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < PACK_SIZE:
+                raise IllegalAction(f"{c!r} is not a card of this pack")
+        if len(set(taken)) != len(taken):
+            raise IllegalAction("a table card is listed twice")
+        return _new_tuple(cls, (card, set_mask(taken)))
 
     @classmethod
-    def many(cls, card: int, captured: Iterable[tuple[int, ...]]) -> Iterator[Capture]:
-        """``Capture(card, c)`` for every ``c`` of ``captured``, without a Python call each."""
-        return map(_new_tuple, repeat(cls), zip(repeat(card), captured))
+    def many(cls, card: int, masks: Iterable[int]) -> Iterator[Capture]:
+        """A capture with ``card`` for every card-set mask of ``masks`` (see ``captures``)."""
+        return map(_new_tuple, repeat(cls), zip(repeat(card), masks))
 
     @property
     def card(self) -> int:
@@ -86,12 +95,11 @@ class Capture(tuple[int, tuple[int, ...]], HurricaneAction):  # noqa: SLOT001
 
     @property
     def captured(self) -> tuple[int, ...]:
-        return self[1]
+        """The taken cards in canonical order."""
+        return tuple(set_cards(self[1]))
 
     def _render(self) -> str:
-        return NAMES[self[0]] + ":" + "+".join([NAMES[c] for c in sorted(self[1])])
-
-    _text: str
+        return NAMES[self[0]] + ":" + "+".join([NAMES[c] for c in set_cards(self[1])])
 
     def __str__(self) -> str:
         try:
@@ -100,15 +108,16 @@ class Capture(tuple[int, tuple[int, ...]], HurricaneAction):  # noqa: SLOT001
             text = self._text = self._render()
             return text
 
-    def __getnewargs__(self) -> tuple[int, tuple[int, ...]]:
-        return (self[0], self[1])
-
-    # tuple's own comparisons, hash and repr come first in the MRO: restore the Action ones
-    __eq__ = HurricaneAction.__eq__
-    __hash__ = HurricaneAction.__hash__
+    def __eq__(self, other: object) -> bool:
+        if type(other) is Capture:  # the same text exactly when the same card and set
+            return tuple.__eq__(self, other)
+        return isinstance(other, Action) and str(self) == str(other)
 
     def __ne__(self, other: object) -> bool:
         return not self == other
+
+    def __hash__(self) -> int:
+        return hash(str(self))
 
     def __lt__(self, other: object) -> bool:
         return NotImplemented
@@ -117,6 +126,9 @@ class Capture(tuple[int, tuple[int, ...]], HurricaneAction):  # noqa: SLOT001
 
     def __repr__(self) -> str:
         return f"Capture({str(self)!r})"
+
+    def __getnewargs__(self) -> tuple[int, tuple[int, ...]]:
+        return (self[0], self.captured)
 
 
 class Flip(_Cached):

@@ -15,7 +15,7 @@ from typing import Any
 from bot.games.errors import IllegalAction
 
 from .actions import Capture, Flip, HurricaneAction, Trail, parse_hurricane
-from .captures import can_capture, captures, small_table_sums, sum_sets
+from .captures import BIT, can_capture, captures, small_table_sums, sum_sets
 from .cards import NAMES, PACK_SIZE, VALUE, names
 from .options import Rules
 from .scoring import score_deal
@@ -176,13 +176,13 @@ class HurricaneState(TurnBasedState):
         table = self.table
         if len(table) > SMALL_TABLE:
             return self._crowded_legal(hand)
-        equal: dict[int, list[int]] = {}
+        equal: dict[int, list[int]] = {}  # value -> masks of the single table cards
         for c in table:
             v = VALUE[c]
             if v in equal:
-                equal[v].append(c)
+                equal[v].append(BIT[c])
             else:
-                equal[v] = [c]
+                equal[v] = [BIT[c]]
         sums = small_table_sums(table) if len(table) > 1 else {}
         equal_first = rules.equal_first
         trail_free = rules.trail_free
@@ -195,15 +195,14 @@ class HurricaneState(TurnBasedState):
             can = False
             if eq:
                 can = True
-                for c in eq:
-                    append(Capture(card, (c,)))
+                out += Capture.many(card, eq)
             if not (eq and equal_first):
                 sets = sums.get(v)
                 if sets:
                     can = True
                     if min_cards:
-                        fewest = min(len(t) for t in sets)
-                        sets = [t for t in sets if len(t) == fewest]
+                        fewest = min(t.bit_count() for t in sets)
+                        sets = [t for t in sets if t.bit_count() == fewest]
                     out += Capture.many(card, sets)
             if trail_free or not can:
                 append(Trail(card))
@@ -214,7 +213,7 @@ class HurricaneState(TurnBasedState):
         rules = self.rules
         table = self.table
         out: list[Any] = []
-        seen: dict[int, list[tuple[int, ...]]] = {}
+        seen: dict[int, list[int]] = {}
         for card in hand:
             v = VALUE[card]
             caps = seen.get(v)
@@ -284,7 +283,7 @@ class HurricaneState(TurnBasedState):
             if equal is not None:
                 raise IllegalAction(f"{head}: {_article(card)} on the table must be taken first")
         if rules.min_cards:
-            fewest = min(len(s) for s in sum_sets(table, v))
+            fewest = min(s.bit_count() for s in sum_sets(table, v))
             if len(taken) > fewest:
                 raise IllegalAction(
                     f"{head}: with min_cards on, a sum capture must use the fewest cards ({fewest})"
@@ -296,7 +295,8 @@ class HurricaneState(TurnBasedState):
             return
         example = captures(self.table, VALUE[card], self.rules.equal_first, self.rules.min_cards)
         raise IllegalAction(
-            f"{NAMES[card]} can capture ({Capture(card, example[0])}), so it may not be trailed"
+            f"{NAMES[card]} can capture ({next(Capture.many(card, example))}), "
+            "so it may not be trailed"
         )
 
     def _flip(self, p: int, index: int) -> list[dict[str, Any]]:
