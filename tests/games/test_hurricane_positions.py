@@ -207,13 +207,13 @@ def test_hand_built_action_objects_are_checked_too():
     s = load_game(position([["4H"], ["KC"]], ["2C", "2D"]))
     before = s.to_dict()
     with pytest.raises(IllegalAction, match="listed twice"):
-        s.apply(Capture(INDEX["4H"], (INDEX["2C"], INDEX["2C"])))
+        s.apply(Capture.of(INDEX["4H"], (INDEX["2C"], INDEX["2C"])))
     with pytest.raises(IllegalAction, match="not a card"):
         s.apply(Trail(99))
     with pytest.raises(IllegalAction, match="not a card"):
-        s.apply(Capture(INDEX["4H"], (77, INDEX["2C"])))
+        s.apply(Capture.of(INDEX["4H"], (77, INDEX["2C"])))
     assert s.to_dict() == before
-    s.apply(Capture(INDEX["4H"], (INDEX["2D"], INDEX["2C"])))
+    s.apply(Capture.of(INDEX["4H"], (INDEX["2D"], INDEX["2C"])))
     assert s.to_dict()["table"] == []
 
 

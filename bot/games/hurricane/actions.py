@@ -61,33 +61,33 @@ class Trail(_Cached):
         return NAMES[self.card]
 
 
-_new_tuple = tuple.__new__
-
-
 class Capture(tuple[int, int], HurricaneAction):  # noqa: SLOT001
     """Play ``card`` and take ``captured`` (table card ints) from the table (H-4..H-6).
 
     A crowded table gives thousands of captures, so one must be cheap to build: a Capture is a
-    ``(card, mask)`` tuple underneath, the taken cards a bitmask (``captures.BIT``), and
-    ``Capture.many`` builds them in C without Python code per action. Use it as an ``Action``
+    ``(card, mask)`` tuple underneath, the taken cards a bitmask (``captures.BIT``), built by
+    ``tuple`` itself with no Python code per action (hence no ``__new__`` of its own: write
+    ``Capture.of(card, captured)``, or ``Capture.many`` for a batch). Use it as an ``Action``
     only: it is equal and hashed by its canonical text, not by tuple contents, and not ordered.
     """
 
     _text: str  # the canonical text, cached in the instance dict once rendered
 
-    def __new__(cls, card: int, captured: Iterable[int]) -> Capture:
+    @classmethod
+    def of(cls, card: int, captured: Iterable[int]) -> Capture:
+        """Play ``card`` and take the table cards ``captured`` (checked to be cards, once each)."""
         taken = tuple(captured)
         for c in (card, *taken):
             if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < PACK_SIZE:
                 raise IllegalAction(f"{c!r} is not a card of this pack")
         if len(set(taken)) != len(taken):
             raise IllegalAction("a table card is listed twice")
-        return _new_tuple(cls, (card, set_mask(taken)))
+        return cls((card, set_mask(taken)))
 
     @classmethod
     def many(cls, card: int, masks: Iterable[int]) -> Iterator[Capture]:
         """A capture with ``card`` for every card-set mask of ``masks`` (see ``captures``)."""
-        return map(_new_tuple, repeat(cls), zip(repeat(card), masks))
+        return map(cls, zip(repeat(card), masks))
 
     @property
     def card(self) -> int:
@@ -126,9 +126,6 @@ class Capture(tuple[int, int], HurricaneAction):  # noqa: SLOT001
 
     def __repr__(self) -> str:
         return f"Capture({str(self)!r})"
-
-    def __getnewargs__(self) -> tuple[int, tuple[int, ...]]:
-        return (self[0], self.captured)
 
 
 class Flip(_Cached):
@@ -213,7 +210,7 @@ def parse_hurricane(text: object) -> HurricaneAction:
         captured = _card_list(taken)
         if card in captured:
             raise IllegalAction(f"{NAMES[card]} cannot take itself")
-        return Capture(card, captured)
+        return Capture.of(card, captured)
     if "+" in s or " " in s:
         raise IllegalAction(
             f"{s!r}: play one card (e.g. 7H) or a capture with a colon (e.g. 7H:3C+4D)"

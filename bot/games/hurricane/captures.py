@@ -9,7 +9,8 @@ by value, high first, and the search stops as soon as the remaining cards cannot
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from itertools import combinations, product
+from itertools import chain, combinations, repeat
+from operator import add
 
 from .cards import PACK_SIZE, VALUE
 
@@ -40,12 +41,12 @@ def set_mask(cards: Sequence[int]) -> int:
 
 def sum_sets(table: Sequence[int], value: int) -> list[int]:
     """Every set (mask) of two or more table cards whose values add up to ``value``."""
-    cands = sorted((c for c in table if VALUE[c] < value), reverse=True)
+    return TableSums(table).sets(value)
+
+
+def _small_sum_sets(cands: list[int], value: int) -> list[int]:
+    """A few candidates (high values first): a depth-first search with a reachability bound."""
     n = len(cands)
-    if n < 2:
-        return []
-    if n > _SMALL_TABLE:
-        return _grouped_sum_sets(cands, value)
     vals = [VALUE[c] for c in cands]
     bits = [BIT[c] for c in cands]
     suffix = [0] * (n + 1)
@@ -72,51 +73,99 @@ def sum_sets(table: Sequence[int], value: int) -> list[int]:
     return out
 
 
-def _grouped_sum_sets(cands: list[int], value: int) -> list[int]:
-    """Crowded tables: choose how many cards of each value, then expand the card choices in C.
+def _cross(first: list[int], second: list[int]) -> Iterator[int]:
+    """``a | b`` for every ``a`` of ``first`` and then every ``b`` of ``second``, in C."""
+    if len(first) == 1:
+        return map(first[0].__add__, second)
+    spread = chain.from_iterable(map(repeat, first, repeat(len(second))))
+    return map(add, spread, second * len(first))
 
-    Many cards share a value on a crowded table, so the value-count search is small; the masks
-    of each (value, count) choice are summed by ``itertools`` and ``sum`` without Python code
-    per set (the bits are distinct, so a sum is a union).
+
+class TableSums:
+    """The subset sums of one table, for any number of played values.
+
+    Crowded tables (more than ``_SMALL_TABLE`` candidates) are searched by value groups, high
+    values first: how many cards of each value, every choice of those cards a precomputed mask
+    list, and the sets of "groups ``i``.. adding up to ``r``" kept and shared between the played
+    values (a king's and a queen's captures share most of their parts). The order is that of a
+    plain search over card counts, high values first. Masks are combined in
+    C (``_cross``; the bits are distinct, so a sum is a union). Lists returned are fresh copies.
     """
-    groups: dict[int, list[int]] = {}
-    for c in cands:
-        groups.setdefault(VALUE[c], []).append(BIT[c])
-    vals = sorted(groups, reverse=True)
-    m = len(vals)
-    capacity = [0] * (m + 1)
-    for i in range(m - 1, -1, -1):
-        capacity[i] = capacity[i + 1] + vals[i] * len(groups[vals[i]])
-    choices: dict[tuple[int, int], list[int]] = {}
-    out: list[int] = []
-    parts: list[tuple[int, int]] = []
 
-    def masks(v: int, k: int) -> list[int]:
-        got = choices.get((v, k))
+    __slots__ = ("_table", "_cands", "_vals", "_groups", "_capacity", "_choices", "_memo")
+
+    def __init__(self, table: Sequence[int]) -> None:
+        self._table = table
+        self._cands = sorted(table, reverse=True)
+        groups: dict[int, list[int]] = {}
+        for c in self._cands:
+            v = VALUE[c]
+            if v in groups:
+                groups[v].append(BIT[c])
+            else:
+                groups[v] = [BIT[c]]
+        self._vals = vals = sorted(groups, reverse=True)
+        self._groups = [groups[v] for v in vals]
+        capacity = [0] * (len(vals) + 1)
+        for i in range(len(vals) - 1, -1, -1):
+            capacity[i] = capacity[i + 1] + vals[i] * len(self._groups[i])
+        self._capacity = capacity
+        self._choices: dict[tuple[int, int], list[int]] = {}
+        self._memo: dict[tuple[int, int], list[list[int]]] = {}
+
+    def sets(self, value: int) -> list[int]:
+        """Every set (mask) of two or more table cards whose values add up to ``value``."""
+        vals = self._vals
+        first = 0
+        while first < len(vals) and vals[first] >= value:
+            first += 1
+        n = sum(len(g) for g in self._groups[first:])
+        if n < 2:
+            return []
+        if n <= _SMALL_TABLE:
+            return _small_sum_sets([c for c in self._cands if VALUE[c] < value], value)
+        return list(chain.from_iterable(self._reach(first, value)))
+
+    def _masks(self, i: int, k: int) -> list[int]:
+        """The masks of every choice of ``k`` cards of value group ``i``."""
+        got = self._choices.get((i, k))
         if got is None:
-            got = choices[v, k] = (
-                groups[v] if k == 1 else list(map(sum, combinations(groups[v], k)))
-            )
+            group = self._groups[i]
+            got = group if k == 1 else list(map(sum, combinations(group, k)))
+            self._choices[i, k] = got
         return got
 
-    def rec(i: int, remaining: int) -> None:
-        if remaining == 0:
-            if len(parts) == 1:
-                out.extend(masks(*parts[0]))
-            else:
-                out.extend(map(sum, product(*[masks(v, k) for v, k in parts])))
-            return
-        if i == m or capacity[i] < remaining:
-            return
-        v = vals[i]
-        for k in range(min(len(groups[v]), remaining // v), 0, -1):
-            parts.append((v, k))
-            rec(i + 1, remaining - k * v)
-            parts.pop()
-        rec(i + 1, remaining)
+    def _reach(self, i: int, r: int) -> list[list[int]]:
+        """Every set of cards of groups ``i``.. adding up to ``r``, as one list per choice of
+        card counts, in the group-by-group search's order. Shared: never mutate."""
+        key = (i, r)
+        got = self._memo.get(key)
+        if got is not None:
+            return got
+        out: list[list[int]] = []
+        if i < len(self._vals) and self._capacity[i] >= r:
+            v = self._vals[i]
+            for k in range(min(len(self._groups[i]), r // v), 0, -1):
+                rest = r - k * v
+                if rest == 0:
+                    out.append(self._masks(i, k))
+                else:
+                    masks = self._masks(i, k)
+                    out += [list(_cross(masks, tail)) for tail in self._reach(i + 1, rest)]
+            out += self._reach(i + 1, r)
+        self._memo[key] = out
+        return out
 
-    rec(0, value)
-    return out
+    def captures(self, value: int, equal_first: bool, min_cards: bool) -> list[int]:
+        """Every legal capture (card-set mask) for a card of ``value`` (H-5, H-6, H-8)."""
+        equal = [BIT[c] for c in self._table if VALUE[c] == value]
+        if equal and equal_first:
+            return equal
+        sums = self.sets(value)
+        if min_cards and sums:
+            fewest = min(s.bit_count() for s in sums)
+            sums = [s for s in sums if s.bit_count() == fewest]
+        return equal + sums if equal else sums
 
 
 def has_sum(table: Sequence[int], value: int) -> bool:
@@ -156,11 +205,4 @@ def small_table_sums(table: Sequence[int]) -> dict[int, list[int]]:
 
 def captures(table: Sequence[int], value: int, equal_first: bool, min_cards: bool) -> list[int]:
     """Every legal capture (card-set mask) for a card of ``value`` (H-5, H-6, H-8)."""
-    equal = [BIT[c] for c in table if VALUE[c] == value]
-    if equal and equal_first:
-        return equal
-    sums = sum_sets(table, value)
-    if min_cards and sums:
-        fewest = min(s.bit_count() for s in sums)
-        sums = [s for s in sums if s.bit_count() == fewest]
-    return equal + sums if equal else sums
+    return TableSums(table).captures(value, equal_first, min_cards)

@@ -15,7 +15,7 @@ from typing import Any
 from bot.games.errors import IllegalAction
 
 from .actions import Capture, Flip, HurricaneAction, Trail, parse_hurricane
-from .captures import BIT, can_capture, captures, small_table_sums, sum_sets
+from .captures import BIT, TableSums, can_capture, captures, small_table_sums, sum_sets
 from .cards import NAMES, PACK_SIZE, VALUE, names
 from .options import Rules
 from .scoring import score_deal
@@ -211,14 +211,14 @@ class HurricaneState(TurnBasedState):
     def _crowded_legal(self, hand: list[int]) -> list[Any]:
         """Long tables: per-value search with pruning (see ``captures``)."""
         rules = self.rules
-        table = self.table
         out: list[Any] = []
         seen: dict[int, list[int]] = {}
+        sums = TableSums(self.table)
         for card in hand:
             v = VALUE[card]
             caps = seen.get(v)
             if caps is None:
-                caps = seen[v] = captures(table, v, rules.equal_first, rules.min_cards)
+                caps = seen[v] = sums.captures(v, rules.equal_first, rules.min_cards)
             out += Capture.many(card, caps)
             if rules.trail_free or not caps:
                 out.append(Trail(card))
