@@ -8,9 +8,8 @@ by value, high first, and the search stops as soon as the remaining cards cannot
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from itertools import chain, combinations, repeat
-from operator import add
+from collections.abc import Sequence
+from itertools import chain, combinations
 
 from .cards import PACK_SIZE, VALUE
 
@@ -21,14 +20,14 @@ BIT: tuple[int, ...] = tuple(1 << c for c in range(PACK_SIZE))
 _SMALL_TABLE = 7
 
 
-def set_cards(mask: int) -> Iterator[int]:
+def set_cards(mask: int) -> list[int]:
     """The cards of a card-set mask, lowest (canonical order) first."""
-    card = 0
+    cards = []
     while mask:
-        if mask & 1:
-            yield card
-        mask >>= 1
-        card += 1
+        low = mask & -mask
+        cards.append(low.bit_length() - 1)
+        mask ^= low
+    return cards
 
 
 def set_mask(cards: Sequence[int]) -> int:
@@ -73,12 +72,13 @@ def _small_sum_sets(cands: list[int], value: int) -> list[int]:
     return out
 
 
-def _cross(first: list[int], second: list[int]) -> Iterator[int]:
-    """``a | b`` for every ``a`` of ``first`` and then every ``b`` of ``second``, in C."""
-    if len(first) == 1:
-        return map(first[0].__add__, second)
-    spread = chain.from_iterable(map(repeat, first, repeat(len(second))))
-    return map(add, spread, second * len(first))
+def _cross(first: list[int], second: list[int]) -> list[int]:
+    """``a + b`` for every ``a`` of ``first`` and then every ``b`` of ``second``, in C (the
+    bits of two card sets are distinct, so the sum is the union)."""
+    out: list[int] = []
+    for a in first:
+        out += map(a.__add__, second)
+    return out
 
 
 class TableSums:
@@ -151,7 +151,7 @@ class TableSums:
                     out.append(self._masks(i, k))
                 else:
                     masks = self._masks(i, k)
-                    out += [list(_cross(masks, tail)) for tail in self._reach(i + 1, rest)]
+                    out += [_cross(masks, tail) for tail in self._reach(i + 1, rest)]
             out += self._reach(i + 1, r)
         self._memo[key] = out
         return out

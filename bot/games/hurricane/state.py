@@ -15,7 +15,15 @@ from typing import Any
 from bot.games.errors import IllegalAction
 
 from .actions import Capture, Flip, HurricaneAction, Trail, parse_hurricane
-from .captures import BIT, TableSums, can_capture, captures, small_table_sums, sum_sets
+from .captures import (
+    BIT,
+    TableSums,
+    can_capture,
+    captures,
+    set_cards,
+    small_table_sums,
+    sum_sets,
+)
 from .cards import NAMES, PACK_SIZE, VALUE, names
 from .options import Rules
 from .scoring import score_deal
@@ -195,7 +203,8 @@ class HurricaneState(TurnBasedState):
             can = False
             if eq:
                 can = True
-                out += Capture.many(card, eq)
+                for m in eq:
+                    append(Capture((card, m)))
             if not (eq and equal_first):
                 sets = sums.get(v)
                 if sets:
@@ -203,7 +212,8 @@ class HurricaneState(TurnBasedState):
                     if min_cards:
                         fewest = min(t.bit_count() for t in sets)
                         sets = [t for t in sets if t.bit_count() == fewest]
-                    out += Capture.many(card, sets)
+                    for m in sets:
+                        append(Capture((card, m)))
             if trail_free or not can:
                 append(Trail(card))
         return out
@@ -229,8 +239,9 @@ class HurricaneState(TurnBasedState):
         p = self.mover(player)
         act = action if isinstance(action, HurricaneAction) else parse_hurricane(action)
         if type(act) is Capture:
-            self._check_capture(p, act)
-            return self._play(p, act.card, act.captured)
+            card, taken = act[0], set_cards(act[1])
+            self._check_capture(p, card, taken)
+            return self._play(p, card, taken)
         if type(act) is Trail:
             self._check_trail(p, act.card)
             return self._play(p, act.card, None)
@@ -247,8 +258,7 @@ class HurricaneState(TurnBasedState):
             raise IllegalAction("turn up a face-down card first: flip 0 or flip 1")
         raise IllegalAction(f"{NAMES[card]} is not in your hand")
 
-    def _check_capture(self, p: int, act: Capture) -> None:
-        card, taken = act.card, act.captured
+    def _check_capture(self, p: int, card: int, taken: list[int]) -> None:
         self._check_in_hand(p, card)
         table = self.table
         if not taken:
@@ -312,7 +322,7 @@ class HurricaneState(TurnBasedState):
         self.hands[p].append(card)
         return [{"type": "flip", "seat": p, "index": index, "card": NAMES[card]}]
 
-    def _play(self, p: int, card: int, taken: tuple[int, ...] | None) -> list[dict[str, Any]]:
+    def _play(self, p: int, card: int, taken: list[int] | None) -> list[dict[str, Any]]:
         self.hands[p].remove(card)
         name = NAMES[card]
         events: list[dict[str, Any]] = []
