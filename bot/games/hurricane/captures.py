@@ -73,12 +73,9 @@ def _small_sum_sets(cands: list[int], value: int) -> list[int]:
 
 
 def _cross(first: list[int], second: list[int]) -> list[int]:
-    """``a + b`` for every ``a`` of ``first`` and then every ``b`` of ``second``, in C (the
-    bits of two card sets are distinct, so the sum is the union)."""
-    out: list[int] = []
-    for a in first:
-        out += map(a.__add__, second)
-    return out
+    """``a + b`` for every ``a`` of ``first`` and then every ``b`` of ``second`` (the bits of
+    two card sets are distinct, so the sum is the union)."""
+    return [a + b for a in first for b in second]
 
 
 class TableSums:
@@ -88,8 +85,7 @@ class TableSums:
     values first: how many cards of each value, every choice of those cards a precomputed mask
     list, and the sets of "groups ``i``.. adding up to ``r``" kept and shared between the played
     values (a king's and a queen's captures share most of their parts). The order is that of a
-    plain search over card counts, high values first. Masks are combined in
-    C (``_cross``; the bits are distinct, so a sum is a union). Lists returned are fresh copies.
+    plain search over card counts, high values first. Lists returned are fresh copies.
     """
 
     __slots__ = ("_table", "_cands", "_vals", "_groups", "_capacity", "_choices", "_memo")
