@@ -101,12 +101,7 @@ class Capture(tuple[int, int], HurricaneAction):  # noqa: SLOT001
     def _render(self) -> str:
         return NAMES[self[0]] + ":" + "+".join([NAMES[c] for c in set_cards(self[1])])
 
-    def __str__(self) -> str:
-        try:
-            return self._text
-        except AttributeError:
-            text = self._text = self._render()
-            return text
+    __str__ = _Cached.__str__  # the same lazy, cached text (kept in the instance __dict__ here)
 
     def __eq__(self, other: object) -> bool:
         if type(other) is Capture:  # the same text exactly when the same card and set
