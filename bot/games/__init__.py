@@ -2,14 +2,19 @@
 
 from .base import Action, GameState
 from .errors import IllegalAction, InvalidState
-from .registry import GAMES, load_game, new_game, parse_action
+from .info import GameInfo, OptionInfo, PresetInfo
+from .registry import GAMES, game_info, load_game, new_game, parse_action
 
 __all__ = [
     "GAMES",
     "Action",
+    "GameInfo",
     "GameState",
     "IllegalAction",
     "InvalidState",
+    "OptionInfo",
+    "PresetInfo",
+    "game_info",
     "load_game",
     "new_game",
     "parse_action",

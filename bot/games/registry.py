@@ -12,6 +12,7 @@ from typing import Any
 
 from .base import Action, GameState
 from .errors import InvalidState
+from .info import GameInfo
 
 ENGINE_MODULES: dict[str, str] = {
     "hurricane": "bot.games.hurricane",
@@ -51,3 +52,9 @@ def load_game(data: dict[str, Any]) -> GameState:
 def parse_action(name: str, text: str) -> Action:
     action: Action = _module(name).parse_action(text)
     return action
+
+
+def game_info(name: str) -> GameInfo:
+    """Seats, presets and options of a game, without dealing one."""
+    info: GameInfo = _module(name).INFO
+    return info

@@ -26,7 +26,7 @@ from ..base import Action
 from .actions import BetAction, GiveAction, PassAction, PlayAction
 from .actions import parse_action as _parse_action
 from .combinations import Combination, Kind, readings
-from .options import parse_options, parse_players
+from .options import INFO, parse_options, parse_players
 from .positions import load_game, sample_position
 from .state import HaggisState
 
@@ -49,6 +49,7 @@ def parse_action(text: str) -> Action:
 
 
 __all__ = [
+    "INFO",
     "BetAction",
     "Combination",
     "GiveAction",

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..info import GameInfo, OptionInfo
+
 TARGETS = (250, 350)
 BOMB_CAPTURES = ("tournament", "chooser")
 PLAYER_COUNTS = (2, 3)
@@ -65,3 +67,33 @@ def parse_players(players: Any) -> int:
     if isinstance(players, bool) or players not in PLAYER_COUNTS:
         raise ValueError(f"Haggis is for 2 or 3 players, not {players!r}")
     return int(players)
+
+
+INFO = GameInfo(
+    name="haggis",
+    title="Haggis",
+    summary="Sean Ross's climbing game: shed sets, sequences and bombs; face cards are wild",
+    players=PLAYER_COUNTS,
+    options=(
+        OptionInfo(
+            "target", 250, "points that end the game (350: long game)", "G-20", choices=TARGETS
+        ),
+        OptionInfo(
+            "first_out_bonus",
+            "on",
+            "+5 for the first player out",
+            "G-14",
+            choices=("on", "off"),
+            players=(3,),
+            booleans=("on", "off"),
+        ),
+        OptionInfo(
+            "bomb_capture",
+            "tournament",
+            "a bombed trick goes to the player before the bomb, or the bomber chooses",
+            "G-13",
+            choices=BOMB_CAPTURES,
+            players=(3,),
+        ),
+    ),
+)

@@ -26,11 +26,12 @@ from bot.games.base import Action, GameState
 from bot.games.errors import InvalidState
 
 from .actions import parse_hurricane
-from .options import preset_of, resolve, rules_from
+from .options import INFO, preset_of, resolve, rules_from
 from .positions import determinise, load_hurricane, unseen_cards
 from .state import HurricaneState
 
 __all__ = [
+    "INFO",
     "HurricaneState",
     "determinise",
     "load_game",

@@ -12,12 +12,21 @@ from typing import Any
 
 from bot.games.base import Action, GameState
 from bot.games.errors import InvalidState
+from bot.games.info import GameInfo
 
 from .actions import parse_hurikan
 from .hurikan_state import HurikanState
 from .positions import load_hurikan
 
-__all__ = ["HurikanState", "load_game", "new_game", "parse_action"]
+__all__ = ["INFO", "HurikanState", "load_game", "new_game", "parse_action"]
+
+INFO = GameInfo(
+    name="hurikan",
+    title="Hurikan",
+    summary="Hurricane's summing variant: lay cards whose values add up to a table card to take it",
+    players=(2,),
+    options=(),
+)
 
 
 def new_game(

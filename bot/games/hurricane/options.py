@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..info import GameInfo, OptionInfo, PresetInfo
+
 PRESETS: dict[str, dict[str, Any]] = {
     "standard": {},
     "open": {
@@ -143,3 +145,54 @@ def rules_from(options: dict[str, Any]) -> Rules:
         target=options["target"],
         double_below=options["double_below"],
     )
+
+
+def _info() -> GameInfo:
+    words = {
+        "lead_after_redeal": (
+            "H-3",
+            "who leads after a refill: the non-dealer, or whoever played last",
+        ),
+        "precedence": ("H-5", "an equal table card must be taken before any sum, or either may be"),
+        "trail": ("H-7", "a card that can capture may not be laid, or may"),
+        "min_cards": ("H-8", "only the sum captures with the fewest cards are legal"),
+        "last_play_sweep": ("H-11", "whether the deal's last card can make a hurricane"),
+        "after_sweep": ("H-12", "after a hurricane the opponents lay their hands on the table"),
+        "leftover": ("H-13", "who takes the cards left on the table at the end of a deal"),
+        "primiera": ("H-15", "primiera by best card per suit, by best set (premiere), or none"),
+        "missing_suit": ("H-15", "a side missing a suit cannot win primiera, or sums what it has"),
+    }
+    booleans = {"min_cards": ("on", "off"), "last_play_sweep": ("yes", "no")}
+    options = [
+        OptionInfo("target", 16, "points that end the game", "H-17", bounds=(1, 1000)),
+        OptionInfo(
+            "double_below",
+            8,
+            "the loser below this many points loses double (0 = never)",
+            "H-18",
+            bounds=(0, 1000),
+        ),
+    ]
+    for name, values in CHOICES.items():
+        rule, text = words[name]
+        options.append(
+            OptionInfo(name, values[0], text, rule, choices=values, booleans=booleans.get(name))
+        )
+    presets = (
+        PresetInfo("standard", 2, "2 players, 6 cards each, 4 on the table, game to 16"),
+        PresetInfo(
+            "open", 2, "4 open + 2 blind hand cards, premiere of sets, game to 15", PRESETS["open"]
+        ),
+        PresetInfo("pairs", 4, "2 v 2, partners opposite, 9 cards each, play to the right"),
+    )
+    return GameInfo(
+        name="hurricane",
+        title="Hurricane",
+        summary="Scopa-family fishing game: capture table cards by equal value or by sum",
+        players=(2, 4),
+        options=tuple(options),
+        presets=presets,
+    )
+
+
+INFO = _info()
