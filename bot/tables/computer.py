@@ -1,7 +1,8 @@
 """Choosing a move for a computer seat or a timed-out player.
 
-Uses ``bot.players.choose_action`` (players_api.md) when it exists; until then, or if it fails,
-a seeded random legal move. The player only ever receives the seat's view and legal actions."""
+Asks ``bot.players.choose_action`` with only the seat's view and legal actions, so a computer
+never sees hidden cards. Falls back to a seeded random legal move if the player fails or returns
+an illegal move: a broken player must not stall a table."""
 
 from __future__ import annotations
 

@@ -68,7 +68,6 @@ class Table:
     history: list[tuple[int, str]] = field(default_factory=list)
     abandon_votes: set[int] = field(default_factory=set)
     ended_by: str | None = None
-    # Added beyond the contract:
     opened_at: float = 0.0
     started_at: float | None = None
     ended_at: float | None = None

@@ -139,7 +139,7 @@ async def test_a_failure_after_a_public_deferral_is_still_told_privately(
     closed with a neutral line and the reason goes to the user alone."""
     from bot.app import NOT_DONE
     from bot.tables.errors import TableError
-    from bot.tables.manager import SAVE_FAILED
+    from bot.tables.persistence import SAVE_FAILED
 
     manager = fake.bot.tables  # type: ignore[union-attr]
 

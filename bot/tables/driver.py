@@ -1,0 +1,223 @@
+"""The turn driver: one background task per table in play that makes the computer seats' moves,
+sends the half-time reminder and plays for a player whose time ran out.
+
+On a time-out the seat plays the ``normal`` computer's move (never a Haggis bet when something
+else is legal) and its time-out count grows; the third time-out in a row forfeits the game
+instead. After a restart every running clock starts afresh."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from .computer import choose_move, move_seed
+from .models import Level, Table, TableStatus
+from .play import Play
+from .registry import TableRegistry
+
+log = logging.getLogger(__name__)
+
+MAX_TIMEOUTS = 3  # time-outs in a row that forfeit the game
+RETRY_DELAY = 1.0  # seconds before a background step is retried after a failure
+
+
+class TableListener(Protocol):
+    """Implemented by the cog to hear about changes nobody's interaction triggered: computer
+    moves, time-outs, forfeits and restores."""
+
+    async def table_changed(self, table: Table, events: list[dict[str, Any]]) -> None: ...
+
+    async def turn_reminder(self, table: Table, seat: int) -> None: ...
+
+
+@dataclass(frozen=True)
+class _Step:
+    kind: str  # "computer" | "remind" | "timeout"
+    seat: int
+    move_no: int
+    delay: float
+
+
+class TurnDriver:
+    def __init__(
+        self,
+        registry: TableRegistry,
+        play: Play,
+        clock: Callable[[], float],
+        *,
+        listener: TableListener | None,
+        computer_delay: float,
+    ) -> None:
+        self._registry = registry
+        self._play = play
+        self._clock = clock
+        self.listener = listener
+        self.computer_delay = computer_delay  # seconds between moves, at least, for a computer
+        self.retry_delay = RETRY_DELAY
+        self._wakes: dict[int, asyncio.Event] = {}
+        self._drivers: dict[int, asyncio.Task[None]] = {}
+        self._last_move_at: dict[int, float] = {}
+        self._closed = False
+
+    def moved(self, channel_id: int) -> None:
+        """A move was just made: the next computer move waits ``computer_delay`` from now."""
+        self._last_move_at[channel_id] = _now()
+
+    def begin(self, table: Table) -> None:
+        """Drive a table that has just started (or was restored) in play."""
+        self.moved(table.channel_id)
+        if self._closed:
+            return
+        channel_id = table.channel_id
+        self._wakes.setdefault(channel_id, asyncio.Event())
+        task = self._drivers.get(channel_id)
+        if task is None or task.done():
+            self._drivers[channel_id] = asyncio.create_task(
+                self._drive(table), name=f"table-{channel_id}"
+            )
+        self.poke(channel_id)
+
+    def poke(self, channel_id: int) -> None:
+        """Make the table's task plan again now (after a change, or a fake clock's jump)."""
+        wake = self._wakes.get(channel_id)
+        if wake is not None:
+            wake.set()
+
+    def poke_all(self) -> None:
+        for channel_id in list(self._wakes):
+            self.poke(channel_id)
+
+    async def close(self) -> None:
+        """Stop every table's task; safe to call twice."""
+        self._closed = True
+        tasks = list(self._drivers.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._drivers.clear()
+
+    async def notify(self, table: Table, events: list[dict[str, Any]]) -> None:
+        if self.listener is None:
+            return
+        try:
+            await self.listener.table_changed(table, events)
+        except Exception:
+            log.exception("listener failed for table %s", table.channel_id)
+
+    async def _drive(self, table: Table) -> None:
+        channel_id = table.channel_id
+        wake = self._wakes[channel_id]
+        try:
+            while (
+                not self._closed
+                and self._registry.get(channel_id) is table
+                and table.status is TableStatus.PLAYING
+            ):
+                wake.clear()
+                step = self._plan(table)
+                if step is None:
+                    await wake.wait()
+                    continue
+                if step.delay > 0:
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(wake.wait(), step.delay)
+                        continue  # something changed: plan again
+                try:
+                    await self._run_step(table, step)
+                except Exception:
+                    log.exception("table %s: background %s step failed", channel_id, step.kind)
+                    await asyncio.sleep(self.retry_delay)
+        finally:
+            if self._drivers.get(channel_id) is asyncio.current_task():
+                del self._drivers[channel_id]
+
+    def _plan(self, table: Table) -> _Step | None:
+        state = table.state
+        if state is None or state.is_over:
+            return None
+        current = state.current_player
+        if current is None:
+            return None
+        seat = table.seats[current]
+        if seat is None:
+            return None
+        if seat.computer is not None:
+            since = _now() - self._last_move_at.get(table.channel_id, 0.0)
+            return _Step("computer", current, table.move_no, max(0.0, self.computer_delay - since))
+        timer = table.spec.turn_timer
+        if table.paused or timer <= 0 or table.turn_deadline is None:
+            return None
+        remaining = table.turn_deadline - self._clock()
+        if not table.reminded:
+            return _Step("remind", current, table.move_no, max(0.0, remaining - timer / 2))
+        return _Step("timeout", current, table.move_no, max(0.0, remaining))
+
+    @staticmethod
+    def _still(table: Table, step: _Step) -> bool:
+        """Nothing has moved since the step was planned."""
+        return (
+            table.status is TableStatus.PLAYING
+            and table.move_no == step.move_no
+            and table.current_seat == step.seat
+        )
+
+    async def _run_step(self, table: Table, step: _Step) -> None:
+        if step.kind == "remind":
+            await self._remind(table, step)
+        elif step.kind == "computer":
+            await self._computer_move(table, step)
+        else:
+            await self._time_out(table, step)
+
+    async def _remind(self, table: Table, step: _Step) -> None:
+        if self._still(table, step) and not table.reminded:
+            table.reminded = True
+            if self.listener is not None:
+                try:
+                    await self.listener.turn_reminder(table, step.seat)
+                except Exception:
+                    log.exception("turn reminder failed for table %s", table.channel_id)
+
+    async def _computer_move(self, table: Table, step: _Step) -> None:
+        seat = table.seats[step.seat]
+        assert table.state is not None and seat is not None and seat.computer is not None
+        seed = move_seed(table.seed, step.move_no, step.seat)
+        action = await choose_move(
+            table.spec.game, table.state, step.seat, seat.computer, seed=seed
+        )
+        async with self._registry.lock(table.channel_id):
+            if not self._still(table, step):
+                return
+            outcome = await self._play.apply(table, step.seat, action, source="computer")
+            self.moved(table.channel_id)
+        await self.notify(table, outcome.events)
+
+    async def _time_out(self, table: Table, step: _Step) -> None:
+        async with self._registry.lock(table.channel_id):
+            if not self._still(table, step) or table.paused or table.turn_deadline is None:
+                return
+            seat = table.seats[step.seat]
+            assert table.state is not None and seat is not None
+            if seat.timeouts + 1 >= MAX_TIMEOUTS:
+                await self._play.end_with_loser(table, step.seat, "forfeit", timed_out=True)
+                events = table.last_events
+            else:
+                legal = list(table.state.legal_actions(step.seat))
+                moves = [a for a in legal if not str(a).startswith("bet")] or legal
+                seed = move_seed(table.seed, step.move_no, step.seat)
+                action = await choose_move(
+                    table.spec.game, table.state, step.seat, Level.NORMAL, seed=seed, legal=moves
+                )
+                outcome = await self._play.apply(table, step.seat, action, source="timeout")
+                self.moved(table.channel_id)
+                events = outcome.events
+        await self.notify(table, events)
+
+
+def _now() -> float:
+    """Monotonic time of the running loop, for pacing computer moves."""
+    return asyncio.get_running_loop().time()

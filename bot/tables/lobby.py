@@ -1,0 +1,197 @@
+"""The lobby: opening a table, seats (join, leave, kick, computers), starting and cancelling.
+
+The host sits at seat 0; the host leaving the lobby cancels the table. Kicking and adding
+computers are for the host, in the lobby only."""
+
+from __future__ import annotations
+
+import random
+import uuid
+from collections.abc import Callable
+
+import bot.games as games
+
+from . import checks
+from .errors import NotSeated, TableError, TableExists
+from .models import COMPUTER_IDS, GameSpec, Level, Seat, Table, TableStatus
+from .persistence import TablePersistence, draft
+from .registry import TableRegistry
+from .specs import validate_spec
+from .turns import arm_clock, mark_ended
+
+
+class Lobby:
+    def __init__(
+        self,
+        registry: TableRegistry,
+        persistence: TablePersistence,
+        clock: Callable[[], float],
+        rng: random.Random,
+    ) -> None:
+        self._registry = registry
+        self._persistence = persistence
+        self._clock = clock
+        self._rng = rng
+
+    def check_open(self, channel_id: int, spec: GameSpec) -> GameSpec:
+        """The checks ``open_table`` makes, with nothing changed: the validated spec, or
+        TableError. Lets a caller refuse at once (before deferring an interaction)."""
+        spec = validate_spec(spec)
+        self._check_free(channel_id)
+        return spec
+
+    def _check_free(self, channel_id: int) -> None:
+        existing = self._registry.get(channel_id)
+        if existing is not None and existing.is_live:
+            raise TableExists(
+                "There is already a table in this channel — join it, or start a thread "
+                "for another game."
+            )
+
+    def check_start(self, channel_id: int, by_user_id: int) -> Table:
+        """The checks ``start`` makes, with nothing changed: the table, or TableError."""
+        table = checks.in_lobby(self._registry.get(channel_id), "start")
+        checks.host_only(table, by_user_id)
+        empty = len(table.empty_seats)
+        if empty:
+            raise TableError(
+                f"Every seat must be filled before the game starts — {empty} still empty."
+            )
+        return table
+
+    async def open_table(
+        self, *, channel_id: int, guild_id: int, host_id: int, host_name: str, spec: GameSpec
+    ) -> Table:
+        spec = self.check_open(channel_id, spec)
+        async with self._registry.lock(channel_id):
+            self._check_free(channel_id)
+            seats: list[Seat | None] = [Seat(user_id=host_id, name=host_name)]
+            seats += [None] * (spec.players - 1)
+            table = Table(
+                channel_id=channel_id,
+                guild_id=guild_id,
+                host_id=host_id,
+                spec=spec,
+                seats=seats,
+                game_id=uuid.uuid4().hex,  # never from the seeded rng: ids must be unique
+                seed=self._rng.getrandbits(63),
+                opened_at=self._clock(),
+            )
+            await self._persistence.write(table)
+            self._registry.put(table)
+            return table
+
+    async def join(
+        self, channel_id: int, user_id: int, name: str, seat: int | None = None
+    ) -> Table:
+        async with self._registry.lock(channel_id):
+            table = checks.in_lobby(self._registry.get(channel_id), "join")
+            if table.is_seated(user_id):
+                raise TableError("You already have a seat at this table.")
+            index = checks.free_seat(table, seat)
+            changed = draft(table)
+            changed.seats[index] = Seat(user_id=user_id, name=name)
+            await self._persistence.commit(table, changed)
+            return table
+
+    async def leave(self, channel_id: int, user_id: int) -> Table:
+        """Leave the lobby. The host leaving cancels the table."""
+        async with self._registry.lock(channel_id):
+            table = checks.in_lobby(
+                self._registry.get(channel_id), "leave", " Resign or vote to abandon instead."
+            )
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise NotSeated("You are not seated at this table.")
+            if user_id == table.host_id:
+                await self._cancel_locked(table)
+                return table
+            changed = draft(table)
+            changed.seats[seat] = None
+            await self._persistence.commit(table, changed)
+            return table
+
+    async def kick(self, channel_id: int, by_user_id: int, seat: int) -> Table:
+        async with self._registry.lock(channel_id):
+            table = checks.in_lobby(self._registry.get(channel_id), "kick")
+            checks.host_only(table, by_user_id)
+            checks.seat_index(table, seat)
+            occupant = table.seats[seat]
+            if occupant is None:
+                raise TableError("That seat is already empty.")
+            if occupant.computer is None and occupant.user_id == table.host_id:
+                raise TableError("You cannot kick yourself — cancel the table instead.")
+            changed = draft(table)
+            changed.seats[seat] = None
+            await self._persistence.commit(table, changed)
+            return table
+
+    async def add_computer(
+        self, channel_id: int, by_user_id: int, level: Level | str, seat: int | None = None
+    ) -> Table:
+        try:
+            level = Level(level)
+        except ValueError:
+            choices = ", ".join(lv.value for lv in Level)
+            raise TableError(f"Unknown computer level {level!r}: choose {choices}.") from None
+        async with self._registry.lock(channel_id):
+            table = checks.in_lobby(self._registry.get(channel_id), "add a computer")
+            checks.host_only(table, by_user_id)
+            index = checks.free_seat(table, seat)
+            changed = draft(table)
+            changed.seats[index] = Seat(
+                user_id=COMPUTER_IDS[level], name=computer_name(table, level), computer=level
+            )
+            await self._persistence.commit(table, changed)
+            return table
+
+    async def start(self, channel_id: int, by_user_id: int) -> Table:
+        """Deal the game; the caller then starts the table's turn driver."""
+        async with self._registry.lock(channel_id):
+            table = self.check_start(channel_id, by_user_id)
+            spec = table.spec
+            try:
+                state = games.new_game(
+                    spec.game, seed=table.seed, players=spec.players, options=spec.options
+                )
+            except (ValueError, TypeError) as exc:
+                raise TableError(str(exc)) from exc
+            changed = draft(table)
+            changed.state = state
+            changed.status = TableStatus.PLAYING
+            changed.started_at = self._clock()
+            changed.move_no = 0
+            changed.last_events = []
+            arm_clock(changed, self._clock, acting_seat=None, previous=None)
+            await self._persistence.commit(table, changed)
+            return table
+
+    async def cancel(self, channel_id: int, by_user_id: int) -> Table:
+        """Close a lobby (host only). A game in play ends by resigning or an abandon vote."""
+        async with self._registry.lock(channel_id):
+            table = checks.live(self._registry.get(channel_id))
+            checks.host_only(table, by_user_id)
+            if table.status is not TableStatus.LOBBY:
+                raise TableError(
+                    "The game has started — resign, or ask everyone to vote to abandon it."
+                )
+            await self._cancel_locked(table)
+            return table
+
+    async def _cancel_locked(self, table: Table) -> None:
+        changed = draft(table)
+        mark_ended(changed, "cancelled", self._clock(), [{"type": "cancelled"}])
+        changed.status = TableStatus.CANCELLED
+        await self._persistence.commit(table, changed, delete=True)
+
+
+def computer_name(table: Table, level: Level) -> str:
+    """ "Computer (normal)", then "Computer 2 (normal)"… so two computers of a level differ."""
+    base = f"Computer ({level.value})"
+    names = {seat.name for seat in table.seats if seat is not None}
+    if base not in names:
+        return base
+    n = 2
+    while f"Computer {n} ({level.value})" in names:
+        n += 1
+    return f"Computer {n} ({level.value})"

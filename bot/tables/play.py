@@ -1,0 +1,230 @@
+"""A game in play: moves, resigning, the abandon vote and pausing the clock.
+
+Every change holds the table's lock, is made on a draft and adopted once saved. The events the
+table layer adds to the engine's: ``timeout`` (before the stand-in move's events), ``forfeit``,
+``resigned``, ``abandon_vote``, ``abandoned``, ``paused`` and ``resumed``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import bot.games as games
+from bot.games import Action, GameState, IllegalAction
+from storage.models import MoveRecord
+
+from . import checks
+from .errors import NotYourTurn, StaleAction, TableError
+from .models import ActionOutcome, Table, TableStatus
+from .persistence import TablePersistence, draft
+from .registry import TableRegistry
+from .results import build_record, current_scores, losers_beaten_by, winners_from_result
+from .turns import arm_clock, mark_ended
+
+
+class Play:
+    def __init__(
+        self,
+        registry: TableRegistry,
+        persistence: TablePersistence,
+        clock: Callable[[], float],
+    ) -> None:
+        self._registry = registry
+        self._persistence = persistence
+        self._clock = clock
+
+    def legal_actions(self, channel_id: int, user_id: int) -> list[Action]:
+        """The user's legal moves now; [] when it is not their turn (Haggis bets excepted)."""
+        table = self._registry.get(channel_id)
+        if table is None or table.status is not TableStatus.PLAYING or table.state is None:
+            return []
+        seat = table.seat_of(user_id)
+        if seat is None:
+            return []
+        return legal_for(table.state, seat)
+
+    def view(self, channel_id: int, user_id: int | None) -> dict[str, Any]:
+        """The engine view for the user's seat (a spectator's view if not seated); {} before start."""
+        table = self._registry.require(channel_id)
+        if table.state is None:
+            return {}
+        seat = table.seat_of(user_id) if user_id is not None else None
+        return table.state.view(seat)
+
+    async def act(
+        self, channel_id: int, user_id: int, action: str | Action, move_no: int | None
+    ) -> ActionOutcome:
+        """A player's move. ``move_no`` is the number the player's message was built at; None
+        (only from /play, which names the move) skips that check."""
+        async with self._registry.lock(channel_id):
+            table = checks.in_play(self._registry.get(channel_id))
+            seat = checks.seat_of(table, user_id)
+            if move_no is not None and move_no != table.move_no:
+                raise StaleAction()
+            return await self.apply(table, seat, action, source="human")
+
+    async def resign(self, channel_id: int, user_id: int) -> Table:
+        async with self._registry.lock(channel_id):
+            table = checks.in_play(self._registry.get(channel_id))
+            seat = checks.seat_of(table, user_id)
+            await self.end_with_loser(table, seat, "resigned")
+        return table
+
+    async def vote_abandon(self, channel_id: int, user_id: int) -> Table:
+        """Every seated human must vote; then the game ends with no winner."""
+        async with self._registry.lock(channel_id):
+            table = checks.in_play(self._registry.get(channel_id))
+            seat = checks.seat_of(table, user_id)
+            if user_id in table.abandon_votes:
+                raise TableError("You have already voted to abandon this game.")
+            humans = {s.user_id for s in table.seats if s is not None and s.computer is None}
+            changed = draft(table)
+            changed.abandon_votes.add(user_id)
+            votes = len(changed.abandon_votes & humans)
+            if humans <= changed.abandon_votes:
+                now = self._clock()
+                event: dict[str, Any] = {"type": "abandoned"}
+                mark_ended(changed, "abandoned", now, [event])
+                record = build_record(
+                    changed,
+                    ended_by="abandoned",
+                    winners=(),
+                    double=False,
+                    scores=current_scores(changed),
+                    ended_at=now,
+                )
+                await self._persistence.commit(table, changed, record=record)
+            else:
+                changed.last_events = [
+                    {"type": "abandon_vote", "seat": seat, "votes": votes, "needed": len(humans)}
+                ]
+                await self._persistence.commit(table, changed)
+        return table
+
+    async def set_paused(self, channel_id: int, by_user_id: int, paused: bool) -> Table:
+        """Stop or restart the turn clock (host only); resuming gives a fresh full turn. Moves,
+        computer moves included, stay allowed while paused."""
+        async with self._registry.lock(channel_id):
+            table = checks.in_play(self._registry.get(channel_id))
+            checks.host_only(table, by_user_id)
+            if table.spec.turn_timer <= 0:
+                raise TableError("This table has no turn timer.")
+            if table.paused == paused:
+                raise TableError(
+                    "The turn clock is already paused." if paused else "The clock is running."
+                )
+            changed = draft(table)
+            changed.paused = paused
+            changed.turn_deadline = None
+            changed.reminded = False
+            if not paused:
+                arm_clock(changed, self._clock, acting_seat=None, previous=None)
+            changed.last_events = [{"type": "paused" if paused else "resumed"}]
+            await self._persistence.commit(table, changed)
+        return table
+
+    async def apply(
+        self, table: Table, seat: int, action: str | Action, *, source: str
+    ) -> ActionOutcome:
+        """Apply one move for ``seat`` with the lock held. ``source``: human | computer | timeout
+        (a time-out counts towards a forfeit, the player's own move resets the count)."""
+        state = table.state
+        assert state is not None
+        game = table.spec.game
+        current = state.current_player
+        # Out of turn only what the engine lists for that seat (Haggis bets); nothing otherwise.
+        others = legal_for(state, seat) if seat != current else []
+        if seat != current and not others:
+            raise NotYourTurn(_turn_message(table, current))
+        if not isinstance(action, str | Action):
+            raise TableError("That is not a move I understand.")
+        try:
+            parsed = action if isinstance(action, Action) else games.parse_action(game, action)
+        except IllegalAction as exc:
+            raise TableError(_reason(exc, "That is not a move I understand.")) from exc
+        if seat != current and parsed not in others:
+            raise NotYourTurn(_turn_message(table, current))
+        changed = draft(table, clone_state=True)
+        assert changed.state is not None
+        try:
+            engine_events = changed.state.apply(parsed, player=seat)
+        except IllegalAction as exc:
+            raise TableError(_reason(exc, "That move is not allowed now.")) from exc
+        events: list[dict[str, Any]] = []
+        acting = changed.seats[seat]
+        assert acting is not None
+        if source == "timeout":
+            acting.timeouts += 1
+            events.append({"type": "timeout", "seat": seat, "timeouts": acting.timeouts})
+        elif source == "human":
+            acting.timeouts = 0
+        events.extend(engine_events)
+        canonical = str(parsed)
+        now = self._clock()
+        changed.move_no += 1
+        changed.history.append((seat, canonical))
+        changed.last_events = events
+        move = MoveRecord(
+            game_id=changed.game_id, move_no=changed.move_no, seat=seat, action=canonical, at=now
+        )
+        game_over = changed.state.is_over
+        if game_over:
+            result = changed.state.result()
+            mark_ended(changed, "finished", now, events)
+            record = build_record(
+                changed,
+                ended_by="finished",
+                winners=winners_from_result(changed, result),
+                double=bool(result.get("double", False)),
+                scores=tuple(int(x) for x in result.get("scores", [])),
+                ended_at=now,
+            )
+            await self._persistence.commit(table, changed, move=move, record=record)
+        else:
+            arm_clock(changed, self._clock, acting_seat=seat, previous=current)
+            await self._persistence.commit(table, changed, move=move)
+        return ActionOutcome(table=table, events=events, game_over=game_over)
+
+    async def end_with_loser(
+        self, table: Table, seat: int, ended_by: str, *, timed_out: bool = False
+    ) -> None:
+        """Resign or forfeit (lock held): that seat (team) loses, everyone else wins."""
+        changed = draft(table)
+        event: dict[str, Any] = {"type": "forfeit" if ended_by == "forfeit" else "resigned"}
+        event["seat"] = seat
+        if timed_out:
+            loser = changed.seats[seat]
+            assert loser is not None
+            loser.timeouts += 1
+        now = self._clock()
+        mark_ended(changed, ended_by, now, [event])
+        record = build_record(
+            changed,
+            ended_by=ended_by,
+            winners=losers_beaten_by(changed, seat),
+            double=False,
+            scores=current_scores(changed),
+            ended_at=now,
+        )
+        await self._persistence.commit(table, changed, record=record)
+
+
+def legal_for(state: GameState, seat: int) -> list[Action]:
+    """The engine's legal actions for a seat; only the current seat has any, except Haggis bets."""
+    if state.is_over:
+        return []
+    if seat != state.current_player and not state.name.startswith("haggis"):
+        return []
+    return list(state.legal_actions(seat))
+
+
+def _turn_message(table: Table, current: int | None) -> str:
+    seat = table.seats[current] if current is not None else None
+    if seat is None:
+        return "It is not your turn."
+    return f"It is not your turn — {seat.name} is to play."
+
+
+def _reason(exc: Exception, fallback: str) -> str:
+    text = str(exc).strip()
+    return text if text else fallback

@@ -1,0 +1,34 @@
+"""The turn clock and the end of a game, as set on a draft table by the lobby, play and restore."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .models import Table, TableStatus
+
+
+def arm_clock(
+    draft: Table, clock: Callable[[], float], *, acting_seat: int | None, previous: int | None
+) -> None:
+    """Give the seat to move a fresh deadline when the turn passed to it or it acted itself, so a
+    Haggis bet by another seat does not extend someone's turn. Computers and paused or untimed
+    tables have no deadline."""
+    state = draft.state
+    current = state.current_player if state is not None and not state.is_over else None
+    timer = draft.spec.turn_timer
+    seat = draft.seats[current] if current is not None else None
+    if timer <= 0 or draft.paused or seat is None or seat.computer is not None:
+        draft.turn_deadline = None
+        draft.reminded = False
+    elif current != previous or acting_seat == current or draft.turn_deadline is None:
+        draft.turn_deadline = clock() + timer
+        draft.reminded = False
+
+
+def mark_ended(draft: Table, ended_by: str, now: float, events: list[dict[str, Any]]) -> None:
+    draft.status = TableStatus.FINISHED
+    draft.ended_by = ended_by
+    draft.ended_at = now
+    draft.turn_deadline = None
+    draft.last_events = events
