@@ -22,6 +22,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Config
+from cogs.errors import UnknownControl, report_interaction_error
 
 if TYPE_CHECKING:
     from bot.tables.manager import TableManager
@@ -36,58 +37,6 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.play",
     "cogs.stats",
 )
-GENERIC_ERROR = "Something went wrong — nothing was changed."
-NOT_DONE = "That did not work out — nothing was changed."
-#: ``Interaction.extras`` key set while an interaction's answer is a public "thinking…" (cogs.ui).
-PUBLIC_THINKING = "public_thinking"
-
-
-class UnknownControl(Exception):
-    """A component click with a custom_id that no handler knows (forged or from an old version)."""
-
-    def __str__(self) -> str:
-        return "That control is not one I know (or no longer used) — nothing was changed."
-
-
-def friendly_message(error: BaseException) -> str | None:
-    """The user-facing sentence for an expected error (a refused request), or None for a bug."""
-    from bot.games.errors import IllegalAction
-    from bot.tables.errors import TableError
-
-    if isinstance(error, TableError | IllegalAction | UnknownControl):
-        return str(error) or GENERIC_ERROR
-    if isinstance(error, app_commands.CheckFailure):
-        return str(error) or "You can't use that command here."
-    return None
-
-
-async def report_interaction_error(
-    interaction: discord.Interaction[Any], error: BaseException
-) -> None:
-    """The one error handler for the command tree and every component: a friendly ephemeral answer,
-    and a logged traceback when it is a bug (never the state of a hand)."""
-    original = getattr(error, "original", None) or error
-    message = friendly_message(original)
-    if message is None:
-        command = interaction.command.qualified_name if interaction.command else None
-        custom_id = (interaction.data or {}).get("custom_id") if interaction.data else None
-        log.error(
-            "Unhandled error in %s", command or custom_id or "an interaction", exc_info=original
-        )
-        message = GENERIC_ERROR
-    try:
-        if interaction.extras.get(PUBLIC_THINKING):
-            # A public "thinking…" answer can only become public: close it with a neutral line,
-            # so that the refusal itself goes out as a private follow-up.
-            interaction.extras[PUBLIC_THINKING] = False
-            await interaction.edit_original_response(content=NOT_DONE)
-            await interaction.followup.send(message, ephemeral=True)
-        elif interaction.response.is_done():
-            await interaction.followup.send(message, ephemeral=True)
-        else:
-            await interaction.response.send_message(message, ephemeral=True)
-    except discord.HTTPException:
-        log.warning("Could not tell the user about an error (interaction %s)", interaction.id)
 
 
 class CardTree(app_commands.CommandTree["CardBot"]):

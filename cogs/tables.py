@@ -11,12 +11,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import PUBLIC_THINKING
 from bot.render.rules import option_suggestions
 from bot.tables.errors import TableError
 from bot.tables.models import Level, Table, TableStatus
 from bot.tables.specs import command_spec
 
+from .errors import PUBLIC_THINKING
 from .publisher import render_public
 from .ui import ACK_BUDGET, within_ack
 

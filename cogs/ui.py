@@ -21,10 +21,11 @@ from typing import Any, TypeVar, cast
 import discord
 from discord.ui import Button, DynamicItem, Select
 
-from bot.app import PUBLIC_THINKING, report_interaction_error
 from bot.render.table import seat_label
 from bot.render.text import Panel, clip
 from bot.tables.models import Table
+
+from .errors import PUBLIC_THINKING, report_interaction_error
 
 T = TypeVar("T")
 GAME_COLOURS = {"hurricane": 0x2E86C1, "hurikan": 0x16A085, "haggis": 0x8E44AD}
