@@ -38,7 +38,11 @@ class Skill:
 
 
 def display_rating(mu: float, sigma: float) -> float:
-    return round(DISPLAY_BASE + DISPLAY_SCALE * (mu - 3.0 * sigma), 2)
+    """openskill's ordinal on the display scale: ``DISPLAY_BASE + DISPLAY_SCALE * (mu - 3*sigma)``."""
+    ordinal = _MODEL.rating(mu=mu, sigma=sigma).ordinal(
+        z=3.0, alpha=DISPLAY_SCALE, target=DISPLAY_BASE
+    )
+    return round(float(ordinal), 2)
 
 
 def rate(sides: Sequence[Sequence[Skill]], ranks: Sequence[int]) -> list[list[Skill]]:
