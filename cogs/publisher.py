@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from datetime import UTC, datetime
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -94,7 +95,11 @@ class TablePublisher:
         if occupant is None or occupant.computer is not None or table.turn_deadline is None:
             return
         channel = self._channel(table.channel_id)
-        text = f"⏰ <@{occupant.user_id}>, it is your turn — time runs out <t:{int(table.turn_deadline)}:R>."
+        deadline = datetime.fromtimestamp(table.turn_deadline, UTC)
+        text = (
+            f"⏰ <@{occupant.user_id}>, it is your turn — "
+            f"time runs out {discord.utils.format_dt(deadline, 'R')}."
+        )
         try:
             await channel.send(text, allowed_mentions=discord.AllowedMentions(users=True))
         except discord.HTTPException:

@@ -14,6 +14,7 @@ buttons end in ``:all`` (``lb:<game>:<metric>:<page>:all``) so its pages keep th
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -165,7 +166,8 @@ def history_panel(name: str | None, games: list[GameSummary], user_id: int | Non
     for g in games:
         how = {"resigned": " (resigned)", "forfeit": " (forfeit)"}.get(g.ended_by, "")
         panel.lines.append(
-            f"<t:{int(g.ended_at)}:R> **{game_title(g.game, g.options)}** — "
+            f"{discord.utils.format_dt(datetime.fromtimestamp(g.ended_at, UTC), 'R')} "
+            f"**{game_title(g.game, g.options)}** — "
             f"{outcome_word(g, user_id)}{how}\n{scores_text(g)}"
         )
     return panel
