@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from .computer import choose_move, move_seed
 from .models import Level, Table, TableStatus
-from .play import Play
+from .play import TablePlay
 from .registry import TableRegistry
 
 log = logging.getLogger(__name__)
@@ -46,7 +46,7 @@ class TurnDriver:
     def __init__(
         self,
         registry: TableRegistry,
-        play: Play,
+        play: TablePlay,
         clock: Callable[[], float],
         *,
         listener: TableListener | None,

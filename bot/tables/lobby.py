@@ -20,7 +20,7 @@ from .specs import validate_spec
 from .turns import arm_clock, mark_ended
 
 
-class Lobby:
+class TableLobby:
     def __init__(
         self,
         registry: TableRegistry,

@@ -17,10 +17,10 @@ from bot.games import Action
 from storage.base import Storage
 
 from .driver import MAX_TIMEOUTS, TableListener, TurnDriver
-from .lobby import Lobby
+from .lobby import TableLobby
 from .models import ActionOutcome, GameSpec, Level, Table, TableStatus
 from .persistence import TablePersistence
-from .play import Play
+from .play import TablePlay
 from .registry import TableRegistry
 from .turns import arm_clock
 
@@ -44,8 +44,8 @@ class TableManager:
         self._clock = clock
         self._registry = TableRegistry()
         self._persistence = TablePersistence(storage, clock)
-        self._lobby = Lobby(self._registry, self._persistence, clock, rng)
-        self._play = Play(self._registry, self._persistence, clock)
+        self._lobby = TableLobby(self._registry, self._persistence, clock, rng)
+        self._play = TablePlay(self._registry, self._persistence, clock)
         self._driver = TurnDriver(
             self._registry, self._play, clock, listener=listener, computer_delay=computer_delay
         )
@@ -147,7 +147,7 @@ class TableManager:
     async def act(
         self, channel_id: int, user_id: int, action: str | Action, move_no: int | None
     ) -> ActionOutcome:
-        """The one entry point for a player's move (see ``Play.act``)."""
+        """The one entry point for a player's move (see ``TablePlay.act``)."""
         outcome = await self._play.act(channel_id, user_id, action, move_no)
         self._driver.moved(channel_id)
         self._driver.poke(channel_id)

@@ -22,7 +22,7 @@ from .results import build_record, current_scores, losers_beaten_by, winners_fro
 from .turns import arm_clock, mark_ended
 
 
-class Play:
+class TablePlay:
     def __init__(
         self,
         registry: TableRegistry,
