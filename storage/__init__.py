@@ -1,4 +1,6 @@
-"""Persistence behind the ``Storage`` protocol; ``SqliteStorage`` is the aiosqlite backend.
+"""Persistence behind the ``Storage`` protocol: ``SqliteStorage`` (aiosqlite, the default) and
+``PostgresStorage`` (asyncpg, ``DATABASE_URL=postgresql://…``), sharing their queries
+(``storage.sql``). This package takes plain values (a path, a URL) and imports nothing of ``bot``.
 
 Ratings
 -------
@@ -15,7 +17,37 @@ an abandoned game is kept in the history but rates nobody. Computer players are 
 everyone else (one id per level) but are left off the leaderboards.
 """
 
-from .base import Storage, StorageError
-from .sqlite import SqliteStorage
+from __future__ import annotations
 
-__all__ = ["SqliteStorage", "Storage", "StorageError"]
+from pathlib import Path
+
+from .base import Storage, StorageError, TableConflict
+from .sqlite import DEFAULT_PATH, SqliteStorage
+
+__all__ = [
+    "DEFAULT_PATH",
+    "SqliteStorage",
+    "Storage",
+    "StorageError",
+    "TableConflict",
+    "create_storage",
+    "is_postgres_url",
+]
+
+
+def is_postgres_url(url: str) -> bool:
+    return url.startswith(("postgresql://", "postgres://"))
+
+
+def create_storage(
+    *, database_url: str | None = None, database_path: str | Path = DEFAULT_PATH
+) -> Storage:
+    """The backend the settings ask for: PostgreSQL for a ``postgresql://`` URL, else the SQLite
+    file at ``database_path``. Not opened yet."""
+    if database_url:
+        if not is_postgres_url(database_url):
+            raise StorageError("DATABASE_URL must start with postgresql:// (or postgres://)")
+        from .postgres import PostgresStorage  # asyncpg is loaded only when it is used
+
+        return PostgresStorage(database_url)
+    return SqliteStorage(database_path)

@@ -1,8 +1,10 @@
-"""The storage interface. aiosqlite implements it; a PostgreSQL backend can implement it later
-without touching cogs or the table layer."""
+"""The storage interface. ``SqliteStorage`` (aiosqlite, the default) and ``PostgresStorage``
+(asyncpg, for several bot processes on one database) implement it; cogs and the table layer see
+only this Protocol."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from .models import (
@@ -21,17 +23,39 @@ class StorageError(Exception):
     """The database cannot be used (corrupt, newer than this code, unwritable); the message says why."""
 
 
+class TableConflict(StorageError):
+    """A table write lost the optimistic version check: another process has loaded (claimed) or
+    changed this table since this process last read or wrote it, so this process must not write
+    it any more. Nothing was written."""
+
+
 class Storage(Protocol):
     async def open(self) -> None:
-        """Connect and apply migrations; raise StorageError for a corrupt or too-new database."""
+        """Connect and apply migrations; raise StorageError for a corrupt or too-new database.
+        Only cheap checks run here; ``check()`` is the full one."""
 
     async def close(self) -> None: ...
 
-    async def save_table(self, snapshot: TableSnapshot, move: MoveRecord | None = None) -> None:
-        """Write the snapshot (and the move's log entry, if any) in ONE transaction."""
+    async def check(self) -> list[str]:
+        """A full consistency check of the database (slow on a big file): the problems found,
+        [] when it is sound. ``python -m bot check-db`` runs it."""
 
-    async def load_tables(self) -> list[TableSnapshot]:
-        """Every unfinished table, to resume at start-up."""
+    async def save_table(self, snapshot: TableSnapshot, move: MoveRecord | None = None) -> None:
+        """Write the whole snapshot (and the move's log entry, if any) in ONE transaction.
+        ``snapshot.move_no`` tells how many logged moves the data already includes. Raises
+        TableConflict if another process owns the table now."""
+
+    async def append_move(self, channel_id: int, move: MoveRecord) -> None:
+        """Log one move of the table's game without rewriting its snapshot: a restore replays it
+        on top of the last snapshot. Its cost does not grow with the game. Raises TableConflict
+        if another process owns the table now."""
+
+    async def load_tables(
+        self, guild_filter: Callable[[int], bool] | None = None
+    ) -> list[TableSnapshot]:
+        """Every unfinished table (of the guilds ``guild_filter`` accepts, e.g. one shard's), to
+        resume at start-up, each with its game's whole move log in ``moves``. Loading claims the
+        tables: a process that loaded them earlier can no longer write them (TableConflict)."""
 
     async def delete_table(self, channel_id: int) -> None: ...
 

@@ -1,7 +1,10 @@
-"""Versioned schema migrations: ``storage/migrations/NNNN_name.sql`` applied in order.
+"""Versioned schema migrations: ``storage/migrations/<dialect>/NNNN_name.sql`` applied in order.
 
-The applied version is ``PRAGMA user_version`` (transactional in SQLite, so a migration and its
-version number commit together or not at all). Versions must run 1..N without gaps.
+Each backend has its own folder (``sqlite``, ``postgres``) with the same numbers and names: the
+same schema change written in each dialect. Versions must run 1..N without gaps. SQLite records
+the applied version in ``PRAGMA user_version`` (transactional, so a migration and its number
+commit together or not at all); PostgreSQL in its ``schema_migrations`` table, in the migration's
+own transaction.
 """
 
 from __future__ import annotations
@@ -20,9 +23,14 @@ class Migration:
     sql: str
 
 
-def load_migrations() -> tuple[Migration, ...]:
-    """Every migration shipped with the package, in version order."""
-    folder = resources.files("storage") / "migrations"
+DIALECTS = ("sqlite", "postgres")
+
+
+def load_migrations(dialect: str = "sqlite") -> tuple[Migration, ...]:
+    """Every migration shipped with the package for that backend, in version order."""
+    if dialect not in DIALECTS:
+        raise ValueError(f"unknown storage dialect {dialect!r}")
+    folder = resources.files("storage") / "migrations" / dialect
     found: list[Migration] = []
     for entry in folder.iterdir():
         match = _NAME.match(entry.name)
@@ -40,7 +48,7 @@ def load_migrations() -> tuple[Migration, ...]:
 
 
 def migration_script(migration: Migration) -> str:
-    """The migration wrapped in its own transaction, ending by recording its version."""
+    """SQLite: the migration wrapped in its own transaction, ending by recording its version."""
     return (
         "BEGIN IMMEDIATE;\n"
         f"{migration.sql.rstrip().rstrip(';')};\n"

@@ -49,18 +49,22 @@ class GameRecord:
 
 @dataclass(frozen=True)
 class MoveRecord:
-    """One applied action, logged for replays in the same transaction as the table snapshot."""
+    """One applied action, logged for replays (of finished games, and of a table's moves after its
+    last snapshot when it is restored)."""
 
     game_id: str
     move_no: int  # 1, 2, 3 … per game
     seat: int
     action: str  # canonical notation (ENGINE.md)
     at: float
+    # Who chose it, for the table layer's replay ("human" | "computer" | "timeout"); None: unknown.
+    source: str | None = None
 
 
 @dataclass(frozen=True)
 class TableSnapshot:
-    """Everything needed to resume a table after a restart."""
+    """Everything needed to resume a table after a restart: the last full snapshot plus the moves
+    logged after it (``Storage.append_move``), which the table layer replays through the engine."""
 
     channel_id: int  # one table per channel: the key
     guild_id: int
@@ -68,6 +72,11 @@ class TableSnapshot:
     status: str  # "lobby" | "playing" (finished/cancelled tables are deleted)
     data: dict[str, Any]  # table-layer fields + engine ``to_dict()``; JSON-serialisable
     updated_at: float
+    move_no: int = 0  # the data includes moves 1..move_no; later logged moves are replayed on it
+    # Filled by ``load_tables``: every logged move of the game, in order (ignored when saving).
+    moves: tuple[MoveRecord, ...] = ()
+    # Filled by ``load_tables``: the optimistic version this process now holds (informative).
+    version: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True)

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from storage.models import Metric
-from storage.sqlite import RECENT_PER_GAME, SqliteStorage
+from storage.sql import RECENT_PER_GAME, SqlStorage
 
 from .conftest import GUILD, result
 
 
-async def test_history_is_most_recent_first_and_limited(store: SqliteStorage) -> None:
+async def test_history_is_most_recent_first_and_limited(store: SqlStorage) -> None:
     records = [result([1, 2], ended_at=1000.0 + i) for i in range(6)]
     for r in reversed(records):  # insertion order must not matter
         await store.finish_game(r)
@@ -21,13 +21,13 @@ async def test_history_is_most_recent_first_and_limited(store: SqliteStorage) ->
     assert await store.history(GUILD, 999) == []
 
 
-async def test_equal_end_times_order_by_game_id(store: SqliteStorage) -> None:
+async def test_equal_end_times_order_by_game_id(store: SqlStorage) -> None:
     for game_id in ("b", "c", "a"):
         await store.finish_game(result([1, 2], ended_at=5.0, game_id=game_id))
     assert [g.game_id for g in await store.history(GUILD, 1)] == ["c", "b", "a"]
 
 
-async def test_personal_stats_across_games(store: SqliteStorage) -> None:
+async def test_personal_stats_across_games(store: SqlStorage) -> None:
     await store.finish_game(result([1, 2], double=True))
     await store.finish_game(result([2, 1]))
     await store.finish_game(result([3, 1, 2], game="haggis", winners=(1,), scores=(100, 260, 90)))
@@ -48,7 +48,7 @@ async def test_personal_stats_across_games(store: SqliteStorage) -> None:
     assert await store.player_stats(GUILD, 77) == []
 
 
-async def test_recent_games_per_game_are_capped(store: SqliteStorage) -> None:
+async def test_recent_games_per_game_are_capped(store: SqlStorage) -> None:
     for _ in range(RECENT_PER_GAME + 2):
         await store.finish_game(result([1, 2]))
     [stats] = await store.player_stats(GUILD, 2)
@@ -56,7 +56,7 @@ async def test_recent_games_per_game_are_capped(store: SqliteStorage) -> None:
     assert stats.row.losses == RECENT_PER_GAME + 2
 
 
-async def test_a_computer_players_stats_rank_among_everyone(store: SqliteStorage) -> None:
+async def test_a_computer_players_stats_rank_among_everyone(store: SqlStorage) -> None:
     await store.finish_game(result([-3, 1]))
     [stats] = await store.player_stats(GUILD, -3)
     assert stats.row.is_bot and stats.row.rank == 1

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 import pytest
 
 from storage.models import Metric
-from storage.sqlite import ORDERINGS, SqliteStorage, _order_by
+from storage.sql import ORDERINGS, SqlStorage, order_by
+from storage.sqlite import SqliteStorage
 
-from .conftest import GUILD, result
+from .conftest import GUILD, Backend, query, result
 
 # (user_id, games, wins, points, streak, best_streak, rating): chosen so every tie-break matters
 ROWS = [
@@ -31,35 +31,24 @@ EXPECTED = {
 
 
 @pytest.fixture
-async def board(store: SqliteStorage, db_path: Path) -> SqliteStorage:
-    con = sqlite3.connect(db_path)
-    with con:
-        con.executemany(
-            "INSERT INTO standings (guild_id, game, user_id, name, is_bot, games, wins, losses, "
-            "draws, points, streak, best_streak, mu, sigma, rating, updated_at) "
-            "VALUES (?, 'haggis', ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, 25, 8, ?, 0)",
-            [
-                (GUILD, u, f"p{u}", int(u < 0), g, w, g - w, pts, st, best, rating)
-                for u, g, w, pts, st, best, rating in ROWS
-            ],
+async def board(store: SqlStorage, backend: Backend) -> SqlStorage:
+    insert = (
+        "INSERT INTO standings (guild_id, game, user_id, name, is_bot, games, wins, losses, "
+        "draws, points, streak, best_streak, mu, sigma, rating, updated_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, 25, 8, ?, 0)"
+    )
+    for u, g, w, pts, st, best, rating in ROWS:
+        await backend.query(
+            insert, GUILD, "haggis", u, f"p{u}", int(u < 0), g, w, g - w, pts, st, best, rating
         )
-        # the same users in another guild and another game must not leak in
-        con.execute(
-            "INSERT INTO standings VALUES (?, 'haggis', 99, 'x', 0, 99, 99, 0, 0, 99, 99, 99, "
-            "25, 8, 9999, 0)",
-            (GUILD + 1,),
-        )
-        con.execute(
-            "INSERT INTO standings VALUES (?, 'hurikan', 98, 'y', 0, 99, 99, 0, 0, 99, 99, 99, "
-            "25, 8, 9999, 0)",
-            (GUILD,),
-        )
-    con.close()
+    # the same users in another guild and another game must not leak in
+    await backend.query(insert, GUILD + 1, "haggis", 99, "x", 0, 99, 99, 0, 99, 99, 99, 9999.0)
+    await backend.query(insert, GUILD, "hurikan", 98, "y", 0, 99, 99, 0, 99, 99, 99, 9999.0)
     return store
 
 
 @pytest.mark.parametrize("metric", list(Metric))
-async def test_ordering_and_tie_breaks(board: SqliteStorage, metric: Metric) -> None:
+async def test_ordering_and_tie_breaks(board: SqlStorage, metric: Metric) -> None:
     everyone = await board.leaderboard(GUILD, "haggis", metric, include_bots=True)
     assert [r.user_id for r in everyone] == EXPECTED[metric]
     assert [r.rank for r in everyone] == list(range(1, 7))
@@ -69,7 +58,7 @@ async def test_ordering_and_tie_breaks(board: SqliteStorage, metric: Metric) -> 
 
 
 @pytest.mark.parametrize("metric", list(Metric))
-async def test_rank_of_agrees_with_the_board(board: SqliteStorage, metric: Metric) -> None:
+async def test_rank_of_agrees_with_the_board(board: SqlStorage, metric: Metric) -> None:
     for include_bots in (False, True):
         rows = await board.leaderboard(GUILD, "haggis", metric, include_bots=include_bots)
         for row in rows:
@@ -81,7 +70,7 @@ async def test_rank_of_agrees_with_the_board(board: SqliteStorage, metric: Metri
     assert await board.rank_of(GUILD, "haggis", 42, metric) is None  # never played
 
 
-async def test_pagination_walks_the_whole_board(board: SqliteStorage) -> None:
+async def test_pagination_walks_the_whole_board(board: SqlStorage) -> None:
     pages = [
         await board.leaderboard(GUILD, "haggis", Metric.WINS, limit=2, offset=o) for o in (0, 2, 4)
     ]
@@ -90,7 +79,7 @@ async def test_pagination_walks_the_whole_board(board: SqliteStorage) -> None:
     assert await board.leaderboard(GUILD, "haggis", offset=10) == []
 
 
-async def test_row_fields(board: SqliteStorage) -> None:
+async def test_row_fields(board: SqlStorage) -> None:
     [top] = await board.leaderboard(GUILD, "haggis", Metric.RATING, limit=1, include_bots=True)
     assert (top.user_id, top.name, top.is_bot, top.games, top.wins, top.losses) == (
         -1,
@@ -103,7 +92,7 @@ async def test_row_fields(board: SqliteStorage) -> None:
     assert (top.points, top.streak, top.best_streak, top.rating) == (25, 9, 9, 1300.0)
 
 
-async def test_boards_are_per_guild_and_per_game(store: SqliteStorage) -> None:
+async def test_boards_are_per_guild_and_per_game(store: SqlStorage) -> None:
     await store.finish_game(result([1, 2]))
     await store.finish_game(result([3, 4], guild=GUILD + 1))
     await store.finish_game(result([5, 6], game="hurikan"))
@@ -112,7 +101,7 @@ async def test_boards_are_per_guild_and_per_game(store: SqliteStorage) -> None:
     assert [r.user_id for r in await store.leaderboard(GUILD, "hurikan")] == [5, 6]
 
 
-async def test_results_feed_the_wins_board(store: SqliteStorage) -> None:
+async def test_results_feed_the_wins_board(store: SqlStorage) -> None:
     for winner, loser in [
         (1, 101),
         (1, 101),
@@ -130,17 +119,17 @@ async def test_results_feed_the_wins_board(store: SqliteStorage) -> None:
 
 @pytest.mark.parametrize("metric", list(Metric))
 @pytest.mark.parametrize("include_bots", [False, True])
-async def test_top_ten_is_an_index_scan(
-    store: SqliteStorage, metric: Metric, include_bots: bool
-) -> None:
+async def test_top_ten_is_an_index_scan(db_path: Path, metric: Metric, include_bots: bool) -> None:
+    """SQLite's plan (PostgreSQL's is measured by bench/storage.py --backend postgres)."""
+    s = SqliteStorage(db_path)
+    await s.open()
+    await s.close()
     bots = "" if include_bots else " AND is_bot = 0"
-    db = store._conn()
-    plan = await (
-        await db.execute(
-            f"EXPLAIN QUERY PLAN SELECT * FROM standings WHERE guild_id = 1 AND game = 'x'{bots} "
-            f"ORDER BY {_order_by(metric)} LIMIT 10"
-        )
-    ).fetchall()
+    plan = query(
+        db_path,
+        f"EXPLAIN QUERY PLAN SELECT * FROM standings WHERE guild_id = 1 AND game = 'x'{bots} "
+        f"ORDER BY {order_by(metric)} LIMIT 10",
+    )
     text = " | ".join(str(row[3]) for row in plan)
     assert f"USING INDEX standings_{metric.value}" in text
     assert "TEMP B-TREE" not in text

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import Config
+from storage import create_storage
 from storage.base import StorageError
 from storage.migrate import Migration, load_migrations
-from storage.models import Metric, TableSnapshot
+from storage.models import Metric, MoveRecord, TableSnapshot
 from storage.sqlite import SqliteStorage
 
 from .conftest import GUILD, count, query, result
@@ -73,7 +73,9 @@ async def test_upgrade_from_every_earlier_version(db_path: Path, k: int) -> None
                 (GUILD, GUILD),
             )
         con.close()
-    unfinished = TableSnapshot(8, GUILD, "u", "playing", {"move_no": 1}, 3.0)
+    unfinished = TableSnapshot(
+        8, GUILD, "u", "playing", {"move_no": 1}, 3.0, 1, (MoveRecord("u", 1, 0, "7H", 3.0),)
+    )
     if k >= 2:  # and so must an unfinished table with its move log
         query(
             db_path,
@@ -137,7 +139,16 @@ async def test_corrupt_file_is_refused_untouched(db_path: Path) -> None:
     assert snapshot_files(db_path) == before
 
 
-async def test_damaged_database_is_refused_untouched(db_path: Path) -> None:
+DEAD_PID = 2**22 + 12345  # above Linux's pid_max default: no process has it
+
+
+def leave_unclean(path: Path) -> None:
+    """What a killed bot leaves behind: its row in open_marks."""
+    query(path, "INSERT INTO open_marks VALUES ('killed', ?, 1.0)", DEAD_PID)
+
+
+async def damaged(db_path: Path) -> None:
+    """A database with one data page overwritten, closed cleanly."""
     s = SqliteStorage(db_path)
     await s.open()
     for i in range(60):
@@ -150,10 +161,63 @@ async def test_damaged_database_is_refused_untouched(db_path: Path) -> None:
     data = bytearray(db_path.read_bytes())
     data[page * size : (page + 1) * size] = b"\xab" * size  # one page of the file overwritten
     db_path.write_bytes(bytes(data))
+
+
+async def test_after_an_unclean_stop_a_damaged_database_is_refused_untouched(
+    db_path: Path,
+) -> None:
+    await damaged(db_path)
+    leave_unclean(db_path)
     before = snapshot_files(db_path)
     with pytest.raises(StorageError, match="is damaged"):
         await SqliteStorage(db_path).open()
     assert snapshot_files(db_path) == before
+
+
+async def test_after_a_clean_stop_only_the_cheap_check_runs(db_path: Path) -> None:
+    """Damage in the data pages is not looked for at start (that costs a read of the whole
+    file); the on-demand check finds it."""
+    await damaged(db_path)
+    s = SqliteStorage(db_path)
+    await s.open()
+    try:
+        assert not s.full_check_ran
+        problems = await s.check()
+    finally:
+        await s.close()
+    assert problems and all(isinstance(p, str) for p in problems)
+
+
+async def test_an_unclean_stop_is_noticed_once(db_path: Path) -> None:
+    s = SqliteStorage(db_path)
+    await s.open()
+    assert count(db_path, "SELECT count(*) FROM open_marks") == 1  # this connection's mark
+    await s.close()
+    assert count(db_path, "SELECT count(*) FROM open_marks") == 0  # a clean close clears it
+    leave_unclean(db_path)
+    s = SqliteStorage(db_path)
+    await s.open()
+    try:
+        assert s.full_check_ran
+        assert await s.check() == []
+    finally:
+        await s.close()
+    assert count(db_path, "SELECT count(*) FROM open_marks") == 0  # the dead one's mark went too
+    s = SqliteStorage(db_path)
+    await s.open()
+    await s.close()
+    assert not s.full_check_ran
+
+
+async def test_two_processes_on_one_file_are_not_an_unclean_stop(db_path: Path) -> None:
+    first, second = SqliteStorage(db_path), SqliteStorage(db_path)
+    await first.open()
+    await second.open()  # the first one's mark belongs to a live process
+    try:
+        assert not second.full_check_ran
+    finally:
+        await first.close()
+        await second.close()
 
 
 async def test_someone_elses_database_is_refused_untouched(db_path: Path) -> None:
@@ -184,12 +248,18 @@ async def test_default_path_is_created_when_missing(
     assert user_version(tmp_path / "data" / "bot.sqlite3") == NEWEST
 
 
-async def test_path_comes_from_configuration(tmp_path: Path) -> None:
+async def test_path_comes_from_the_settings(tmp_path: Path) -> None:
     path = tmp_path / "deep" / "er" / "x.sqlite3"
-    s = SqliteStorage.from_config(Config(database_path=path))
+    s = create_storage(database_path=path)
+    assert isinstance(s, SqliteStorage)
     await s.open()
     await s.close()
     assert path.is_file()
+
+
+def test_a_database_url_must_be_postgresql() -> None:
+    with pytest.raises(StorageError, match="postgresql://"):
+        create_storage(database_url="mysql://x")
 
 
 async def test_using_a_closed_storage_says_so(db_path: Path) -> None:

@@ -9,7 +9,7 @@ import pytest
 
 import bot.games as games
 from storage.models import GameRecord, MoveRecord, SeatRecord, TableSnapshot
-from storage.sqlite import SqliteStorage
+from storage.sql import SqlStorage
 
 from .conftest import CHANNEL, GUILD
 
@@ -29,7 +29,7 @@ def seat_records(n: int, teams: bool) -> tuple[SeatRecord, ...]:
 
 @pytest.mark.parametrize(("game", "options", "players", "seed"), CASES)
 async def test_replay_reproduces_the_final_scores(
-    store: SqliteStorage, game: str, options: dict[str, Any], players: int | None, seed: int
+    store: SqlStorage, game: str, options: dict[str, Any], players: int | None, seed: int
 ) -> None:
     state = games.new_game(game, seed=seed, players=players, options=options)
     rng = random.Random(seed)
@@ -82,5 +82,5 @@ async def test_replay_reproduces_the_final_scores(
     assert replay.to_dict() == state.to_dict()
 
 
-async def test_unknown_game_has_no_log(store: SqliteStorage) -> None:
+async def test_unknown_game_has_no_log(store: SqlStorage) -> None:
     assert await store.game_log("never-played") is None

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -13,16 +12,16 @@ from bot.tables.errors import TableError
 from bot.tables.manager import TableManager
 from bot.tables.models import GameSpec, Table, TableStatus
 from storage.models import Metric
-from storage.sqlite import SqliteStorage
+from storage.sql import SqlStorage
 
-from .conftest import GUILD, count, query
+from .conftest import GUILD, Backend
 
 CHANNEL = 3131
 USERS = (11, 12, 13, 14)
 
 
 @pytest.fixture
-async def manager(store: SqliteStorage) -> AsyncIterator[TableManager]:
+async def manager(store: SqlStorage) -> AsyncIterator[TableManager]:
     m = TableManager(store, computer_delay=0.0, rng_seed=3)
     yield m
     await m.close()
@@ -44,15 +43,11 @@ def user_at(table: Table, seat: int) -> int:
 
 
 async def test_a_failed_result_write_is_retried_and_recorded_once(
-    manager: TableManager, store: SqliteStorage, db_path: Path
+    manager: TableManager, store: SqlStorage, backend: Backend
 ) -> None:
     table = await seat_everyone(manager, GameSpec("hurikan", {}, 2, turn_timer=0))
     # every write of a result fails until the trigger is dropped; moves still save
-    query(
-        db_path,
-        "CREATE TRIGGER no_results BEFORE INSERT ON games "
-        "BEGIN SELECT RAISE(ABORT, 'disk full'); END",
-    )
+    await backend.fail("no_results", "games", "INSERT", "disk full")
     rng = random.Random(4)
     failed: tuple[int, str] | None = None
     while failed is None:
@@ -67,20 +62,20 @@ async def test_a_failed_result_write_is_retried_and_recorded_once(
             failed = (user, action)
             assert table.move_no == moves_before  # the last move was not applied
     assert table.status is TableStatus.PLAYING
-    assert count(db_path, "SELECT count(*) FROM games") == 0
-    assert count(db_path, "SELECT count(*) FROM moves") == table.move_no  # last one not logged
+    assert await backend.count("SELECT count(*) FROM games") == 0
+    assert await backend.count("SELECT count(*) FROM moves") == table.move_no  # last one not logged
     assert [t.game_id for t in await store.load_tables()] == [table.game_id]
 
-    query(db_path, "DROP TRIGGER no_results")
+    await backend.unfail("no_results")
     user, action = failed
     outcome = await manager.act(CHANNEL, user, action, table.move_no)  # the same click again
     assert outcome.game_over
     with pytest.raises(TableError):  # a third click finds the game over: nothing more recorded
         await manager.act(CHANNEL, user, action, table.move_no - 1)
-    assert count(db_path, "SELECT count(*) FROM games") == 1
-    assert count(db_path, "SELECT count(*) FROM game_seats") == 2
-    assert count(db_path, "SELECT sum(games) FROM standings") == 2
-    assert count(db_path, "SELECT count(*) FROM moves") == table.move_no
+    assert await backend.count("SELECT count(*) FROM games") == 1
+    assert await backend.count("SELECT count(*) FROM game_seats") == 2
+    assert await backend.count("SELECT sum(games) FROM standings") == 2
+    assert await backend.count("SELECT count(*) FROM moves") == table.move_no
     assert await store.load_tables() == []
     log = await store.game_log(table.game_id)
     assert log is not None and [m.action for m in log.actions] == [a for _, a in table.history]
@@ -96,7 +91,7 @@ async def test_a_failed_result_write_is_retried_and_recorded_once(
 )
 async def test_a_resignation_records_the_others_as_winners(
     manager: TableManager,
-    store: SqliteStorage,
+    store: SqlStorage,
     spec: GameSpec,
     loser_seat: int,
     winner_seats: tuple[int, ...],
@@ -133,7 +128,7 @@ async def test_a_resignation_records_the_others_as_winners(
 
 
 async def test_an_abandoned_game_is_history_without_standings(
-    manager: TableManager, store: SqliteStorage
+    manager: TableManager, store: SqlStorage
 ) -> None:
     table = await seat_everyone(manager, GameSpec("hurikan", {}, 2, turn_timer=0))
     for user in USERS[:2]:
