@@ -1,14 +1,27 @@
 """The one module that talks to storage: table snapshots, the move log, results and restore.
 
 A change is made on a draft copy and adopted only once it is written, so a failed write raises
-TableError and leaves the table as it was."""
+TableError and leaves the table as it was.
+
+Why a move is usually not a snapshot: a snapshot holds the whole table, so writing one per move
+made every move cost more than the one before. A move is appended to the storage's move log
+instead (``Storage.append_move``: constant cost), and a full snapshot is written only every
+``SNAPSHOT_EVERY`` moves, when a move ends a deal (Hurricane, Hurikan) or a round (Haggis), and
+for every change that is not a move (lobby, pause, votes, the message id). The snapshot leaves the
+history out: the move log is the history. Restoring takes the last snapshot and replays the moves
+logged after it through the engine contract (``bot.games.parse_action`` + ``apply``), with the
+table layer's own bookkeeping of each move (time-outs count, a player's own move resets them).
+"""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
 from dataclasses import fields, replace
+from typing import Any
 
+import bot.games as games
+from bot.games import IllegalAction
 from storage.base import Storage
 from storage.models import GameRecord, MoveRecord, TableSnapshot
 
@@ -19,6 +32,8 @@ from .serial import TableDataError, table_from_data, table_to_data
 log = logging.getLogger(__name__)
 
 SAVE_FAILED = "The table could not be saved, so nothing changed. Please try again in a moment."
+SNAPSHOT_EVERY = 32  # moves between full snapshots at most (a restore replays fewer than this)
+DEAL_ENDS = frozenset({"deal_scored", "round_scored"})  # engine events after which to snapshot
 
 
 def draft(table: Table, *, clone_state: bool = False) -> Table:
@@ -38,19 +53,36 @@ def draft(table: Table, *, clone_state: bool = False) -> Table:
 class TablePersistence:
     """Writes tables to ``storage`` (None: nothing is kept across a restart)."""
 
-    def __init__(self, storage: Storage | None, clock: Callable[[], float]) -> None:
+    def __init__(
+        self,
+        storage: Storage | None,
+        clock: Callable[[], float],
+        *,
+        snapshot_every: int = SNAPSHOT_EVERY,
+    ) -> None:
         self.storage = storage
         self._clock = clock
+        self.snapshot_every = snapshot_every
+        self._snapshot_at: dict[int, int] = {}  # channel -> move number of its last snapshot
 
     def snapshot(self, table: Table) -> TableSnapshot:
+        data = table_to_data(table)
+        data["history"] = []  # the move log holds it (see the module docstring)
         return TableSnapshot(
             channel_id=table.channel_id,
             guild_id=table.guild_id,
             game_id=table.game_id,
             status=table.status.value,
-            data=table_to_data(table),
+            data=data,
             updated_at=self._clock(),
+            move_no=table.move_no,
         )
+
+    def _snapshot_due(self, table: Table) -> bool:
+        last = self._snapshot_at.get(table.channel_id)
+        if last is None or table.move_no - last >= self.snapshot_every:
+            return True
+        return any(event.get("type") in DEAL_ENDS for event in table.last_events)
 
     async def write(
         self,
@@ -69,8 +101,11 @@ class TablePersistence:
                 await self.storage.finish_game(record, table.channel_id, move)
             elif delete:
                 await self.storage.delete_table(table.channel_id)
+            elif move is not None and not self._snapshot_due(table):
+                await self.storage.append_move(table.channel_id, move)
             else:
                 await self.storage.save_table(self.snapshot(table), move)
+                self._snapshot_at[table.channel_id] = table.move_no
         except Exception as exc:
             log.exception("storage write failed for table %s", table.channel_id)
             raise TableError(SAVE_FAILED) from exc
@@ -95,17 +130,66 @@ class TablePersistence:
             return
         try:
             await self.storage.save_table(self.snapshot(table))
+            self._snapshot_at[table.channel_id] = table.move_no
         except Exception:
             log.exception("could not save the message id of table %s", table.channel_id)
 
-    async def load(self) -> list[Table]:
-        """Every saved table that can be read back; an unreadable one is logged and skipped."""
+    async def load(self, guild_filter: Callable[[int], bool] | None = None) -> list[Table]:
+        """Every saved table (of the guilds ``guild_filter`` accepts) that can be read back: its
+        last snapshot plus the moves logged after it. An unreadable one is logged and skipped."""
         if self.storage is None:
             return []
         tables: list[Table] = []
-        for snapshot in await self.storage.load_tables():
+        for snapshot in await self.storage.load_tables(guild_filter):
             try:
-                tables.append(table_from_data(snapshot.data))
+                table = restore_table(snapshot)
             except TableDataError as exc:
                 log.error("table of channel %s cannot be restored: %s", snapshot.channel_id, exc)
+                continue
+            self._snapshot_at[table.channel_id] = snapshot.move_no
+            tables.append(table)
         return tables
+
+
+def restore_table(snapshot: TableSnapshot) -> Table:
+    """The table of a snapshot with the moves logged after it replayed; TableDataError if the
+    log does not fit the snapshot."""
+    table = table_from_data(snapshot.data)
+    logged = {m.move_no: m for m in snapshot.moves}
+    base = table.move_no
+    if all(n in logged for n in range(1, base + 1)):
+        table.history = [(logged[n].seat, logged[n].action) for n in range(1, base + 1)]
+    # else: a snapshot from before the move log was separate still carries its history
+    n = base + 1
+    while n in logged:
+        replay_move(table, logged[n])
+        n += 1
+    return table
+
+
+def replay_move(table: Table, move: MoveRecord) -> None:
+    """Apply a logged move as ``TablePlay.apply`` did (engine, time-out count, history, events)."""
+    state = table.state
+    if state is None or state.is_over:
+        raise TableDataError(f"move {move.move_no} was logged for a table not in play")
+    try:
+        engine_events = state.apply(
+            games.parse_action(table.spec.game, move.action), player=move.seat
+        )
+    except (IllegalAction, ValueError) as exc:
+        raise TableDataError(
+            f"logged move {move.move_no} ({move.action}) replays badly: {exc}"
+        ) from exc
+    events: list[dict[str, Any]] = []
+    seat = table.seats[move.seat] if 0 <= move.seat < len(table.seats) else None
+    if seat is None:
+        raise TableDataError(f"logged move {move.move_no} is for an empty seat")
+    if move.source == "timeout":
+        seat.timeouts += 1
+        events.append({"type": "timeout", "seat": move.seat, "timeouts": seat.timeouts})
+    elif move.source == "human":
+        seat.timeouts = 0
+    events.extend(engine_events)
+    table.move_no = move.move_no
+    table.history.append((move.seat, move.action))
+    table.last_events = events

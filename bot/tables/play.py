@@ -165,7 +165,12 @@ class TablePlay:
         changed.history.append((seat, canonical))
         changed.last_events = events
         move = MoveRecord(
-            game_id=changed.game_id, move_no=changed.move_no, seat=seat, action=canonical, at=now
+            game_id=changed.game_id,
+            move_no=changed.move_no,
+            seat=seat,
+            action=canonical,
+            at=now,
+            source=source,
         )
         game_over = changed.state.is_over
         if game_over:

@@ -11,6 +11,7 @@ import pytest
 from bot.tables.errors import TableError
 from bot.tables.manager import TableManager
 from bot.tables.models import GameSpec, Table, TableStatus
+from bot.tables.serial import table_to_data
 from storage.models import Metric
 from storage.sql import SqlStorage
 
@@ -137,3 +138,50 @@ async def test_an_abandoned_game_is_history_without_standings(
     assert (summary.game_id, summary.ended_by, summary.winners) == (table.game_id, "abandoned", ())
     assert await store.leaderboard(GUILD, "hurikan") == []
     assert await store.load_tables() == []
+
+
+def fingerprint(table: Table) -> dict[str, object]:
+    """Everything a restart must bring back (the turn clock starts afresh by design)."""
+    data = table_to_data(table)
+    del data["turn_deadline"], data["reminded"]
+    return data
+
+
+async def test_a_restart_replays_the_moves_logged_after_the_last_snapshot(
+    manager: TableManager, store: SqlStorage, backend: Backend
+) -> None:
+    table = await seat_everyone(manager, GameSpec("hurricane", {"preset": "standard"}, 2, 0))
+    rng = random.Random(21)
+    while table.move_no < 45:
+        user = user_at(table, table.current_seat or 0)
+        await manager.act(
+            CHANNEL, user, str(rng.choice(manager.legal_actions(CHANNEL, user))), table.move_no
+        )
+    assert table.status is TableStatus.PLAYING
+    expected = fingerprint(table)
+    snapshot_at = await backend.count("SELECT move_no FROM tables")
+    assert 0 < snapshot_at < table.move_no  # the last moves are only in the log
+    assert await backend.count("SELECT count(*) FROM moves") == table.move_no
+    await manager.close()
+
+    other = backend.new_store()  # the next process
+    await other.open()
+    fresh = TableManager(other, computer_delay=0.0, rng_seed=3)
+    try:
+        [again] = await fresh.restore()
+        assert fingerprint(again) == expected
+        stale = user_at(table, table.current_seat or 0)
+        move = str(manager.legal_actions(CHANNEL, stale)[0])
+        with pytest.raises(TableError, match="could not be saved"):  # the old process lost it
+            await manager.act(CHANNEL, stale, move, table.move_no)
+        while again.status is TableStatus.PLAYING:
+            user = user_at(again, again.current_seat or 0)
+            await fresh.act(
+                CHANNEL, user, str(rng.choice(fresh.legal_actions(CHANNEL, user))), again.move_no
+            )
+        log = await other.game_log(again.game_id)
+        assert log is not None and [(m.seat, m.action) for m in log.actions] == again.history
+        assert await other.load_tables() == []
+    finally:
+        await fresh.close()
+        await other.close()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -56,8 +57,18 @@ class MemoryStorage:
         if move is not None:
             self.moves.append(move)
 
-    async def load_tables(self) -> list[TableSnapshot]:
-        return list(self.tables.values())
+    async def append_move(self, channel_id: int, move: MoveRecord) -> None:
+        self._check()
+        self.moves.append(move)
+
+    async def load_tables(
+        self, guild_filter: Callable[[int], bool] | None = None
+    ) -> list[TableSnapshot]:
+        return [
+            replace(s, moves=tuple(m for m in self.moves if m.game_id == s.game_id))
+            for s in self.tables.values()
+            if guild_filter is None or guild_filter(s.guild_id)
+        ]
 
     async def delete_table(self, channel_id: int) -> None:
         self._check()

@@ -3,6 +3,8 @@ result recorded exactly once — against the in-memory Storage and the real SQLi
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from bot.tables import (
@@ -12,6 +14,8 @@ from bot.tables import (
     table_from_data,
     table_to_data,
 )
+from bot.tables.persistence import SNAPSHOT_EVERY, restore_table
+from storage.models import MoveRecord
 from storage.sqlite import SqliteStorage
 
 from .conftest import (
@@ -180,3 +184,40 @@ async def test_computer_move_retried_after_a_failed_save(
     await wait_until(lambda: table.move_no == moves + 1)
     assert not memory.fail and len(recorder.changes) == 1
     assert [m.move_no for m in memory.moves] == list(range(1, table.move_no + 1))
+
+
+async def test_moves_between_snapshots_are_only_logged(
+    race: str, make_manager: MakeManager, memory: MemoryStorage
+) -> None:
+    manager = make_manager(memory)
+    table = await started_race(manager, target=100)
+    for _ in range(40):
+        await play_current(manager, table, "1")
+    playing = [s.move_no for s, _ in memory.saves if s.status == "playing"]
+    assert playing == [0, SNAPSHOT_EVERY]  # the start, then every SNAPSHOT_EVERY moves
+    assert [m.move_no for m in memory.moves] == list(range(1, 41))
+    assert all(s.data["history"] == [] for s, _ in memory.saves)  # the log is the history
+
+
+async def test_a_restore_replays_logged_moves_with_their_time_outs(
+    race: str, make_manager: MakeManager, memory: MemoryStorage
+) -> None:
+    manager = make_manager(memory)
+    table = await started_race(manager, target=100)
+    await play_current(manager, table, "2")
+    snapshot = memory.tables[CHANNEL]
+    game = table.game_id
+    first, second = table.current_seat, 1 - (table.current_seat or 0)
+    moves = [
+        MoveRecord(game, 2, first or 0, "1", 2.0, "timeout"),
+        MoveRecord(game, 3, second, "2", 3.0, "human"),
+        MoveRecord(game, 4, first or 0, "1", 4.0, "timeout"),
+    ]
+    restored = restore_table(replace(snapshot, moves=(*memory.moves, *moves)))
+    assert restored.move_no == 4
+    assert [action for _, action in restored.history] == ["2", "1", "2", "1"]
+    assert restored.seats[first or 0].timeouts == 2  # type: ignore[union-attr]
+    assert restored.last_events[0] == {"type": "timeout", "seat": first, "timeouts": 2}
+    assert restored.state is not None and restored.state.to_dict()["total"] == 6
+    with pytest.raises(TableDataError, match="replays badly"):
+        restore_table(replace(snapshot, moves=(*memory.moves, replace(moves[0], action="7"))))

@@ -34,9 +34,10 @@ async def test_a_move_is_applied_logged_and_numbered(
     assert outcome.events == [{"type": "play", "seat": seat, "n": 2}]
     assert table.move_no == 1 and table.history == [(seat, "2")]
     assert table.last_events == outcome.events
-    snapshot, move = memory.saves[-1]
-    assert move is not None and (move.move_no, move.seat, move.action) == (1, seat, "2")
-    assert snapshot.data["move_no"] == 1
+    [move] = memory.moves  # appended to the log; the snapshot of the start is not rewritten
+    assert (move.move_no, move.seat, move.action, move.source) == (1, seat, "2", "human")
+    snapshot, _ = memory.saves[-1]
+    assert snapshot.move_no == 0 and snapshot.data["move_no"] == 0
 
 
 async def test_wrong_user_out_of_turn_and_bad_moves_change_nothing(
