@@ -1,4 +1,5 @@
-"""Entry point: ``python -m bot`` runs the Discord bot; ``python -m bot play <game>`` plays in a terminal."""
+"""Entry point: ``python -m bot`` runs the Discord bot; ``python -m bot play <game>`` plays in a terminal;
+``python -m bot check-db`` runs the full database check."""
 
 from __future__ import annotations
 
@@ -11,6 +12,10 @@ def main(argv: list[str] | None = None) -> int:
         from bot.terminal import main as play_main
 
         return play_main(args[1:])
+    if args and args[0] == "check-db":
+        from bot.check_db import main as check_db_main
+
+        return check_db_main(args[1:])
 
     from bot.config import TOKEN_HELP, Config, ConfigError
 

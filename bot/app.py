@@ -148,14 +148,11 @@ class CardBot(commands.AutoShardedBot):
             log.info("Commands synced to the development server %s", self.config.dev_guild_id)
 
     def _default_storage(self) -> Storage | None:
-        try:
-            from storage.sqlite import SqliteStorage
-        except ImportError:
-            log.warning("storage.sqlite is not available: tables will not survive a restart")
-            return None
-        self.config.database_path.parent.mkdir(parents=True, exist_ok=True)
-        storage: Storage = SqliteStorage(self.config.database_path)
-        return storage
+        from storage import create_storage
+
+        return create_storage(
+            database_url=self.config.database_url, database_path=self.config.database_path
+        )
 
     async def settle(self) -> None:
         """Wait until every pending public-message update has been sent (tests and shutdown)."""

@@ -38,6 +38,7 @@ class Config:
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     database_path: Path = Path("data/bot.sqlite3")
+    database_url: str | None = None  # postgresql://… selects PostgreSQL; unset: SQLite at the path
     turn_timer_seconds: int = 120
     owner_ids: frozenset[int] = field(default_factory=frozenset)
 
@@ -52,11 +53,18 @@ class Config:
             if part.isdigit()
         )
         timer = _int_or_none(env, "TURN_TIMER_SECONDS")
+        url = env.get("DATABASE_URL", "").strip() or None
+        if url is not None and not url.startswith(("postgresql://", "postgres://")):
+            raise ConfigError(
+                "DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host/db); "
+                "leave it unset to use the SQLite file at DATABASE_PATH"
+            )
         return cls(
             token=env.get("DISCORD_TOKEN", "").strip() or None,
             dev_guild_id=_int_or_none(env, "DEV_GUILD_ID"),
             log_level=env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
             database_path=Path(env.get("DATABASE_PATH", "").strip() or "data/bot.sqlite3"),
+            database_url=url,
             turn_timer_seconds=timer if timer is not None else 120,
             owner_ids=owners,
         )

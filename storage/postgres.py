@@ -186,26 +186,29 @@ class PostgresStorage(SqlStorage):
             return await _schema_version(con)
 
     async def check(self) -> list[str]:
-        """The server keeps its own pages consistent (WAL, checksums); this checks what the bot
-        relies on: the schema version and that every table answers."""
-        pool_was_open = self._pool is not None
-        if not pool_was_open:
-            await self.open()
+        """The server keeps its own pages consistent (WAL, checksums); this checks, on a
+        connection of its own and without changing anything, what the bot relies on: the schema
+        version and that every table can be read."""
+        settings = {"search_path": self.schema} if self.schema else {}
         try:
-            problems: list[str] = []
-            async with self._acquire() as con:
-                version = await _schema_version(con)
-                if version != len(self._migrations):
-                    problems.append(f"schema version {version}, expected {len(self._migrations)}")
-                for table in ("games", "game_seats", "standings", "tables", "moves"):
-                    try:
-                        await con.fetchval(f"SELECT count(*) FROM {table}")
-                    except asyncpg.PostgresError as exc:
-                        problems.append(f"{table}: {exc}")
-            return problems
+            con = await asyncpg.connect(self.dsn, timeout=self._timeout, server_settings=settings)
+        except _ERRORS as exc:
+            raise StorageError(f"cannot connect to PostgreSQL ({exc})") from exc
+        problems: list[str] = []
+        try:
+            version = await _schema_version(con)
+            if version != len(self._migrations):
+                problems.append(f"schema version {version}, expected {len(self._migrations)}")
+            for table in ("games", "game_seats", "standings", "tables", "moves"):
+                try:
+                    await con.fetchval(f"SELECT count(*) FROM {table}")
+                except asyncpg.PostgresError as exc:
+                    problems.append(f"{table}: {exc}")
+        except _ERRORS as exc:
+            problems.append(str(exc))
         finally:
-            if not pool_was_open:
-                await self.close()
+            await con.close()
+        return problems
 
     # -- running calls ----------------------------------------------------------------------------
 
