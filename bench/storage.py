@@ -1,16 +1,21 @@
-"""Storage benchmark (not a test): leaderboard, recording a result and saving a move snapshot on a
-database holding 1,000,000 finished games across 100 guilds.
+"""Storage benchmark (not a test): leaderboard, recording a result and saving moves on a database
+holding 1,000,000 finished games across 100 guilds, on either backend.
 
-    python bench/storage.py [--results N] [--guilds G] [--rebuild] [--runs R]
+    python bench/storage.py [--backend sqlite|postgres] [--dsn URL] [--results N] [--guilds G]
+                            [--rebuild] [--runs R]
 
-The big database is built once through the real schema (migrations applied by SqliteStorage),
-with bulk ``executemany`` inside one transaction, and cached under /tmp; each run works on a copy.
-Results are synthetic (random players, 2-player Hurricane/Hurikan/Haggis, 3-player Haggis, Hurricane
-pairs); the standings are aggregated from them in SQL (ratings are a plausible function of the
-record, not a replay through openskill: that would only slow the build down). Everything measured
-goes through ``SqliteStorage`` exactly as the bot calls it.
+The big database is built once through the real schema (migrations applied by the storage itself)
+and cached: SQLite with bulk ``executemany`` in one transaction, as a file under /tmp (each run
+works on a copy); PostgreSQL with ``COPY`` into its own schema (``bench_…``, named after the size
+and the schema version), kept for the next run (runs add a few rows to it). ``--dsn`` (or
+``DATABASE_URL``, else the ``PG*`` variables) says which server. Results are synthetic (random
+players, 2-player Hurricane/Hurikan/Haggis, 3-player Haggis, Hurricane pairs); the standings are
+aggregated from them in SQL (ratings are a plausible function of the record, not a replay through
+openskill: that would only slow the build down). Everything measured goes through the storage
+exactly as the bot calls it; the move saves go through the table layer's ``TablePersistence``.
 
-Targets (median): leaderboard <= 10 ms, finish_game <= 5 ms, save_table <= 2 ms.
+Targets (median): leaderboard <= 10 ms, finish_game <= 5 ms, save_table <= 2 ms, and saving move
+300 of a game costs at most 1.5x saving move 1.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import shutil
 import sqlite3
@@ -26,16 +32,22 @@ import sys
 import tempfile
 import time
 from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
+
+import asyncpg
 
 # The repository first: otherwise bench/bot.py would shadow the bot package.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.tables import table_to_data
 from bot.tables.manager import TableManager
-from bot.tables.models import GameSpec
+from bot.tables.models import GameSpec, Table
+from bot.tables.persistence import TablePersistence
 from storage.migrate import load_migrations
 from storage.models import GameRecord, Metric, MoveRecord, SeatRecord, TableSnapshot
+from storage.postgres import PostgresStorage
+from storage.sql import SqlStorage
 from storage.sqlite import SqliteStorage
 
 BUILD_VERSION = 1
@@ -196,8 +208,155 @@ def report(name: str, samples: list[float], target: float | None) -> None:
     print(f"{name:<34} median {med:7.3f} ms   p99 {p99:7.3f} ms{goal}")
 
 
-async def measure(path: Path, runs: int, guilds: int) -> None:
-    store = SqliteStorage(path)
+def pg_schema_name(results: int, guilds: int) -> str:
+    schema = len(load_migrations("postgres"))
+    return f"bench_s{schema}_b{BUILD_VERSION}_{results}_{guilds}"
+
+
+async def build_postgres(dsn: str | None, schema: str, results: int, guilds: int) -> None:
+    """The same synthetic results as the SQLite build, loaded with COPY into a fresh schema."""
+    admin = await asyncpg.connect(dsn)
+    try:
+        await admin.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
+        await admin.execute(f"CREATE SCHEMA {schema}")
+    finally:
+        await admin.close()
+    store = PostgresStorage(dsn, schema=schema)
+    await store.open()  # the real migrations
+    await store.close()
+    t0 = time.perf_counter()
+    con = await asyncpg.connect(dsn, server_settings={"search_path": schema})
+    try:
+        batch_games: list[tuple[object, ...]] = []
+        batch_seats: list[tuple[object, ...]] = []
+
+        async def flush() -> None:
+            await con.copy_records_to_table("games", records=batch_games)
+            await con.copy_records_to_table(
+                "game_seats",
+                records=batch_seats,
+                columns=[
+                    "game_id",
+                    "seat",
+                    "guild_id",
+                    "ended_at",
+                    "user_id",
+                    "name",
+                    "is_bot",
+                    "team",
+                    "score",
+                    "outcome",
+                ],
+            )
+            batch_games.clear()
+            batch_seats.clear()
+
+        for row, seats in synthetic_rows(results, guilds, random.Random(2024)):
+            batch_games.append(row)
+            batch_seats.extend(seats)
+            if len(batch_games) >= 50_000:
+                await flush()
+        await flush()
+        await con.execute(
+            """
+            INSERT INTO standings
+            SELECT s.guild_id, g.game, s.user_id, max(s.name), max(s.is_bot), count(*),
+                   count(*) FILTER (WHERE s.outcome = 'win'),
+                   count(*) FILTER (WHERE s.outcome = 'loss'),
+                   count(*) FILTER (WHERE s.outcome = 'draw'),
+                   sum(CASE WHEN s.outcome = 'win' THEN 1 + g.double_win ELSE 0 END),
+                   abs(s.user_id) % 5, 3 + abs(s.user_id) % 7,
+                   25.0 + 8.0 * (count(*) FILTER (WHERE s.outcome = 'win')
+                                 - count(*) FILTER (WHERE s.outcome = 'loss')) / count(*),
+                   8.333 / (1.0 + count(*) / 10.0), 0.0, max(s.ended_at)
+            FROM game_seats s JOIN games g ON g.game_id = s.game_id
+            GROUP BY s.guild_id, g.game, s.user_id
+            """
+        )
+        await con.execute(
+            "UPDATE standings SET rating = round((1000.0 + 40.0 * (mu - 3.0 * sigma))::numeric, 2)"
+        )
+        await con.execute("CREATE TABLE bench_built (results BIGINT, guilds INTEGER)")
+        await con.execute("INSERT INTO bench_built VALUES ($1, $2)", results, guilds)
+        await con.execute("VACUUM ANALYZE")
+    finally:
+        await con.close()
+    print(f"built {results:,} results across {guilds} guilds in {time.perf_counter() - t0:.1f} s")
+
+
+async def postgres_is_built(dsn: str | None, schema: str) -> bool:
+    con = await asyncpg.connect(dsn, server_settings={"search_path": schema})
+    try:
+        return await con.fetchval("SELECT to_regclass('bench_built')") is not None
+    finally:
+        await con.close()
+
+
+async def table_at(move_no: int, seed: int = 5) -> Table:
+    """A real Hurricane table (target 1000, so the game goes on) after ``move_no`` moves."""
+    manager = TableManager(None, computer_delay=0.0, rng_seed=seed)
+    spec = GameSpec("hurricane", {"preset": "standard", "target": 1000}, 2, turn_timer=120)
+    await manager.open_table(channel_id=1, guild_id=1, host_id=1, host_name="Anna", spec=spec)
+    await manager.join(1, 2, "Bruno")
+    table = await manager.start(1, 1)
+    rng = random.Random(seed)
+    while table.move_no < move_no:
+        seat = table.current_seat
+        assert seat is not None
+        user = (1, 2)[seat]
+        await manager.act(1, user, str(rng.choice(manager.legal_actions(1, user))), table.move_no)
+    await manager.close()
+    return table
+
+
+async def move_saves(store: SqlStorage, runs: int) -> None:
+    """Saving move 1 and move 300 of a game through the table layer, as the bot does: both are
+    appended to the log (the last snapshot was at move 0, resp. 288). For comparison, what a full
+    snapshot with the whole history cost per move before the log was separate."""
+    persistence = TablePersistence(store, time.time)
+    medians: dict[int, float] = {}
+    for n, base in ((1, 0), (300, 288)):
+        table = await table_at(n)
+        ended_deal = any(e.get("type") == "deal_scored" for e in table.last_events)
+        print(
+            f"  move {n}: {'ends a deal (full snapshot)' if ended_deal else 'appended to the log'}"
+        )
+
+        async def one(i: int, table: Table = table, n: int = n, base: int = base) -> float:
+            t = replace(
+                table, channel_id=9_000_000 + n * 10_000 + i, game_id=f"b{n}-{i}-{time.time()}"
+            )
+            setup = replace(t, move_no=base)  # the snapshot the table was last saved at
+            await store.save_table(persistence.snapshot(setup))
+            persistence._snapshot_at[t.channel_id] = base
+            seat, action = t.history[-1]
+            move = MoveRecord(t.game_id, n, seat, action, time.time(), "human")
+            started = time.perf_counter()
+            await persistence.write(t, move=move)
+            took = (time.perf_counter() - started) * 1000.0
+            await store.delete_table(t.channel_id)
+            return took
+
+        samples = [await one(i) for i in range(runs)]
+        medians[n] = statistics.median(samples)
+        report(f"save move {n} (table layer)", samples, 2.0)
+    ratio = medians[300] / medians[1]
+    verdict = "ok" if ratio <= 1.5 else "OVER TARGET"
+    print(f"{'save move 300 / save move 1':<34} {ratio:.2f}x  (target <= 1.5x) {verdict}")
+    for n in (1, 300):
+        table = await table_at(n)
+        data = table_to_data(table)  # the whole table, history included: the old way
+
+        async def full(i: int, n: int = n, data: dict[str, object] = data) -> None:
+            gid = f"full{n}-{i}-{time.time()}"
+            snap = TableSnapshot(8_000_000 + n * 10_000 + i, 1, gid, "playing", data, time.time())
+            await store.save_table(snap, MoveRecord(gid, n, 0, "7H", time.time()))
+
+        size = len(json.dumps(data))
+        report(f"old: full snapshot at move {n} ({size} B)", await timed(runs, full), None)
+
+
+async def measure(store: SqlStorage, runs: int, guilds: int) -> None:
     await store.open()
     try:
         rng = random.Random(7)
@@ -250,23 +409,40 @@ async def measure(path: Path, runs: int, guilds: int) -> None:
         data = await table_data(3)
         size = len(json.dumps(data))
 
+        run = f"{time.time():.0f}"
+
         def save(i: int) -> Awaitable[None]:
-            snap = TableSnapshot(5000 + i % 50, 1, f"table{i % 50}", "playing", data, time.time())
-            move = MoveRecord(f"table{i % 50}", 1 + i // 50, i % 2, "7H", time.time())
+            game_id = f"table{i % 50}-{run}"
+            snap = TableSnapshot(5000 + i % 50, 1, game_id, "playing", data, time.time())
+            move = MoveRecord(game_id, 1 + i // 50, i % 2, "7H", time.time())
             return store.save_table(snap, move)
 
         report(f"save_table (snapshot {size} B + move)", await timed(runs, save), 2.0)
+        for channel in range(5000, 5050):
+            await store.delete_table(channel)
+        await move_saves(store, runs)
     finally:
         await store.close()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--backend", choices=("sqlite", "postgres"), default="sqlite")
+    parser.add_argument("--dsn", default=os.environ.get("DATABASE_URL") or None)
     parser.add_argument("--results", type=int, default=1_000_000)
     parser.add_argument("--guilds", type=int, default=100)
     parser.add_argument("--runs", type=int, default=300)
     parser.add_argument("--rebuild", action="store_true")
     args = parser.parse_args()
+    if args.backend == "postgres":
+        schema = pg_schema_name(args.results, args.guilds)
+        if args.rebuild or not asyncio.run(postgres_is_built(args.dsn, schema)):
+            asyncio.run(build_postgres(args.dsn, schema, args.results, args.guilds))
+        else:
+            print(f"using the cached schema {schema}")
+        print(f"{args.results:,} results, {args.guilds} guilds, PostgreSQL schema {schema}")
+        asyncio.run(measure(PostgresStorage(args.dsn, schema=schema), args.runs, args.guilds))
+        return
     cached = cache_path(args.results, args.guilds)
     if args.rebuild or not cached.exists():
         build(cached, args.results, args.guilds)
@@ -276,7 +452,22 @@ def main() -> None:
         work = Path(folder) / "bench.sqlite3"
         shutil.copyfile(cached, work)
         print(f"{args.results:,} results, {args.guilds} guilds, {work.stat().st_size / 1e6:.0f} MB")
-        asyncio.run(measure(work, args.runs, args.guilds))
+        store = SqliteStorage(work)
+        started = time.perf_counter()
+        asyncio.run(opened_and_closed(store))
+        print(
+            f"{'open() (cheap start check)':<34} {(time.perf_counter() - started) * 1000:8.1f} ms"
+        )
+        started = time.perf_counter()
+        problems = asyncio.run(store.check())
+        took = time.perf_counter() - started
+        print(f"{'check() (full, check-db)':<34} {took * 1000:8.1f} ms  {problems or 'ok'}")
+        asyncio.run(measure(SqliteStorage(work), args.runs, args.guilds))
+
+
+async def opened_and_closed(store: SqlStorage) -> None:
+    await store.open()
+    await store.close()
 
 
 if __name__ == "__main__":
