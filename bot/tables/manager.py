@@ -185,10 +185,11 @@ class TableManager:
 
     # ------------------------------------------------------------------ lifecycle
 
-    async def restore(self) -> list[Table]:
-        """Load every saved table (at start-up); clocks start afresh and computers resume."""
+    async def restore(self, guild_filter: Callable[[int], bool] | None = None) -> list[Table]:
+        """Load every saved table (at start-up; only the guilds ``guild_filter`` accepts, e.g. a
+        shard's); clocks start afresh and computers resume."""
         restored: list[Table] = []
-        for table in await self._persistence.load():
+        for table in await self._persistence.load(guild_filter):
             current = self._registry.get(table.channel_id)
             if current is not None and current.is_live:
                 continue
