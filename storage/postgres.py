@@ -197,6 +197,8 @@ class PostgresStorage(SqlStorage):
         problems: list[str] = []
         try:
             version = await _schema_version(con)
+            if version == 0:
+                return ["no bot tables here yet: the bot creates them at its first start"]
             if version != len(self._migrations):
                 problems.append(f"schema version {version}, expected {len(self._migrations)}")
             for table in ("games", "game_seats", "standings", "tables", "moves"):
