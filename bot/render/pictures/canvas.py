@@ -1,0 +1,159 @@
+"""A picture being composed: a felt background, text, panels and pasted card sprites.
+
+The canvas records every card face it pastes (``cards``) and every back (``backs``), so tests can
+check that a picture shows exactly the cards its view allows.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from .sprites import BOLD, LARGE, REGULAR, RGB, CardSize, Labels, back_sprite, card_sprite, font
+
+WIDTH = 800  # output width; Discord shows it at ~400-550 px, so everything is drawn twice as big
+MARGIN = 16
+
+FELT: RGB = (24, 70, 52)
+PANEL: RGB = (32, 88, 66)
+PANEL_HOT: RGB = (44, 104, 78)
+TEXT: RGB = (244, 247, 245)
+MUTED: RGB = (176, 204, 190)
+GOLD: RGB = (255, 201, 77)
+GREEN: RGB = (70, 214, 120)
+RED: RGB = (255, 96, 96)
+DARK: RGB = (20, 24, 22)
+
+PALETTE_COLOURS = 128  # PNGs are palette images: small files, quick to upload
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A finished picture: the image, the card faces and backs it shows, a file name for Discord."""
+
+    image: Image.Image
+    cards: tuple[str, ...]
+    backs: int
+    filename: str
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.image.size
+
+    def png(self) -> bytes:
+        """PNG bytes, reduced to a palette (flat colours compress ~5x better than RGB)."""
+        pal = self.image.quantize(PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE)
+        buf = io.BytesIO()
+        pal.save(buf, "PNG", compress_level=6)
+        return buf.getvalue()
+
+
+class Canvas:
+    """Drawing helpers on one RGB image; never draws on cached sprites, only pastes them."""
+
+    def __init__(self, height: int, labels: Labels | None = None, width: int = WIDTH) -> None:
+        self.image = Image.new("RGB", (width, height), FELT)
+        self.draw = ImageDraw.Draw(self.image)
+        self.labels = labels
+        self.cards: list[str] = []
+        self.backs = 0
+
+    @property
+    def width(self) -> int:
+        return self.image.width
+
+    def finish(self, filename: str, height: int | None = None) -> Picture:
+        image = self.image
+        if height is not None and height < image.height:
+            image = image.crop((0, 0, image.width, height))
+        return Picture(image, tuple(self.cards), self.backs, filename)
+
+    # cards -----------------------------------------------------------------------------------
+    def card(
+        self, card: str, x: int, y: int, size: CardSize = LARGE, ring: RGB | None = None
+    ) -> None:
+        if ring is not None:
+            self.ring(x, y, size, ring)
+        sprite = card_sprite(card, size, self.labels)
+        self.image.paste(sprite, (x, y), sprite)
+        self.cards.append(card)
+
+    def back(self, x: int, y: int, size: CardSize = LARGE) -> None:
+        sprite = back_sprite(size)
+        self.image.paste(sprite, (x, y), sprite)
+        self.backs += 1
+
+    def ring(self, x: int, y: int, size: CardSize, colour: RGB, width: int = 3) -> None:
+        pad = width + 1
+        self.draw.rounded_rectangle(
+            (x - pad, y - pad, x + size.w + pad - 1, y + size.h + pad - 1),
+            radius=max(4, size.w // 10) + pad,
+            outline=colour,
+            width=width,
+        )
+
+    def fan(
+        self,
+        cards: Sequence[str],
+        x: int,
+        y: int,
+        size: CardSize,
+        step: int | None = None,
+        rings: dict[int, RGB] | None = None,
+    ) -> int:
+        """Cards overlapping left to right; returns the x just past the last card."""
+        step = size.step if step is None else step
+        for i, card in enumerate(cards):
+            self.card(card, x + i * step, y, size, ring=(rings or {}).get(i))
+        return x + (len(cards) - 1) * step + size.w if cards else x
+
+    def backs_fan(self, count: int, x: int, y: int, size: CardSize, step: int) -> int:
+        for i in range(count):
+            self.back(x + i * step, y, size)
+        return x + (count - 1) * step + size.w if count else x
+
+    # text and shapes -------------------------------------------------------------------------
+    def text(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        px: int = 18,
+        colour: RGB = TEXT,
+        bold: bool = False,
+        anchor: str = "la",
+        max_w: int | None = None,
+    ) -> int:
+        """Draws text (clipped with an ellipsis to ``max_w``); returns its width."""
+        f = font(BOLD if bold else REGULAR, px)
+        if max_w is not None and f.getlength(text) > max_w:
+            while text and f.getlength(text + "…") > max_w:
+                text = text[:-1]
+            text = text.rstrip() + "…"
+        self.draw.text(xy, text, font=f, fill=colour, anchor=anchor)
+        return int(f.getlength(text))
+
+    def text_width(self, text: str, px: int = 18, bold: bool = False) -> int:
+        return int(font(BOLD if bold else REGULAR, px).getlength(text))
+
+    def panel(
+        self,
+        box: tuple[int, int, int, int],
+        fill: RGB = PANEL,
+        outline: RGB | None = None,
+        width: int = 2,
+        radius: int = 10,
+    ) -> None:
+        self.draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+
+    def pill(
+        self, x: int, y: int, text: str, fill: RGB, colour: RGB = DARK, px: int = 15
+    ) -> int:
+        """A rounded label (``DEALER``, ``pass``, ``✓ legal``); returns its right edge."""
+        w = self.text_width(text, px, bold=True)
+        h = px + 10
+        self.draw.rounded_rectangle((x, y, x + w + 16, y + h), radius=h // 2, fill=fill)
+        self.text((x + 8 + w / 2, y + h / 2 + 1), text, px, colour, bold=True, anchor="mm")
+        return x + w + 16

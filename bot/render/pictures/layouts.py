@@ -1,0 +1,611 @@
+"""Per-game layouts of the table, hand and final pictures, keyed by the view's ``game``.
+
+A layout reads only the engine's view dicts (and seat names). ``Layout`` draws what every game
+shares (seat boxes, the hand fan, the score table); a game overrides the parts that differ.
+A new game (Hurricane poker) subclasses ``Layout`` and calls ``register_layout``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any
+
+from bot.render.hands import sort_cards
+
+from .canvas import (
+    GOLD,
+    GREEN,
+    MARGIN,
+    MUTED,
+    PANEL,
+    PANEL_HOT,
+    RED,
+    TEXT,
+    WIDTH,
+    Canvas,
+    Picture,
+)
+from .sprites import LARGE, MEDIUM, SMALL, CardSize, Labels, parse_card
+
+View = Mapping[str, Any]
+INNER = WIDTH - 2 * MARGIN
+HEADER_H = 48
+SEAT_H = 124
+
+TITLES = {"hurricane": "Hurricane", "hurikan": "Hurikan", "haggis": "Haggis"}
+
+
+def card_ids(text: str) -> list[str]:
+    """The card ids in an action text (``7H:3C+4D``, ``5G J Q =set``); other words dropped."""
+    out = []
+    for token in text.replace(":", " ").replace("+", " ").split():
+        try:
+            parse_card(token)
+        except ValueError:
+            continue
+        out.append(token)
+    return out
+
+
+def public_cards(view: View) -> Counter[str]:
+    """Every card a view shows face up (table, piles, trick, open hands, face cards)."""
+    seen: Counter[str] = Counter()
+    for key in ("table", "played_cards"):
+        seen.update(c for c in view.get(key) or [] if isinstance(c, str))
+    for key in ("piles", "open_hands", "faces"):
+        for group in view.get(key) or []:
+            if isinstance(group, list):
+                seen.update(c for c in group if isinstance(c, str))
+    for entry in view.get("trick") or []:
+        if isinstance(entry, dict):
+            seen.update(card_ids(str(entry.get("play") or "")))
+    return seen
+
+
+def _int(value: Any, default: int = 0) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def _list(view: View, key: str) -> list[Any]:
+    value = view.get(key)
+    return value if isinstance(value, list) else []
+
+
+def _seat_name(names: Sequence[str], seat: Any) -> str:
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return names[seat]
+    return f"Seat {_int(seat) + 1}"
+
+
+class Layout:
+    """The shared picture layout; games override ``header_text``, ``seat_lines``, ``centre``,
+    ``score_rows`` and ``sides``."""
+
+    game = ""
+
+    # -- the public table ------------------------------------------------------------------
+    def table(self, view: View, names: Sequence[str], last_move: str | None, labels: Labels | None) -> Picture:
+        n = _int(view.get("num_players"), len(names))
+        rows = 1 if n <= 4 else 2
+        canvas = Canvas(HEADER_H + rows * (SEAT_H + 10) + 420, labels)
+        self.header(canvas, view, names)
+        y = HEADER_H + 4
+        y = self.seats(canvas, view, names, y)
+        y = self.centre(canvas, view, names, last_move, y + 12)
+        y = self.footer(canvas, view, names, y + 10)
+        return canvas.finish("table.png", y + MARGIN)
+
+    def title(self, view: View) -> str:
+        return TITLES.get(str(view.get("game")), str(view.get("game")).replace("_", " ").title())
+
+    def header_text(self, view: View) -> str:
+        return self.title(view)
+
+    def header(self, canvas: Canvas, view: View, names: Sequence[str]) -> None:
+        canvas.text((MARGIN, 26), self.header_text(view), 22, TEXT, bold=True, anchor="lm")
+        current = view.get("current_player")
+        if view.get("is_over"):
+            canvas.text((WIDTH - MARGIN, 26), "Game over", 19, GOLD, bold=True, anchor="rm")
+        elif isinstance(current, int):
+            who = _seat_name(names, current)
+            canvas.text(
+                (WIDTH - MARGIN, 26), f"▶ {who} to play", 19, GOLD, bold=True, anchor="rm", max_w=420
+            )
+
+    def seats(self, canvas: Canvas, view: View, names: Sequence[str], y: int) -> int:
+        n = _int(view.get("num_players"), len(names))
+        per_row = n if n <= 4 else (n + 1) // 2
+        gap = 10
+        w = (INNER - gap * (per_row - 1)) // per_row
+        bottom = y
+        for seat in range(n):
+            row, col = divmod(seat, per_row)
+            x0 = MARGIN + col * (w + gap)
+            y0 = y + row * (SEAT_H + gap)
+            self.seat_box(canvas, view, names, seat, (x0, y0, x0 + w, y0 + SEAT_H))
+            bottom = y0 + SEAT_H
+        return bottom
+
+    def seat_box(
+        self, canvas: Canvas, view: View, names: Sequence[str], seat: int, box: tuple[int, int, int, int]
+    ) -> None:
+        x0, y0, x1, y1 = box
+        turn = view.get("current_player") == seat and not view.get("is_over")
+        canvas.panel(box, PANEL_HOT if turn else PANEL, GOLD if turn else None, width=3)
+        right = x1 - 10
+        if view.get("dealer") == seat:
+            right = canvas.pill(x1 - 10 - 24, y0 + 8, "D", TEXT, px=14) - 24 - 8
+        name = ("▶ " if turn else "") + _seat_name(names, seat)
+        canvas.text(
+            (x0 + 12, y0 + 10), name, 19, GOLD if turn else TEXT, bold=True, max_w=right - x0 - 16
+        )
+        self.seat_cards(canvas, view, seat, x0 + 12, y0 + 38, x1 - 12)
+        canvas.text((x0 + 12, y1 - 8), self.seat_line(view, seat), 15, MUTED, anchor="ld", max_w=x1 - x0 - 24)
+
+    def seat_cards(self, canvas: Canvas, view: View, seat: int, x: int, y: int, right: int) -> None:
+        """The seat's hand as small backs and a count (hidden cards are never faces)."""
+        count = _int((_list(view, "hand_sizes") or [0] * (seat + 1))[seat] if seat < len(_list(view, "hand_sizes")) else 0)
+        self.hidden(canvas, count, x, y, right)
+
+    def hidden(self, canvas: Canvas, count: int, x: int, y: int, right: int) -> int:
+        if count <= 0:
+            canvas.text((x, y + SMALL.h // 2), "no cards", 15, MUTED, anchor="lm")
+            return x + canvas.text_width("no cards", 15)
+        shown = min(count, 8)
+        end = canvas.backs_fan(shown, x, y, SMALL, 9)
+        canvas.text((end + 8, y + SMALL.h // 2), f"×{count}", 18, TEXT, bold=True, anchor="lm")
+        return end + 8 + canvas.text_width(f"×{count}", 18, True)
+
+    def seat_line(self, view: View, seat: int) -> str:
+        return ""
+
+    def centre(self, canvas: Canvas, view: View, names: Sequence[str], last_move: str | None, y: int) -> int:
+        return y
+
+    def score_sides(self, view: View, names: Sequence[str]) -> list[str]:
+        return list(names)
+
+    def footer(self, canvas: Canvas, view: View, names: Sequence[str], y: int) -> int:
+        scores = _list(view, "scores")
+        if not scores:
+            return y
+        sides = self.score_sides(view, names)
+        canvas.panel((MARGIN, y, WIDTH - MARGIN, y + 40), PANEL)
+        x = MARGIN + 12
+        canvas.text((x, y + 20), "Score", 17, MUTED, bold=True, anchor="lm")
+        x += 70
+        for i, score in enumerate(scores):
+            name = sides[i] if i < len(sides) else f"Side {i + 1}"
+            x += canvas.text((x, y + 20), name, 17, TEXT, anchor="lm", max_w=190) + 8
+            x += canvas.text((x, y + 20), str(score), 19, GOLD, bold=True, anchor="lm") + 22
+        target = (view.get("options") or {}).get("target")
+        if target:
+            canvas.text((WIDTH - MARGIN - 12, y + 20), f"to {target}", 16, MUTED, anchor="rm")
+        return y + 40
+
+    def last_line(self, canvas: Canvas, view: View, names: Sequence[str], last_move: str | None, y: int) -> int:
+        """``Last: Anna  7♥ → 3♣ 4♦`` with small sprites of the cards, only those the view shows."""
+        if not last_move:
+            return y
+        who = _seat_name(names, view.get("last_player"))
+        canvas.panel((MARGIN, y, WIDTH - MARGIN, y + SMALL.h + 16), PANEL)
+        x = MARGIN + 12
+        mid = y + 8 + SMALL.h // 2
+        x += canvas.text((x, mid), "Last move", 16, MUTED, bold=True, anchor="lm") + 12
+        x += canvas.text((x, mid), who, 18, TEXT, bold=True, anchor="lm", max_w=220) + 14
+        public = public_cards(view)
+        played, colon, taken = last_move.partition(":")
+        groups = [card_ids(played)] + ([card_ids(taken)] if colon else [])
+        for g, cards in enumerate(groups):
+            if g == 1:
+                x += canvas.text((x, mid), "took", 16, MUTED, anchor="lm") + 10
+            shown = [c for c in cards if public[c] > 0]
+            if shown:
+                x = canvas.fan(shown, x, y + 8, SMALL, SMALL.w + 4) + 12
+        if not any(groups):
+            canvas.text((x, mid), last_move, 17, TEXT, anchor="lm", max_w=WIDTH - MARGIN - x - 10)
+        return y + SMALL.h + 16
+
+    # -- the private hand ------------------------------------------------------------------
+    def hand_cards(self, view: View) -> list[str]:
+        return sort_cards(c for c in _list(view, "hand") if isinstance(c, str))
+
+    def hidden_own(self, view: View, seat: int) -> int:
+        """Own cards that stay face down even to their holder (Hurricane ``open``)."""
+        return 0
+
+    def hand(
+        self,
+        view: View,
+        selection: Collection[str],
+        legal: bool | None,
+        caption: str | None,
+        labels: Labels | None,
+    ) -> Picture:
+        seat = _int(view.get("seat"))
+        cards = self.hand_cards(view)
+        down = self.hidden_own(view, seat)
+        raise_by = 22
+        canvas = Canvas(HEADER_H + raise_by + LARGE.h + 44, labels)
+        state = GREEN if legal else RED if legal is False else GOLD
+        count = len(cards) + down
+        canvas.text((MARGIN, 26), f"Your hand · {count} card{'s' if count != 1 else ''}", 21, TEXT, bold=True, anchor="lm")
+        if legal is not None or caption:
+            mark = "✓ " if legal else "✗ " if legal is False else ""
+            text = mark + (caption or ("legal play" if legal else "not a legal play"))
+            w = canvas.text_width(text, 16, True) + 16
+            canvas.pill(WIDTH - MARGIN - w, 13, text, state, px=16)
+        elif view.get("current_player") == seat and not view.get("is_over"):
+            canvas.text((WIDTH - MARGIN, 26), "▶ your turn", 19, GOLD, bold=True, anchor="rm")
+        top = HEADER_H + raise_by
+        box = (MARGIN - 4, HEADER_H - 2, WIDTH - MARGIN + 4, top + LARGE.h + 26)
+        canvas.panel(box, PANEL, state if selection or legal is not None else None, width=3)
+        wanted = Counter(selection)
+        slots = len(cards) + (down + 1 if down else 0)
+        avail = INNER - 24 - LARGE.w
+        step = min(LARGE.w + 8, avail // max(1, slots - 1)) if slots > 1 else LARGE.w
+        x = MARGIN + 12
+        for card in cards:
+            up = wanted[card] > 0
+            if up:
+                wanted[card] -= 1
+            canvas.card(card, x, top - (raise_by if up else 0) + 4, LARGE, ring=state if up else None)
+            x += step
+        if not cards and not down:
+            canvas.text((WIDTH // 2, top + LARGE.h // 2), "no cards in hand", 19, MUTED, anchor="mm")
+        if down:
+            x += step // 2
+            for _ in range(down):
+                canvas.back(x, top + 4, LARGE)
+                x += step
+            canvas.text((x - step + LARGE.w, top + LARGE.h + 7), "face down", 14, MUTED, anchor="ra")
+        return canvas.finish("hand.png")
+
+    # -- the end of a game (or deal) -------------------------------------------------------
+    def sides(self, view: View, names: Sequence[str]) -> list[tuple[str, list[str]]]:
+        """(side name, cards taken) per scoring side."""
+        piles = _list(view, "piles")
+        return [(_seat_name(names, i), [c for c in p if isinstance(c, str)]) for i, p in enumerate(piles)]
+
+    def score_rows(self, view: View, sides: int) -> list[tuple[str, list[str], int | None]]:
+        """(label, one value per side, winning side or None) rows of the breakdown."""
+        return []
+
+    def result_text(self, view: View, names: Sequence[str]) -> str:
+        sides = [name for name, _ in self.sides(view, names)]
+        result = view.get("result") if isinstance(view.get("result"), dict) else {}
+        winner = result.get("winner", view.get("winner"))
+        scores = result.get("scores") or _list(view, "scores")
+        if not view.get("is_over"):
+            return "scores " + "–".join(str(s) for s in scores)
+        if not isinstance(winner, int) or not 0 <= winner < len(scores):
+            return "a draw, " + "–".join(str(s) for s in scores)
+        name = sides[winner] if winner < len(sides) else "?"
+        others = [s for i, s in enumerate(scores) if i != winner]
+        if len(scores) == 2:
+            text = f"{scores[winner]}–{others[0]}"
+        else:
+            text = f"with {scores[winner]}"
+        double = " — a double win!" if result.get("double") else ""
+        return f"{name} {'win' if ' & ' in name else 'wins'} {text}{double}"
+
+    def winner(self, view: View) -> int | None:
+        result = view.get("result") if isinstance(view.get("result"), dict) else {}
+        winner = result.get("winner", view.get("winner"))
+        return winner if view.get("is_over") and isinstance(winner, int) else None
+
+    def final(self, view: View, names: Sequence[str], labels: Labels | None) -> Picture:
+        sides = self.sides(view, names)
+        rows = self.score_rows(view, len(sides))
+        left_w = 420
+        per_row = (left_w - 24 - SMALL.w) // 17 + 1
+        heights = []
+        for _, pile in sides:
+            lines = max(1, -(-len(pile) // per_row))
+            heights.append(30 + lines * (SMALL.h + 6))
+        table_h = 50 + 34 * len(rows)
+        height = HEADER_H + max(sum(heights) + 10 * len(sides), table_h) + MARGIN + 8
+        canvas = Canvas(height, labels)
+        canvas.text((MARGIN, 26), self.title(view) + " · " + self.result_text(view, names), 22, GOLD, bold=True, anchor="lm", max_w=INNER)
+        y = HEADER_H + 4
+        for (name, pile), h in zip(sides, heights, strict=True):
+            canvas.panel((MARGIN, y, MARGIN + left_w, y + h), PANEL)
+            canvas.text((MARGIN + 12, y + 8), name, 17, TEXT, bold=True, max_w=left_w - 120)
+            canvas.text((MARGIN + left_w - 12, y + 8), f"{len(pile)} cards", 15, MUTED, anchor="ra")
+            shown = sort_cards(pile)
+            for r in range(0, max(1, len(shown)), per_row):
+                canvas.fan(shown[r : r + per_row], MARGIN + 12, y + 30 + (r // per_row) * (SMALL.h + 6), SMALL, 17)
+            y += h + 10
+        self.breakdown(canvas, rows, [name for name, _ in sides], MARGIN + left_w + 12, HEADER_H + 4)
+        return canvas.finish("final.png")
+
+    def breakdown(
+        self, canvas: Canvas, rows: list[tuple[str, list[str], int | None]], sides: list[str], x0: int, y0: int
+    ) -> None:
+        x1 = WIDTH - MARGIN
+        h = 50 + 34 * len(rows)
+        canvas.panel((x0, y0, x1, y0 + h), PANEL)
+        label_w = 112 if len(sides) > 2 else 124
+        col_w = (x1 - x0 - 12 - label_w) // max(1, len(sides))
+        y = y0 + 12
+        for i, side in enumerate(sides):
+            cx = x0 + label_w + col_w * i + col_w // 2
+            canvas.text((cx, y + 10), side, 15, TEXT, bold=True, anchor="mm", max_w=col_w - 6)
+        y += 30
+        for label, values, winner in rows:
+            canvas.draw.line((x0 + 10, y, x1 - 10, y), fill=(52, 112, 86), width=1)
+            total = label.startswith("Total")
+            canvas.text((x0 + 12, y + 17), label, 15, TEXT if total else MUTED, bold=total, anchor="lm", max_w=label_w - 8)
+            for i, value in enumerate(values):
+                cx = x0 + label_w + col_w * i + col_w // 2
+                if winner == i:
+                    canvas.draw.rounded_rectangle((cx - col_w // 2 + 6, y + 5, cx + col_w // 2 - 6, y + 29), radius=12, fill=GOLD)
+                    canvas.text((cx, y + 17), value, 16, (20, 24, 22), bold=True, anchor="mm")
+                else:
+                    canvas.text((cx, y + 17), value, 16, GOLD if total else TEXT, bold=total, anchor="mm")
+            y += 34
+
+
+class HurricaneLayout(Layout):
+    """Hurricane (standard, open, pairs) and Hurikan: a table of cards, a stock, piles."""
+
+    game = "hurricane"
+
+    def header_text(self, view: View) -> str:
+        preset = (view.get("options") or {}).get("preset")
+        title = self.title(view)
+        if self.game == "hurricane" and preset and preset != "standard":
+            title += f" ({preset})"
+        return f"{title} · deal {_int(view.get('deal'), 1)}"
+
+    def score_sides(self, view: View, names: Sequence[str]) -> list[str]:
+        teams = _list(view, "teams")
+        if teams and any(len(t) > 1 for t in teams if isinstance(t, list)):
+            return [" & ".join(_seat_name(names, s) for s in t) for t in teams]
+        return list(names)
+
+    def seat_cards(self, canvas: Canvas, view: View, seat: int, x: int, y: int, right: int) -> None:
+        open_hands = _list(view, "open_hands")
+        if open_hands and seat < len(open_hands):
+            shown = sort_cards(c for c in open_hands[seat] if isinstance(c, str))
+            x = canvas.fan(shown, x, y, SMALL, SMALL.step) + (8 if shown else 0)
+            down = _int((_list(view, "down_counts") or [0] * (seat + 1))[seat])
+            end = canvas.backs_fan(down, x, y, SMALL, 9)
+            if not shown and not down:
+                canvas.text((x, y + SMALL.h // 2), "no cards", 15, MUTED, anchor="lm")
+            elif down:
+                canvas.text((end + 6, y + SMALL.h // 2), f"{down} down", 14, MUTED, anchor="lm")
+            return
+        sizes = _list(view, "hand_sizes")
+        self.hidden(canvas, _int(sizes[seat]) if seat < len(sizes) else 0, x, y, right)
+
+    def seat_line(self, view: View, seat: int) -> str:
+        piles = _list(view, "piles")
+        pile = len(piles[seat]) if seat < len(piles) and isinstance(piles[seat], list) else 0
+        parts = [f"pile {pile}"]
+        values = _list(view, "pile_values")
+        if seat < len(values):
+            parts.append(f"value {values[seat]}")
+        if view.get("last_capturer") == seat:
+            parts.append("last to take")
+        return " · ".join(parts)
+
+    def centre(self, canvas: Canvas, view: View, names: Sequence[str], last_move: str | None, y: int) -> int:
+        table = [c for c in _list(view, "table") if isinstance(c, str)]
+        stock = _int(view.get("stock_count"))
+        stock_w = 120
+        area_w = INNER - stock_w - 10
+        size = LARGE if len(table) <= (area_w - 24) // (LARGE.w + 8) else MEDIUM
+        per_row = max(1, (area_w - 24 + 8) // (size.w + 8))
+        rows = max(1, -(-len(table) // per_row))
+        h = 34 + rows * (size.h + 10) + 6
+        canvas.panel((MARGIN, y, MARGIN + area_w, y + h), PANEL)
+        canvas.text((MARGIN + 12, y + 8), "Table", 16, MUTED, bold=True)
+        fresh = set(card_ids(last_move.partition(":")[0])) if last_move and ":" not in last_move else set()
+        if not table:
+            canvas.text((MARGIN + area_w // 2, y + 34 + size.h // 2), "empty — the next card is laid here", 17, MUTED, anchor="mm")
+        for i, card in enumerate(table):
+            r, c = divmod(i, per_row)
+            canvas.card(card, MARGIN + 12 + c * (size.w + 8), y + 34 + r * (size.h + 10), size, ring=GOLD if card in fresh else None)
+        # the stock: a small stack of backs with the count
+        sx = WIDTH - MARGIN - stock_w
+        canvas.panel((sx, y, WIDTH - MARGIN, y + h), PANEL)
+        canvas.text((sx + stock_w // 2, y + 8), "Stock", 16, MUTED, bold=True, anchor="ma")
+        if stock:
+            for k in range(min(3, stock)):
+                canvas.back(sx + (stock_w - MEDIUM.w) // 2 - 4 + 4 * k, y + 34 - 2 * k, MEDIUM)
+        canvas.text((sx + stock_w // 2, y + 34 + MEDIUM.h + 8), f"{stock} left" if stock else "empty", 17, TEXT, bold=True, anchor="ma")
+        y += h + 10
+        sweeps = _list(view, "sweeps")
+        if any(_int(s) for s in sweeps):
+            sides = self.score_sides(view, names)
+            text = "Hurricanes this deal: " + " · ".join(f"{sides[i] if i < len(sides) else i} {s}" for i, s in enumerate(sweeps))
+            canvas.text((MARGIN + 4, y), text, 16, GOLD, bold=True, max_w=INNER)
+            y += 26
+        return self.last_line(canvas, view, names, last_move, y)
+
+    def hand_cards(self, view: View) -> list[str]:
+        return sort_cards(c for c in _list(view, "hand") if isinstance(c, str))
+
+    def hidden_own(self, view: View, seat: int) -> int:
+        down = _list(view, "down_counts")
+        return _int(down[seat]) if seat < len(down) else 0
+
+    def sides(self, view: View, names: Sequence[str]) -> list[tuple[str, list[str]]]:
+        piles = _list(view, "piles")
+        teams = [t for t in _list(view, "teams") if isinstance(t, list)]
+        if not teams:
+            teams = [[i] for i in range(len(piles))]
+        out = []
+        for team in teams:
+            cards = [c for s in team if isinstance(s, int) and s < len(piles) for c in piles[s]]
+            out.append((" & ".join(_seat_name(names, s) for s in team), cards))
+        return out
+
+    def score_rows(self, view: View, sides: int) -> list[tuple[str, list[str], int | None]]:
+        last = view.get("last_deal")
+        if not isinstance(last, dict):
+            return []
+        cats = last.get("categories") if isinstance(last.get("categories"), dict) else {}
+        details = last.get("details") if isinstance(last.get("details"), dict) else {}
+        rows: list[tuple[str, list[str], int | None]] = []
+        sweeps = cats.get("sweeps")
+        if isinstance(sweeps, list):
+            rows.append(("Hurricanes", [str(s) for s in sweeps], None))
+        for key, label in (("cards", "Most cards"), ("hearts", "Most hearts"), ("seven", "7♥"), ("primiera", "Primiera")):
+            if key not in cats:
+                continue
+            detail = details.get(key)
+            if isinstance(detail, list):
+                values = [str(v) for v in detail]
+            elif isinstance(detail, dict) and isinstance(detail.get("values"), list):
+                values = ["—" if v is None else str(v) for v in detail["values"]]
+            else:
+                values = ["✓" if cats[key] == i else "" for i in range(sides)]
+            winner = cats[key] if isinstance(cats[key], int) else None
+            rows.append((label, values, winner))
+        label = "Points" if cats else "Card values"
+        rows.append((label, [str(p) for p in last.get("points") or []], None))
+        rows.append(("Total", [str(t) for t in last.get("totals") or []], self.winner(view)))
+        return rows
+
+
+class HurikanLayout(HurricaneLayout):
+    game = "hurikan"
+
+
+class HaggisLayout(Layout):
+    """Haggis: the current trick, each play labelled with its player; face cards are public."""
+
+    game = "haggis"
+
+    def header_text(self, view: View) -> str:
+        return f"Haggis · round {_int(view.get('round'), 1)}"
+
+    def seat_cards(self, canvas: Canvas, view: View, seat: int, x: int, y: int, right: int) -> None:
+        sizes = _list(view, "hand_sizes")
+        faces_all = _list(view, "faces")
+        faces = [c for c in faces_all[seat] if isinstance(c, str)] if seat < len(faces_all) else []
+        count = _int(sizes[seat]) if seat < len(sizes) else 0
+        hidden = max(0, count - len(faces))
+        x = self.hidden(canvas, hidden, x, y, right) + 10 if hidden or not faces else x
+        canvas.fan(faces, x, y, SMALL, SMALL.step)
+
+    def seat_line(self, view: View, seat: int) -> str:
+        points = _list(view, "card_points")
+        parts = [f"pile {points[seat]} pts" if seat < len(points) else ""]
+        bets = _list(view, "bets")
+        if seat < len(bets) and bets[seat]:
+            parts.append(f"bet {bets[seat]}")
+        out = _list(view, "out")
+        if seat in out:
+            parts.append(f"out #{out.index(seat) + 1}")
+        return " · ".join(p for p in parts if p)
+
+    def centre(self, canvas: Canvas, view: View, names: Sequence[str], last_move: str | None, y: int) -> int:
+        trick = [e for e in _list(view, "trick") if isinstance(e, dict)]
+        top = view.get("top") if isinstance(view.get("top"), dict) else None
+        haggis = _int(view.get("haggis_size"))
+        side_w = 120
+        area_w = INNER - side_w - 10
+        # newest plays are kept; each play is a group of overlapping medium cards
+        groups: list[tuple[dict[str, Any], list[str], int]] = []
+        for entry in trick:
+            cards = card_ids(str(entry.get("play") or ""))
+            width = (len(cards) - 1) * 26 + MEDIUM.w if cards else 64
+            groups.append((entry, cards, max(width, 84)))
+        rows: list[list[int]] = [[]]
+        used = 0
+        limit = area_w - 24
+        for i in range(len(groups) - 1, -1, -1):  # fill from the newest backwards
+            w = groups[i][2] + 14
+            if used + w > limit:
+                if len(rows) == 2:
+                    break
+                rows.append([])
+                used = 0
+            rows[-1].insert(0, i)
+            used += w
+        rows = [r for r in reversed(rows) if r]
+        skipped = (min(r[0] for r in rows) if rows else 0)
+        row_h = 24 + MEDIUM.h + 14
+        h = 34 + max(1, len(rows)) * row_h + 26
+        canvas.panel((MARGIN, y, MARGIN + area_w, y + h), PANEL)
+        title = "Trick" if trick else "New trick — the leader plays"
+        canvas.text((MARGIN + 12, y + 8), title, 16, MUTED, bold=True)
+        if skipped:
+            canvas.text((MARGIN + area_w - 12, y + 8), f"+{skipped} earlier", 15, MUTED, anchor="ra")
+        top_play = (top or {}).get("play"), (top or {}).get("player")
+        for r, row in enumerate(rows):
+            x = MARGIN + 12
+            ry = y + 34 + r * row_h
+            for i in row:
+                entry, cards, width = groups[i]
+                who = _seat_name(names, entry.get("player"))
+                is_top = (entry.get("play"), entry.get("player")) == top_play and top is not None
+                newest = i == len(groups) - 1
+                colour = GOLD if is_top else TEXT if newest else MUTED
+                canvas.text((x, ry), who, 15, colour, bold=is_top or newest, max_w=width)
+                if cards:
+                    if is_top:
+                        w = (len(cards) - 1) * 26 + MEDIUM.w
+                        canvas.draw.rounded_rectangle(
+                            (x - 4, ry + 18, x + w + 3, ry + 22 + MEDIUM.h + 3), radius=10, outline=GOLD, width=3
+                        )
+                    canvas.fan(cards, x, ry + 22, MEDIUM, 26)
+                else:
+                    canvas.pill(x, ry + 22 + MEDIUM.h // 2 - 12, str(entry.get("play") or "pass"), (92, 120, 108), TEXT)
+                x += width + 14
+        if top is not None:
+            combo = top.get("combination") if isinstance(top.get("combination"), dict) else {}
+            text = f"To beat: {combo.get('text') or top.get('play')} by {_seat_name(names, top.get('player'))}"
+            canvas.text((MARGIN + 12, y + h - 8), text, 16, GOLD, bold=True, anchor="ld", max_w=area_w - 24)
+        # the Haggis: face down, only its size is public
+        sx = WIDTH - MARGIN - side_w
+        canvas.panel((sx, y, WIDTH - MARGIN, y + h), PANEL)
+        canvas.text((sx + side_w // 2, y + 8), "Haggis", 16, MUTED, bold=True, anchor="ma")
+        for k in range(min(3, haggis)):
+            canvas.back(sx + (side_w - MEDIUM.w) // 2 - 4 + 4 * k, y + 34 - 2 * k, MEDIUM)
+        canvas.text((sx + side_w // 2, y + 34 + MEDIUM.h + 8), f"{haggis} cards" if haggis else "—", 17, TEXT, bold=True, anchor="ma")
+        y += h + 10
+        if not trick and last_move:
+            y = self.last_line(canvas, view, names, last_move, y)
+        return y
+
+    def score_rows(self, view: View, sides: int) -> list[tuple[str, list[str], int | None]]:
+        last = view.get("last_round")
+        if not isinstance(last, dict):
+            return []
+        parts = last.get("parts") if isinstance(last.get("parts"), dict) else {}
+        rows: list[tuple[str, list[str], int | None]] = []
+        for key, label in (("out", "Going out"), ("bonus", "First out"), ("cards", "Cards"), ("bets", "Bets")):
+            values = parts.get(key)
+            if isinstance(values, list):
+                rows.append((label, [str(v) for v in values], None))
+        rows.append(("Round", [str(p) for p in last.get("points") or []], None))
+        rows.append(("Total", [str(t) for t in last.get("totals") or []], self.winner(view)))
+        return rows
+
+
+LAYOUTS: dict[str, Layout] = {}
+
+
+def register_layout(layout: Layout) -> None:
+    """Adds (or replaces) the layout of ``layout.game``."""
+    LAYOUTS[layout.game] = layout
+
+
+for _layout in (HurricaneLayout(), HurikanLayout(), HaggisLayout()):
+    register_layout(_layout)
+
+
+def layout_for(view: View) -> Layout:
+    game = view.get("game")
+    layout = LAYOUTS.get(str(game))
+    if layout is None:
+        raise ValueError(f"no picture layout for game {game!r}")
+    return layout
+
+
+__all__ = ["LAYOUTS", "Layout", "CardSize", "layout_for", "public_cards", "register_layout"]

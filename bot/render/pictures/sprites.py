@@ -1,0 +1,336 @@
+"""Card faces and backs drawn from primitives and the shipped DejaVu fonts, once per process.
+
+Every sprite is drawn at 3x and scaled down (clean anti-aliased edges), then cached read-only:
+pictures only paste them, so a render costs pastes, not drawing. Cache fills take a lock, so
+renders may run in worker threads (``asyncio.to_thread``).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+FONT_DIR = Path(str(resources.files("bot.render.pictures") / "fonts"))
+REGULAR = "DejaVuSans.ttf"
+BOLD = "DejaVuSans-Bold.ttf"
+CONDENSED = "DejaVuSansCondensed-Bold.ttf"
+
+SUPER = 3  # supersampling factor of sprite drawing
+
+RGB = tuple[int, int, int]
+
+WHITE: RGB = (255, 255, 255)
+OUTLINE: RGB = (28, 30, 34)
+INK: RGB = (24, 24, 28)
+FRENCH_RED: RGB = (200, 30, 40)
+FRENCH_SUITS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
+FRENCH_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+COURT = {"J", "Q", "K"}
+
+# Haggis suits: colour for the eye, a shape and a letter for everyone (red and orange differ in
+# shape - circle and square - and letter, not only in hue).
+HAGGIS_SUITS: dict[str, tuple[str, RGB, RGB]] = {
+    # suit: (shape, fill, ink for the rank)
+    "R": ("circle", (214, 40, 40), (176, 20, 24)),
+    "O": ("square", (245, 130, 20), (196, 84, 0)),
+    "Y": ("triangle", (250, 200, 30), (128, 96, 0)),
+    "G": ("diamond", (46, 140, 60), (22, 100, 36)),
+    "B": ("hexagon", (30, 100, 200), (14, 64, 150)),
+}
+HAGGIS_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10")
+WILD_INK: RGB = (96, 40, 150)
+WILD_GOLD: RGB = (240, 180, 30)
+BACK_BLUE: RGB = (34, 62, 120)
+BACK_LINE: RGB = (64, 98, 168)
+
+
+@dataclass(frozen=True)
+class CardSize:
+    """A sprite size in output pixels; ``step`` is the visible strip when cards overlap."""
+
+    w: int
+    h: int
+    step: int
+
+
+LARGE = CardSize(80, 112, 46)
+MEDIUM = CardSize(64, 90, 38)
+SMALL = CardSize(40, 56, 22)
+
+_font_local = threading.local()
+
+
+def font(name: str, size: int) -> ImageFont.FreeTypeFont:
+    """A shipped font at a size; one FreeType object per thread (FreeType faces are not shared
+    safely between threads)."""
+    cache: dict[tuple[str, int], ImageFont.FreeTypeFont] | None = getattr(
+        _font_local, "cache", None
+    )
+    if cache is None:
+        cache = {}
+        _font_local.cache = cache
+    key = (name, size)
+    found = cache.get(key)
+    if found is None:
+        found = ImageFont.truetype(str(FONT_DIR / name), size)
+        cache[key] = found
+    return found
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card id parsed into what is drawn: ``kind`` is french, haggis, wild or joker."""
+
+    kind: str
+    rank: str
+    suit: str
+
+
+def parse_card(card: str) -> Card:
+    """Any game's card id: ``7H``/``10S``/``TS`` (French), ``7R`` (Haggis), ``J`` (Haggis wild),
+    ``X1``/``X2`` (jokers). Unknown ids raise ``ValueError``."""
+    if card in COURT:
+        return Card("wild", card, "")
+    if card in ("X1", "X2"):
+        return Card("joker", card, "")
+    rank, suit = card[:-1], card[-1:]
+    if rank == "T":
+        rank = "10"
+    if suit in FRENCH_SUITS and rank in FRENCH_RANKS:
+        return Card("french", rank, suit)
+    if suit in HAGGIS_SUITS and rank in HAGGIS_RANKS:
+        return Card("haggis", rank, suit)
+    raise ValueError(f"not a card: {card!r}")
+
+
+Labels = Mapping[str, str]
+_LabelKey = tuple[tuple[str, str], ...]
+
+_sprites: dict[tuple[str, str, CardSize, _LabelKey], Image.Image] = {}
+_lock = threading.Lock()
+
+
+def _label_key(labels: Labels | None) -> _LabelKey:
+    return tuple(sorted(labels.items())) if labels else ()
+
+
+def card_sprite(card: str, size: CardSize = LARGE, labels: Labels | None = None) -> Image.Image:
+    """The face of ``card`` (RGBA, read-only: paste it, never draw on it). ``labels`` maps ranks
+    to the letters printed (``{"A": "Т", "J": "В", "Q": "Д", "K": "К"}`` for Russian packs)."""
+    key = ("face", card, size, _label_key(labels))
+    sprite = _sprites.get(key)
+    if sprite is None:
+        with _lock:
+            sprite = _sprites.get(key)
+            if sprite is None:
+                sprite = _draw_face(parse_card(card), size, labels or {})
+                _sprites[key] = sprite
+    return sprite
+
+
+def back_sprite(size: CardSize = LARGE) -> Image.Image:
+    """The back of every card (hidden hands, the stock, face-down cards, the Haggis)."""
+    key = ("back", "", size, ())
+    sprite = _sprites.get(key)
+    if sprite is None:
+        with _lock:
+            sprite = _sprites.get(key)
+            if sprite is None:
+                sprite = _draw_back(size)
+                _sprites[key] = sprite
+    return sprite
+
+
+def _blank(size: CardSize, fill: RGB) -> tuple[Image.Image, ImageDraw.ImageDraw, int]:
+    w, h = size.w * SUPER, size.h * SUPER
+    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+    radius = max(4, size.w // 10) * SUPER
+    line = (2 if size.w >= 56 else 1) * SUPER + SUPER // 2
+    draw.rounded_rectangle((0, 0, w - 1, h - 1), radius, fill=OUTLINE)
+    draw.rounded_rectangle((line, line, w - 1 - line, h - 1 - line), radius - line, fill=fill)
+    return img, draw, line
+
+
+def _finish(img: Image.Image, size: CardSize) -> Image.Image:
+    out = img.resize((size.w, size.h), Image.Resampling.LANCZOS)
+    out.readonly = True  # type: ignore[misc]
+    return out
+
+
+def _fit_font(text: str, name: str, px: int, max_w: int) -> ImageFont.FreeTypeFont:
+    """The font at ``px``, shrunk until ``text`` fits ``max_w`` (``10`` in a narrow index)."""
+    while px > 8:
+        f = font(name, px)
+        if f.getlength(text) <= max_w:
+            return f
+        px -= SUPER
+    return font(name, px)
+
+
+def _shape(
+    draw: ImageDraw.ImageDraw, shape: str, cx: float, cy: float, r: float, fill: RGB, edge: int
+) -> None:
+    """A Haggis suit shape centred on (cx, cy), radius ``r``, outlined dark."""
+    if shape == "circle":
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=OUTLINE, width=edge)
+        return
+    if shape == "square":
+        s = r * 0.86
+        draw.rectangle((cx - s, cy - s, cx + s, cy + s), fill=fill, outline=OUTLINE, width=edge)
+        return
+    if shape == "triangle":
+        pts = [(cx, cy - r * 1.05), (cx + r * 1.05, cy + r * 0.8), (cx - r * 1.05, cy + r * 0.8)]
+    elif shape == "diamond":
+        pts = [(cx, cy - r * 1.15), (cx + r * 0.95, cy), (cx, cy + r * 1.15), (cx - r * 0.95, cy)]
+    else:  # hexagon
+        pts = [
+            (cx - r * 0.5, cy - r * 0.9),
+            (cx + r * 0.5, cy - r * 0.9),
+            (cx + r, cy),
+            (cx + r * 0.5, cy + r * 0.9),
+            (cx - r * 0.5, cy + r * 0.9),
+            (cx - r, cy),
+        ]
+    draw.polygon(pts, fill=fill, outline=OUTLINE, width=edge)
+
+
+def _star(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB, edge: int) -> None:
+    import math
+
+    pts = []
+    for i in range(10):
+        angle = -math.pi / 2 + i * math.pi / 5
+        rr = r if i % 2 == 0 else r * 0.45
+        pts.append((cx + rr * math.cos(angle), cy + rr * math.sin(angle)))
+    draw.polygon(pts, fill=fill, outline=OUTLINE if edge else None, width=edge)
+
+
+def _draw_face(card: Card, size: CardSize, labels: Labels) -> Image.Image:
+    img, draw, line = _blank(size, WHITE)
+    w, h = size.w * SUPER, size.h * SUPER
+    compact = size.w < 56
+    pad = line + (3 if compact else 5) * SUPER
+    index_w = size.step * SUPER - pad - line
+    rank_px = int(size.w * (0.46 if compact else 0.4)) * SUPER
+    rank = labels.get(card.rank, card.rank)
+    edge = max(1, size.w // 40) * SUPER
+
+    if card.kind == "french":
+        ink = FRENCH_RED if card.suit in "HD" else INK
+        symbol = FRENCH_SUITS[card.suit]
+        court = card.rank in COURT and not compact
+        if court:
+            # court cards: a pale panel in the suit colour sets them apart at a glance
+            tint = (253, 232, 232) if ink == FRENCH_RED else (232, 235, 242)
+            draw.rounded_rectangle(
+                (w * 0.5, h * 0.5, w - pad * 0.8, h - pad * 0.8),
+                radius=6 * SUPER,
+                fill=tint,
+                outline=ink,
+                width=edge,
+            )
+        _index(draw, rank, ink, pad, rank_px, index_w)
+        suit_px = int(rank_px * (0.7 if compact else 0.62))
+        top = pad + rank_px * 1.02
+        draw.text((pad + index_w / 2, top), symbol, font=font(BOLD, suit_px), fill=ink, anchor="mt")
+        if compact:
+            return _finish(img, size)
+        if court:
+            cx, cy = (w * 0.5 + w - pad * 0.8) / 2, (h * 0.5 + h - pad * 0.8) / 2
+            big = font(BOLD, int(w * 0.36))
+            draw.text((cx, cy), symbol, font=big, fill=ink, anchor="mm")
+        else:
+            big = font(BOLD, int(w * 0.5))
+            draw.text((w - pad * 1.1 - w * 0.02, h - pad * 1.1), symbol, font=big, fill=ink, anchor="rs")
+        return _finish(img, size)
+
+    if card.kind == "haggis":
+        shape, fill, ink = HAGGIS_SUITS[card.suit]
+        _index(draw, rank, ink, pad, rank_px, index_w)
+        r_small = rank_px * (0.34 if compact else 0.28)
+        cy = pad + rank_px * 1.02 + r_small * 1.15
+        _shape(draw, shape, pad + index_w / 2, cy, r_small, fill, edge)
+        if compact:
+            return _finish(img, size)
+        r_big = w * 0.22
+        bx, by = w - pad - r_big * 1.1, h - pad - r_big * 1.2
+        _shape(draw, shape, bx, by, r_big, fill, edge * 2)
+        letter_ink = INK if card.suit in "YO" else WHITE
+        draw.text(
+            (bx, by + (r_big * 0.12 if shape == "triangle" else 0)),
+            card.suit,
+            font=font(BOLD, int(r_big * 0.95)),
+            fill=letter_ink,
+            anchor="mm",
+        )
+        return _finish(img, size)
+
+    if card.kind == "wild":
+        # wild: a band of all five suit colours, a gold star, and the word WILD
+        band = h * 0.06
+        x0, x1 = line, w - line
+        seg = (x1 - x0) / 5
+        for i, (_, col, _ink) in enumerate(HAGGIS_SUITS.values()):
+            draw.rectangle((x0 + i * seg, h - line - band * 2.2, x0 + (i + 1) * seg, h - line - band * 1.2), fill=col)
+        _index(draw, rank, WILD_INK, pad, rank_px, index_w)
+        if compact:
+            _star(draw, pad + index_w / 2, pad + rank_px * 1.45, rank_px * 0.36, WILD_GOLD, edge)
+            return _finish(img, size)
+        _star(draw, w * 0.64, h * 0.5, w * 0.25, WILD_GOLD, edge * 2)
+        draw.text(
+            (w / 2, h - line - band * 2.5),
+            "WILD",
+            font=font(BOLD, int(w * 0.17)),
+            fill=WILD_INK,
+            anchor="md",
+        )
+        return _finish(img, size)
+
+    # joker (poker X1 red, X2 black)
+    ink = FRENCH_RED if card.rank == "X1" else INK
+    jpx = int(rank_px * 0.62)
+    y = pad
+    for ch in "JOKER":
+        draw.text((pad + index_w / 2, y), ch, font=font(BOLD, jpx), fill=ink, anchor="mt")
+        y += jpx * 0.98
+    if not compact:
+        _star(draw, w * 0.64, h * 0.62, w * 0.25, ink, edge)
+    return _finish(img, size)
+
+
+def _index(draw: ImageDraw.ImageDraw, rank: str, ink: RGB, pad: int, px: int, max_w: int) -> None:
+    name = CONDENSED if len(rank) > 1 else BOLD
+    f = _fit_font(rank, name, px, max_w)
+    draw.text((pad + max_w / 2, pad), rank, font=f, fill=ink, anchor="mt")
+
+
+def _draw_back(size: CardSize) -> Image.Image:
+    img, draw, line = _blank(size, WHITE)
+    w, h = size.w * SUPER, size.h * SUPER
+    inset = line + max(3, size.w // 16) * SUPER
+    radius = max(3, size.w // 14) * SUPER
+    draw.rounded_rectangle((inset, inset, w - inset, h - inset), radius, fill=BACK_BLUE)
+    step = max(6, size.w // 8) * SUPER
+    lattice = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    ld = ImageDraw.Draw(lattice)
+    for x in range(-h, w + h, step):
+        ld.line((x, 0, x + h, h), fill=BACK_LINE, width=SUPER)
+        ld.line((x + h, 0, x, h), fill=BACK_LINE, width=SUPER)
+    mask = Image.new("L", (w, h), 0)
+    ImageDraw.Draw(mask).rounded_rectangle(
+        (inset + SUPER * 2, inset + SUPER * 2, w - inset - SUPER * 2, h - inset - SUPER * 2),
+        radius,
+        fill=255,
+    )
+    img.paste(lattice, (0, 0), Image.composite(lattice, Image.new("RGBA", (w, h)), mask))
+    if size.w >= 56:
+        cx, cy, r = w / 2, h / 2, w * 0.17
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=BACK_BLUE, outline=WHITE, width=SUPER * 2)
+        _star(draw, cx, cy, r * 0.7, WHITE, 0)
+    return _finish(img, size)
