@@ -36,7 +36,9 @@ GAMES: list[tuple[str, str, dict[str, Any] | None, int, int]] = [
 ]
 
 
-def position(game: str, options: dict[str, Any] | None, players: int, moves: int) -> tuple[GameState, str | None]:
+def position(
+    game: str, options: dict[str, Any] | None, players: int, moves: int
+) -> tuple[GameState, str | None]:
     """A seeded game after ``moves`` moves (the last legal choice each time), and the last move."""
     state = new_game(game, seed=11, players=players, options=options)
     last = None
@@ -93,18 +95,32 @@ def samples(out: Path) -> list[Path]:
         seat = state.current_player
         assert seat is not None
         sel, ok = selection_of(state)
-        save(f"{label}_hand", hand_picture(state.view(seat), selection=sel, legal=ok, caption=" ".join(sel) if sel else None))
+        save(
+            f"{label}_hand",
+            hand_picture(
+                state.view(seat), selection=sel, legal=ok, caption=" ".join(sel) if sel else None
+            ),
+        )
         save(f"{label}_hand_plain", hand_picture(state.view(seat)))
         save(f"{label}_final", final_picture(finished(game, options, players).view(None), names))
     state, _ = position("hurricane", {"preset": "standard"}, 2, 1)
     seat = state.current_player or 0
     hand = state.view(seat)["hand"]
-    save("hurricane_hand_illegal_ru", hand_picture(state.view(seat), selection=hand[:2], legal=False, caption="choose one card", labels=RUSSIAN))
+    save(
+        "hurricane_hand_illegal_ru",
+        hand_picture(
+            state.view(seat),
+            selection=hand[:2],
+            legal=False,
+            caption="choose one card",
+            labels=RUSSIAN,
+        ),
+    )
     return written
 
 
 def bench(runs: int) -> None:
-    print(f"CPU ms, median of {runs} renders (time.process_time); PNG size of the table picture")
+    print(f"CPU ms (time.process_time), median of {runs} renders incl. PNG encoding; PNG sizes")
     for label, game, options, players, moves in GAMES:
         state, last = position(game, options, players, moves)
         names = NAMES[:players]
@@ -112,16 +128,28 @@ def bench(runs: int) -> None:
         seat = state.current_player or 0
         private = state.view(seat)
         sel, ok = selection_of(state)
-        table_picture(public, names, last_move=last).png()  # fill the sprite cache first
+        t0 = time.process_time()
+        table_picture(public, names, last_move=last).png()  # fills the sprite cache
+        cold = (time.process_time() - t0) * 1000
         hand_picture(private, selection=sel, legal=ok).png()
-        compose = cpu_ms(lambda: table_picture(public, names, last_move=last), runs)
-        table = cpu_ms(lambda: table_picture(public, names, last_move=last).png(), runs)
-        hand = cpu_ms(lambda: hand_picture(private, selection=sel, legal=ok).png(), runs)
+
+        def draw_table(v: Any = public, n: list[str] = names, m: str | None = last) -> Picture:
+            return table_picture(v, n, last_move=m)
+
+        def draw_hand(v: Any = private, s: list[str] = sel, ok: bool = ok) -> Picture:
+            return hand_picture(v, selection=s, legal=ok)
+
+        compose = cpu_ms(draw_table, runs)
+        table = cpu_ms(lambda f=draw_table: f().png(), runs)
+        hand = cpu_ms(lambda f=draw_hand: f().png(), runs)
+        over = finished(game, options, players).view(None)
+        final = cpu_ms(lambda v=over, n=names: final_picture(v, n).png(), runs // 4)
         size = len(table_picture(public, names, last_move=last).png())
         hand_size = len(hand_picture(private, selection=sel, legal=ok).png())
         print(
             f"{label:16} table {table:5.1f} ms (compose {compose:4.1f}) {size / 1024:5.1f} KB"
-            f" | hand {hand:5.1f} ms {hand_size / 1024:5.1f} KB"
+            f" | hand {hand:4.1f} ms {hand_size / 1024:4.1f} KB | final {final:4.1f} ms"
+            f" | first table {cold:5.1f} ms"
         )
 
 

@@ -38,6 +38,7 @@ class Picture:
     cards: tuple[str, ...]
     backs: int
     filename: str
+    raised: tuple[str, ...] = ()
 
     @property
     def size(self) -> tuple[int, int]:
@@ -59,6 +60,7 @@ class Canvas:
         self.draw = ImageDraw.Draw(self.image)
         self.labels = labels
         self.cards: list[str] = []
+        self.raised: list[str] = []
         self.backs = 0
 
     @property
@@ -69,7 +71,7 @@ class Canvas:
         image = self.image
         if height is not None and height < image.height:
             image = image.crop((0, 0, image.width, height))
-        return Picture(image, tuple(self.cards), self.backs, filename)
+        return Picture(image, tuple(self.cards), self.backs, filename, tuple(self.raised))
 
     # cards -----------------------------------------------------------------------------------
     def card(
@@ -148,9 +150,7 @@ class Canvas:
     ) -> None:
         self.draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
 
-    def pill(
-        self, x: int, y: int, text: str, fill: RGB, colour: RGB = DARK, px: int = 15
-    ) -> int:
+    def pill(self, x: int, y: int, text: str, fill: RGB, colour: RGB = DARK, px: int = 15) -> int:
         """A rounded label (``DEALER``, ``pass``, ``✓ legal``); returns its right edge."""
         w = self.text_width(text, px, bold=True)
         h = px + 10

@@ -67,6 +67,11 @@ def _int(value: Any, default: int = 0) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
+def _dict(view: View, key: str) -> dict[str, Any]:
+    value = view.get(key)
+    return value if isinstance(value, dict) else {}
+
+
 def _list(view: View, key: str) -> list[Any]:
     value = view.get(key)
     return value if isinstance(value, list) else []
@@ -85,7 +90,9 @@ class Layout:
     game = ""
 
     # -- the public table ------------------------------------------------------------------
-    def table(self, view: View, names: Sequence[str], last_move: str | None, labels: Labels | None) -> Picture:
+    def table(
+        self, view: View, names: Sequence[str], last_move: str | None, labels: Labels | None
+    ) -> Picture:
         n = _int(view.get("num_players"), len(names))
         rows = 1 if n <= 4 else 2
         canvas = Canvas(HEADER_H + rows * (SEAT_H + 10) + 420, labels)
@@ -110,7 +117,13 @@ class Layout:
         elif isinstance(current, int):
             who = _seat_name(names, current)
             canvas.text(
-                (WIDTH - MARGIN, 26), f"▶ {who} to play", 19, GOLD, bold=True, anchor="rm", max_w=420
+                (WIDTH - MARGIN, 26),
+                f"▶ {who} to play",
+                19,
+                GOLD,
+                bold=True,
+                anchor="rm",
+                max_w=420,
             )
 
     def seats(self, canvas: Canvas, view: View, names: Sequence[str], y: int) -> int:
@@ -128,7 +141,12 @@ class Layout:
         return bottom
 
     def seat_box(
-        self, canvas: Canvas, view: View, names: Sequence[str], seat: int, box: tuple[int, int, int, int]
+        self,
+        canvas: Canvas,
+        view: View,
+        names: Sequence[str],
+        seat: int,
+        box: tuple[int, int, int, int],
     ) -> None:
         x0, y0, x1, y1 = box
         turn = view.get("current_player") == seat and not view.get("is_over")
@@ -141,11 +159,22 @@ class Layout:
             (x0 + 12, y0 + 10), name, 19, GOLD if turn else TEXT, bold=True, max_w=right - x0 - 16
         )
         self.seat_cards(canvas, view, seat, x0 + 12, y0 + 38, x1 - 12)
-        canvas.text((x0 + 12, y1 - 8), self.seat_line(view, seat), 15, MUTED, anchor="ld", max_w=x1 - x0 - 24)
+        canvas.text(
+            (x0 + 12, y1 - 8),
+            self.seat_line(view, seat),
+            16,
+            MUTED,
+            anchor="ld",
+            max_w=x1 - x0 - 24,
+        )
 
     def seat_cards(self, canvas: Canvas, view: View, seat: int, x: int, y: int, right: int) -> None:
         """The seat's hand as small backs and a count (hidden cards are never faces)."""
-        count = _int((_list(view, "hand_sizes") or [0] * (seat + 1))[seat] if seat < len(_list(view, "hand_sizes")) else 0)
+        count = _int(
+            (_list(view, "hand_sizes") or [0] * (seat + 1))[seat]
+            if seat < len(_list(view, "hand_sizes"))
+            else 0
+        )
         self.hidden(canvas, count, x, y, right)
 
     def hidden(self, canvas: Canvas, count: int, x: int, y: int, right: int) -> int:
@@ -160,7 +189,9 @@ class Layout:
     def seat_line(self, view: View, seat: int) -> str:
         return ""
 
-    def centre(self, canvas: Canvas, view: View, names: Sequence[str], last_move: str | None, y: int) -> int:
+    def centre(
+        self, canvas: Canvas, view: View, names: Sequence[str], last_move: str | None, y: int
+    ) -> int:
         return y
 
     def score_sides(self, view: View, names: Sequence[str]) -> list[str]:
@@ -184,23 +215,27 @@ class Layout:
             canvas.text((WIDTH - MARGIN - 12, y + 20), f"to {target}", 16, MUTED, anchor="rm")
         return y + 40
 
-    def last_line(self, canvas: Canvas, view: View, names: Sequence[str], last_move: str | None, y: int) -> int:
+    def last_line(
+        self, canvas: Canvas, view: View, names: Sequence[str], last_move: str | None, y: int
+    ) -> int:
         """``Last: Anna  7♥ → 3♣ 4♦`` with small sprites of the cards, only those the view shows."""
         if not last_move:
             return y
-        who = _seat_name(names, view.get("last_player"))
         canvas.panel((MARGIN, y, WIDTH - MARGIN, y + SMALL.h + 16), PANEL)
         x = MARGIN + 12
         mid = y + 8 + SMALL.h // 2
         x += canvas.text((x, mid), "Last move", 16, MUTED, bold=True, anchor="lm") + 12
-        x += canvas.text((x, mid), who, 18, TEXT, bold=True, anchor="lm", max_w=220) + 14
+        last_player = view.get("last_player")
+        if isinstance(last_player, int):
+            who = _seat_name(names, last_player)
+            x += canvas.text((x, mid), who, 18, TEXT, bold=True, anchor="lm", max_w=220) + 14
         public = public_cards(view)
         played, colon, taken = last_move.partition(":")
         groups = [card_ids(played)] + ([card_ids(taken)] if colon else [])
         for g, cards in enumerate(groups):
-            if g == 1:
+            shown = [c for c in cards if public[c] > 0]  # never a card the view keeps hidden
+            if shown and g == 1:
                 x += canvas.text((x, mid), "took", 16, MUTED, anchor="lm") + 10
-            shown = [c for c in cards if public[c] > 0]
             if shown:
                 x = canvas.fan(shown, x, y + 8, SMALL, SMALL.w + 4) + 12
         if not any(groups):
@@ -227,46 +262,68 @@ class Layout:
         cards = self.hand_cards(view)
         down = self.hidden_own(view, seat)
         raise_by = 22
-        canvas = Canvas(HEADER_H + raise_by + LARGE.h + 44, labels)
+        slots = len(cards) + (down + 1 if down else 0)
+        avail = INNER - 24 - LARGE.w
+        step = min(LARGE.w + 8, avail // max(1, slots - 1)) if slots > 1 else LARGE.w
+        # a short hand makes a narrower picture: Discord then shows it nearer full size
+        width = max(
+            560, MARGIN * 2 + 24 + LARGE.w + step * max(0, slots - 1) + (step // 2 if down else 0)
+        )
+        canvas = Canvas(HEADER_H + raise_by + LARGE.h + 44, labels, width=min(WIDTH, width))
+        right = canvas.width - MARGIN
         state = GREEN if legal else RED if legal is False else GOLD
         count = len(cards) + down
-        canvas.text((MARGIN, 26), f"Your hand · {count} card{'s' if count != 1 else ''}", 21, TEXT, bold=True, anchor="lm")
+        canvas.text(
+            (MARGIN, 26),
+            f"Your hand · {count} card{'s' if count != 1 else ''}",
+            21,
+            TEXT,
+            bold=True,
+            anchor="lm",
+        )
         if legal is not None or caption:
             mark = "✓ " if legal else "✗ " if legal is False else ""
             text = mark + (caption or ("legal play" if legal else "not a legal play"))
             w = canvas.text_width(text, 16, True) + 16
-            canvas.pill(WIDTH - MARGIN - w, 13, text, state, px=16)
+            canvas.pill(right - w, 13, text, state, px=16)
         elif view.get("current_player") == seat and not view.get("is_over"):
-            canvas.text((WIDTH - MARGIN, 26), "▶ your turn", 19, GOLD, bold=True, anchor="rm")
+            canvas.text((right, 26), "▶ your turn", 19, GOLD, bold=True, anchor="rm")
         top = HEADER_H + raise_by
-        box = (MARGIN - 4, HEADER_H - 2, WIDTH - MARGIN + 4, top + LARGE.h + 26)
+        box = (MARGIN - 4, HEADER_H - 2, right + 4, top + LARGE.h + 26)
         canvas.panel(box, PANEL, state if selection or legal is not None else None, width=3)
         wanted = Counter(selection)
-        slots = len(cards) + (down + 1 if down else 0)
-        avail = INNER - 24 - LARGE.w
-        step = min(LARGE.w + 8, avail // max(1, slots - 1)) if slots > 1 else LARGE.w
         x = MARGIN + 12
         for card in cards:
             up = wanted[card] > 0
             if up:
                 wanted[card] -= 1
-            canvas.card(card, x, top - (raise_by if up else 0) + 4, LARGE, ring=state if up else None)
+                canvas.raised.append(card)
+            canvas.card(
+                card, x, top - (raise_by if up else 0) + 4, LARGE, ring=state if up else None
+            )
             x += step
         if not cards and not down:
-            canvas.text((WIDTH // 2, top + LARGE.h // 2), "no cards in hand", 19, MUTED, anchor="mm")
+            canvas.text(
+                (canvas.width // 2, top + LARGE.h // 2), "no cards in hand", 19, MUTED, anchor="mm"
+            )
         if down:
             x += step // 2
             for _ in range(down):
                 canvas.back(x, top + 4, LARGE)
                 x += step
-            canvas.text((x - step + LARGE.w, top + LARGE.h + 7), "face down", 14, MUTED, anchor="ra")
+            canvas.text(
+                (x - step + LARGE.w, top + LARGE.h + 7), "face down", 14, MUTED, anchor="ra"
+            )
         return canvas.finish("hand.png")
 
     # -- the end of a game (or deal) -------------------------------------------------------
     def sides(self, view: View, names: Sequence[str]) -> list[tuple[str, list[str]]]:
         """(side name, cards taken) per scoring side."""
         piles = _list(view, "piles")
-        return [(_seat_name(names, i), [c for c in p if isinstance(c, str)]) for i, p in enumerate(piles)]
+        return [
+            (_seat_name(names, i), [c for c in p if isinstance(c, str)])
+            for i, p in enumerate(piles)
+        ]
 
     def score_rows(self, view: View, sides: int) -> list[tuple[str, list[str], int | None]]:
         """(label, one value per side, winning side or None) rows of the breakdown."""
@@ -274,7 +331,7 @@ class Layout:
 
     def result_text(self, view: View, names: Sequence[str]) -> str:
         sides = [name for name, _ in self.sides(view, names)]
-        result = view.get("result") if isinstance(view.get("result"), dict) else {}
+        result = _dict(view, "result")
         winner = result.get("winner", view.get("winner"))
         scores = result.get("scores") or _list(view, "scores")
         if not view.get("is_over"):
@@ -283,15 +340,12 @@ class Layout:
             return "a draw, " + "–".join(str(s) for s in scores)
         name = sides[winner] if winner < len(sides) else "?"
         others = [s for i, s in enumerate(scores) if i != winner]
-        if len(scores) == 2:
-            text = f"{scores[winner]}–{others[0]}"
-        else:
-            text = f"with {scores[winner]}"
+        text = f"{scores[winner]}–{others[0]}" if len(scores) == 2 else f"with {scores[winner]}"
         double = " — a double win!" if result.get("double") else ""
         return f"{name} {'win' if ' & ' in name else 'wins'} {text}{double}"
 
     def winner(self, view: View) -> int | None:
-        result = view.get("result") if isinstance(view.get("result"), dict) else {}
+        result = _dict(view, "result")
         winner = result.get("winner", view.get("winner"))
         return winner if view.get("is_over") and isinstance(winner, int) else None
 
@@ -307,7 +361,15 @@ class Layout:
         table_h = 50 + 34 * len(rows)
         height = HEADER_H + max(sum(heights) + 10 * len(sides), table_h) + MARGIN + 8
         canvas = Canvas(height, labels)
-        canvas.text((MARGIN, 26), self.title(view) + " · " + self.result_text(view, names), 22, GOLD, bold=True, anchor="lm", max_w=INNER)
+        canvas.text(
+            (MARGIN, 26),
+            self.title(view) + " · " + self.result_text(view, names),
+            22,
+            GOLD,
+            bold=True,
+            anchor="lm",
+            max_w=INNER,
+        )
         y = HEADER_H + 4
         for (name, pile), h in zip(sides, heights, strict=True):
             canvas.panel((MARGIN, y, MARGIN + left_w, y + h), PANEL)
@@ -315,13 +377,26 @@ class Layout:
             canvas.text((MARGIN + left_w - 12, y + 8), f"{len(pile)} cards", 15, MUTED, anchor="ra")
             shown = sort_cards(pile)
             for r in range(0, max(1, len(shown)), per_row):
-                canvas.fan(shown[r : r + per_row], MARGIN + 12, y + 30 + (r // per_row) * (SMALL.h + 6), SMALL, 17)
+                canvas.fan(
+                    shown[r : r + per_row],
+                    MARGIN + 12,
+                    y + 30 + (r // per_row) * (SMALL.h + 6),
+                    SMALL,
+                    17,
+                )
             y += h + 10
-        self.breakdown(canvas, rows, [name for name, _ in sides], MARGIN + left_w + 12, HEADER_H + 4)
+        self.breakdown(
+            canvas, rows, [name for name, _ in sides], MARGIN + left_w + 12, HEADER_H + 4
+        )
         return canvas.finish("final.png")
 
     def breakdown(
-        self, canvas: Canvas, rows: list[tuple[str, list[str], int | None]], sides: list[str], x0: int, y0: int
+        self,
+        canvas: Canvas,
+        rows: list[tuple[str, list[str], int | None]],
+        sides: list[str],
+        x0: int,
+        y0: int,
     ) -> None:
         x1 = WIDTH - MARGIN
         h = 50 + 34 * len(rows)
@@ -336,14 +411,28 @@ class Layout:
         for label, values, winner in rows:
             canvas.draw.line((x0 + 10, y, x1 - 10, y), fill=(52, 112, 86), width=1)
             total = label.startswith("Total")
-            canvas.text((x0 + 12, y + 17), label, 15, TEXT if total else MUTED, bold=total, anchor="lm", max_w=label_w - 8)
+            canvas.text(
+                (x0 + 12, y + 17),
+                label,
+                15,
+                TEXT if total else MUTED,
+                bold=total,
+                anchor="lm",
+                max_w=label_w - 8,
+            )
             for i, value in enumerate(values):
                 cx = x0 + label_w + col_w * i + col_w // 2
                 if winner == i:
-                    canvas.draw.rounded_rectangle((cx - col_w // 2 + 6, y + 5, cx + col_w // 2 - 6, y + 29), radius=12, fill=GOLD)
+                    canvas.draw.rounded_rectangle(
+                        (cx - col_w // 2 + 6, y + 5, cx + col_w // 2 - 6, y + 29),
+                        radius=12,
+                        fill=GOLD,
+                    )
                     canvas.text((cx, y + 17), value, 16, (20, 24, 22), bold=True, anchor="mm")
                 else:
-                    canvas.text((cx, y + 17), value, 16, GOLD if total else TEXT, bold=total, anchor="mm")
+                    canvas.text(
+                        (cx, y + 17), value, 16, GOLD if total else TEXT, bold=total, anchor="mm"
+                    )
             y += 34
 
 
@@ -391,7 +480,9 @@ class HurricaneLayout(Layout):
             parts.append("last to take")
         return " · ".join(parts)
 
-    def centre(self, canvas: Canvas, view: View, names: Sequence[str], last_move: str | None, y: int) -> int:
+    def centre(
+        self, canvas: Canvas, view: View, names: Sequence[str], last_move: str | None, y: int
+    ) -> int:
         table = [c for c in _list(view, "table") if isinstance(c, str)]
         stock = _int(view.get("stock_count"))
         stock_w = 120
@@ -402,12 +493,28 @@ class HurricaneLayout(Layout):
         h = 34 + rows * (size.h + 10) + 6
         canvas.panel((MARGIN, y, MARGIN + area_w, y + h), PANEL)
         canvas.text((MARGIN + 12, y + 8), "Table", 16, MUTED, bold=True)
-        fresh = set(card_ids(last_move.partition(":")[0])) if last_move and ":" not in last_move else set()
+        fresh = (
+            set(card_ids(last_move.partition(":")[0]))
+            if last_move and ":" not in last_move
+            else set()
+        )
         if not table:
-            canvas.text((MARGIN + area_w // 2, y + 34 + size.h // 2), "empty — the next card is laid here", 17, MUTED, anchor="mm")
+            canvas.text(
+                (MARGIN + area_w // 2, y + 34 + size.h // 2),
+                "empty — the next card is laid here",
+                17,
+                MUTED,
+                anchor="mm",
+            )
         for i, card in enumerate(table):
             r, c = divmod(i, per_row)
-            canvas.card(card, MARGIN + 12 + c * (size.w + 8), y + 34 + r * (size.h + 10), size, ring=GOLD if card in fresh else None)
+            canvas.card(
+                card,
+                MARGIN + 12 + c * (size.w + 8),
+                y + 34 + r * (size.h + 10),
+                size,
+                ring=GOLD if card in fresh else None,
+            )
         # the stock: a small stack of backs with the count
         sx = WIDTH - MARGIN - stock_w
         canvas.panel((sx, y, WIDTH - MARGIN, y + h), PANEL)
@@ -415,12 +522,21 @@ class HurricaneLayout(Layout):
         if stock:
             for k in range(min(3, stock)):
                 canvas.back(sx + (stock_w - MEDIUM.w) // 2 - 4 + 4 * k, y + 34 - 2 * k, MEDIUM)
-        canvas.text((sx + stock_w // 2, y + 34 + MEDIUM.h + 8), f"{stock} left" if stock else "empty", 17, TEXT, bold=True, anchor="ma")
+        canvas.text(
+            (sx + stock_w // 2, y + 34 + MEDIUM.h + 8),
+            f"{stock} left" if stock else "empty",
+            17,
+            TEXT,
+            bold=True,
+            anchor="ma",
+        )
         y += h + 10
         sweeps = _list(view, "sweeps")
         if any(_int(s) for s in sweeps):
             sides = self.score_sides(view, names)
-            text = "Hurricanes this deal: " + " · ".join(f"{sides[i] if i < len(sides) else i} {s}" for i, s in enumerate(sweeps))
+            text = "Hurricanes this deal: " + " · ".join(
+                f"{sides[i] if i < len(sides) else i} {s}" for i, s in enumerate(sweeps)
+            )
             canvas.text((MARGIN + 4, y), text, 16, GOLD, bold=True, max_w=INNER)
             y += 26
         return self.last_line(canvas, view, names, last_move, y)
@@ -447,13 +563,18 @@ class HurricaneLayout(Layout):
         last = view.get("last_deal")
         if not isinstance(last, dict):
             return []
-        cats = last.get("categories") if isinstance(last.get("categories"), dict) else {}
-        details = last.get("details") if isinstance(last.get("details"), dict) else {}
+        cats = _dict(last, "categories")
+        details = _dict(last, "details")
         rows: list[tuple[str, list[str], int | None]] = []
         sweeps = cats.get("sweeps")
         if isinstance(sweeps, list):
             rows.append(("Hurricanes", [str(s) for s in sweeps], None))
-        for key, label in (("cards", "Most cards"), ("hearts", "Most hearts"), ("seven", "7♥"), ("primiera", "Primiera")):
+        for key, label in (
+            ("cards", "Most cards"),
+            ("hearts", "Most hearts"),
+            ("seven", "7♥"),
+            ("primiera", "Primiera"),
+        ):
             if key not in cats:
                 continue
             detail = details.get(key)
@@ -503,9 +624,11 @@ class HaggisLayout(Layout):
             parts.append(f"out #{out.index(seat) + 1}")
         return " · ".join(p for p in parts if p)
 
-    def centre(self, canvas: Canvas, view: View, names: Sequence[str], last_move: str | None, y: int) -> int:
+    def centre(
+        self, canvas: Canvas, view: View, names: Sequence[str], last_move: str | None, y: int
+    ) -> int:
         trick = [e for e in _list(view, "trick") if isinstance(e, dict)]
-        top = view.get("top") if isinstance(view.get("top"), dict) else None
+        top = _dict(view, "top") or None
         haggis = _int(view.get("haggis_size"))
         side_w = 120
         area_w = INNER - side_w - 10
@@ -528,14 +651,16 @@ class HaggisLayout(Layout):
             rows[-1].insert(0, i)
             used += w
         rows = [r for r in reversed(rows) if r]
-        skipped = (min(r[0] for r in rows) if rows else 0)
+        skipped = min(r[0] for r in rows) if rows else 0
         row_h = 24 + MEDIUM.h + 14
         h = 34 + max(1, len(rows)) * row_h + 26
         canvas.panel((MARGIN, y, MARGIN + area_w, y + h), PANEL)
         title = "Trick" if trick else "New trick — the leader plays"
         canvas.text((MARGIN + 12, y + 8), title, 16, MUTED, bold=True)
         if skipped:
-            canvas.text((MARGIN + area_w - 12, y + 8), f"+{skipped} earlier", 15, MUTED, anchor="ra")
+            canvas.text(
+                (MARGIN + area_w - 12, y + 8), f"+{skipped} earlier", 15, MUTED, anchor="ra"
+            )
         top_play = (top or {}).get("play"), (top or {}).get("player")
         for r, row in enumerate(rows):
             x = MARGIN + 12
@@ -546,28 +671,46 @@ class HaggisLayout(Layout):
                 is_top = (entry.get("play"), entry.get("player")) == top_play and top is not None
                 newest = i == len(groups) - 1
                 colour = GOLD if is_top else TEXT if newest else MUTED
-                canvas.text((x, ry), who, 15, colour, bold=is_top or newest, max_w=width)
+                canvas.text((x, ry), who, 16, colour, bold=True, max_w=width)
                 if cards:
                     if is_top:
                         w = (len(cards) - 1) * 26 + MEDIUM.w
                         canvas.draw.rounded_rectangle(
-                            (x - 4, ry + 18, x + w + 3, ry + 22 + MEDIUM.h + 3), radius=10, outline=GOLD, width=3
+                            (x - 4, ry + 18, x + w + 3, ry + 22 + MEDIUM.h + 3),
+                            radius=10,
+                            outline=GOLD,
+                            width=3,
                         )
                     canvas.fan(cards, x, ry + 22, MEDIUM, 26)
                 else:
-                    canvas.pill(x, ry + 22 + MEDIUM.h // 2 - 12, str(entry.get("play") or "pass"), (92, 120, 108), TEXT)
+                    canvas.pill(
+                        x,
+                        ry + 22 + MEDIUM.h // 2 - 12,
+                        str(entry.get("play") or "pass"),
+                        (92, 120, 108),
+                        TEXT,
+                    )
                 x += width + 14
         if top is not None:
-            combo = top.get("combination") if isinstance(top.get("combination"), dict) else {}
+            combo = _dict(top, "combination")
             text = f"To beat: {combo.get('text') or top.get('play')} by {_seat_name(names, top.get('player'))}"
-            canvas.text((MARGIN + 12, y + h - 8), text, 16, GOLD, bold=True, anchor="ld", max_w=area_w - 24)
+            canvas.text(
+                (MARGIN + 12, y + h - 8), text, 16, GOLD, bold=True, anchor="ld", max_w=area_w - 24
+            )
         # the Haggis: face down, only its size is public
         sx = WIDTH - MARGIN - side_w
         canvas.panel((sx, y, WIDTH - MARGIN, y + h), PANEL)
         canvas.text((sx + side_w // 2, y + 8), "Haggis", 16, MUTED, bold=True, anchor="ma")
         for k in range(min(3, haggis)):
             canvas.back(sx + (side_w - MEDIUM.w) // 2 - 4 + 4 * k, y + 34 - 2 * k, MEDIUM)
-        canvas.text((sx + side_w // 2, y + 34 + MEDIUM.h + 8), f"{haggis} cards" if haggis else "—", 17, TEXT, bold=True, anchor="ma")
+        canvas.text(
+            (sx + side_w // 2, y + 34 + MEDIUM.h + 8),
+            f"{haggis} cards" if haggis else "—",
+            17,
+            TEXT,
+            bold=True,
+            anchor="ma",
+        )
         y += h + 10
         if not trick and last_move:
             y = self.last_line(canvas, view, names, last_move, y)
@@ -577,9 +720,14 @@ class HaggisLayout(Layout):
         last = view.get("last_round")
         if not isinstance(last, dict):
             return []
-        parts = last.get("parts") if isinstance(last.get("parts"), dict) else {}
+        parts = _dict(last, "parts")
         rows: list[tuple[str, list[str], int | None]] = []
-        for key, label in (("out", "Going out"), ("bonus", "First out"), ("cards", "Cards"), ("bets", "Bets")):
+        for key, label in (
+            ("out", "Going out"),
+            ("bonus", "First out"),
+            ("cards", "Cards"),
+            ("bets", "Bets"),
+        ):
             values = parts.get(key)
             if isinstance(values, list):
                 rows.append((label, [str(v) for v in values], None))

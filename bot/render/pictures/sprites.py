@@ -158,9 +158,7 @@ def _blank(size: CardSize, fill: RGB) -> tuple[Image.Image, ImageDraw.ImageDraw,
 
 
 def _finish(img: Image.Image, size: CardSize) -> Image.Image:
-    out = img.resize((size.w, size.h), Image.Resampling.LANCZOS)
-    out.readonly = True  # type: ignore[misc]
-    return out
+    return img.resize((size.w, size.h), Image.Resampling.LANCZOS)
 
 
 def _fit_font(text: str, name: str, px: int, max_w: int) -> ImageFont.FreeTypeFont:
@@ -247,7 +245,9 @@ def _draw_face(card: Card, size: CardSize, labels: Labels) -> Image.Image:
             draw.text((cx, cy), symbol, font=big, fill=ink, anchor="mm")
         else:
             big = font(BOLD, int(w * 0.5))
-            draw.text((w - pad * 1.1 - w * 0.02, h - pad * 1.1), symbol, font=big, fill=ink, anchor="rs")
+            draw.text(
+                (w - pad * 1.1 - w * 0.02, h - pad * 1.1), symbol, font=big, fill=ink, anchor="rs"
+            )
         return _finish(img, size)
 
     if card.kind == "haggis":
@@ -277,12 +277,15 @@ def _draw_face(card: Card, size: CardSize, labels: Labels) -> Image.Image:
         x0, x1 = line, w - line
         seg = (x1 - x0) / 5
         for i, (_, col, _ink) in enumerate(HAGGIS_SUITS.values()):
-            draw.rectangle((x0 + i * seg, h - line - band * 2.2, x0 + (i + 1) * seg, h - line - band * 1.2), fill=col)
+            draw.rectangle(
+                (x0 + i * seg, h - line - band * 2.2, x0 + (i + 1) * seg, h - line - band * 1.2),
+                fill=col,
+            )
         _index(draw, rank, WILD_INK, pad, rank_px, index_w)
         if compact:
             _star(draw, pad + index_w / 2, pad + rank_px * 1.45, rank_px * 0.36, WILD_GOLD, edge)
             return _finish(img, size)
-        _star(draw, w * 0.64, h * 0.5, w * 0.25, WILD_GOLD, edge * 2)
+        _star(draw, w * 0.64, h * 0.5, w * 0.25, WILD_GOLD, edge + SUPER)
         draw.text(
             (w / 2, h - line - band * 2.5),
             "WILD",
@@ -295,7 +298,7 @@ def _draw_face(card: Card, size: CardSize, labels: Labels) -> Image.Image:
     # joker (poker X1 red, X2 black)
     ink = FRENCH_RED if card.rank == "X1" else INK
     jpx = int(rank_px * 0.62)
-    y = pad
+    y = float(pad)
     for ch in "JOKER":
         draw.text((pad + index_w / 2, y), ch, font=font(BOLD, jpx), fill=ink, anchor="mt")
         y += jpx * 0.98
@@ -331,6 +334,8 @@ def _draw_back(size: CardSize) -> Image.Image:
     img.paste(lattice, (0, 0), Image.composite(lattice, Image.new("RGBA", (w, h)), mask))
     if size.w >= 56:
         cx, cy, r = w / 2, h / 2, w * 0.17
-        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=BACK_BLUE, outline=WHITE, width=SUPER * 2)
+        draw.ellipse(
+            (cx - r, cy - r, cx + r, cy + r), fill=BACK_BLUE, outline=WHITE, width=SUPER * 2
+        )
         _star(draw, cx, cy, r * 0.7, WHITE, 0)
     return _finish(img, size)

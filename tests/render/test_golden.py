@@ -1,0 +1,69 @@
+"""Golden pictures: fixed positions of every game drawn and compared with stored PNGs, with a
+tolerance (font rasterisers differ slightly between Pillow/FreeType builds).
+
+Regenerate after an intended change, then LOOK at the PNGs before committing them:
+
+    UPDATE_GOLDEN=1 python -m pytest tests/render/test_golden.py
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from bot.render.pictures import Picture, final_picture, hand_picture, table_picture
+
+from .positions import NAMES, POSITIONS, finished
+
+GOLDEN = Path(__file__).parent / "golden"
+MAX_MEAN_DIFF = 1.5  # mean absolute difference per channel, 0-255
+RUSSIAN = {"A": "Т", "J": "В", "Q": "Д", "K": "К"}
+
+
+def _pictures() -> dict[str, Callable[[], Picture]]:
+    cases: dict[str, Callable[[], Picture]] = {}
+    last = {"hurricane": "6H:6S", "hurricane_pairs": "7D", "hurikan": "3H+7C:KD"}
+    for name, make in POSITIONS.items():
+        state = make()
+        names = NAMES[: state.num_players]
+        seat = state.current_player
+        assert seat is not None
+        public, private = state.view(None), state.view(seat)
+        move = last.get(name)
+        cases[f"{name}_table"] = lambda v=public, n=names, m=move: table_picture(v, n, last_move=m)
+        legal = next(str(a) for a in state.legal_actions() if str(a) != "pass")
+        chosen = legal.partition(":")[0].replace("+", " ").split()
+        cases[f"{name}_hand"] = lambda v=private, c=chosen: hand_picture(
+            v, selection=c, legal=True, caption=" ".join(c)
+        )
+    hand = POSITIONS["hurricane"]().view(0)
+    cases["hurricane_hand_illegal_ru"] = lambda: hand_picture(
+        hand, selection=["3D", "5C"], legal=False, caption="one card only", labels=RUSSIAN
+    )
+    for name in ("hurricane", "haggis"):
+        view = finished(name).view(None)
+        cases[f"{name}_final"] = lambda v=view: final_picture(v, NAMES[:2])
+    return cases
+
+
+CASES = _pictures()
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_picture_matches_golden(name: str) -> None:
+    picture = CASES[name]()
+    path = GOLDEN / f"{name}.png"
+    if os.environ.get("UPDATE_GOLDEN"):
+        path.write_bytes(picture.png())
+        pytest.skip(f"wrote {path}")
+    assert path.exists(), f"no golden picture {path}: run UPDATE_GOLDEN=1 (see module docstring)"
+    expected = Image.open(path).convert("RGB")
+    actual = Image.open(io.BytesIO(picture.png())).convert("RGB")
+    assert actual.size == expected.size
+    diff = ImageStat.Stat(ImageChops.difference(actual, expected)).mean
+    assert max(diff) < MAX_MEAN_DIFF, f"{name} differs from its golden picture by {diff}"

@@ -1,0 +1,185 @@
+"""Pictures show exactly what their view allows: every card draws, hands show only their cards,
+the public pictures only public cards, and no renderer accepts a GameState."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+
+from bot.games import GameState, new_game
+from bot.render.pictures import (
+    LARGE,
+    SMALL,
+    back_sprite,
+    card_sprite,
+    final_picture,
+    hand_picture,
+    public_cards,
+    table_picture,
+)
+from bot.render.pictures import sprites as sprite_cache
+from bot.render.pictures.canvas import GREEN, RED
+
+from .positions import NAMES, POSITIONS, finished
+
+FRENCH_52 = [r + s for r in ["A", *map(str, range(2, 11)), "J", "Q", "K"] for s in "HDCS"]
+HURRICANE_40 = [c for c in FRENCH_52 if c[:-1] not in ("8", "9", "10")]
+HAGGIS_NUMBERS = [f"{r}{s}" for r in range(2, 11) for s in "ROYGB"]
+EVERY_CARD = FRENCH_52 + HAGGIS_NUMBERS + ["J", "Q", "K", "X1", "X2"]
+
+GAMES: list[tuple[str, dict[str, Any] | None, int]] = [
+    ("hurricane", {"preset": "standard"}, 2),
+    ("hurricane", {"preset": "open"}, 2),
+    ("hurricane", {"preset": "pairs"}, 4),
+    ("hurikan", None, 2),
+    ("haggis", None, 2),
+    ("haggis", None, 3),
+]
+
+
+def played_states(
+    game: str, options: dict[str, Any] | None, players: int, seed: int
+) -> list[GameState]:
+    """Snapshots along one random game (every 3rd move), to check pictures over many views."""
+    state = new_game(game, seed=seed, players=players, options=options)
+    rng = random.Random(seed)
+    out = []
+    for move in range(120):
+        if state.is_over:
+            break
+        if move % 3 == 0:
+            out.append(state.clone())
+        state.apply(rng.choice(state.legal_actions()))
+    out.append(state)
+    return out
+
+
+def hidden_cards(state: GameState) -> Counter[str]:
+    """Cards no spectator may see: hands (except open and Haggis face cards), stock, the Haggis."""
+    data = state.to_dict()
+    hidden: Counter[str] = Counter()
+    for hand in data.get("hands") or []:
+        if isinstance(hand, dict):  # Hurricane open: only the face-down part is hidden
+            hidden.update(hand.get("down") or [])
+        elif hand:
+            hidden.update(c for c in hand if c not in ("J", "Q", "K"))
+    hidden.update(data.get("stock") or [])
+    hidden.update(data.get("haggis") or [])
+    return hidden
+
+
+def test_every_card_of_every_pack_draws_a_distinct_sprite() -> None:
+    assert len(HURRICANE_40) == 40 and len(set(EVERY_CARD)) == 52 + 45 + 5
+    for size in (LARGE, SMALL):
+        faces = {card: card_sprite(card, size).tobytes() for card in EVERY_CARD}
+        assert len(set(faces.values())) == len(EVERY_CARD)
+        assert back_sprite(size).tobytes() not in set(faces.values())
+        assert {card_sprite(c, size).size for c in EVERY_CARD} == {(size.w, size.h)}
+
+
+def test_rank_labels_are_a_parameter() -> None:
+    russian = {"A": "Т", "J": "В", "Q": "Д", "K": "К"}
+    assert card_sprite("AH", LARGE, russian).tobytes() != card_sprite("AH", LARGE).tobytes()
+    assert card_sprite("7H", LARGE, russian).tobytes() == card_sprite("7H", LARGE).tobytes()
+    assert card_sprite("AH", LARGE, russian) is card_sprite("AH", LARGE, dict(russian))  # cached
+
+
+def test_unknown_cards_are_refused() -> None:
+    for bad in ("1H", "7X", "11R", "", "JOKER"):
+        with pytest.raises(ValueError):
+            card_sprite(bad)
+
+
+@pytest.mark.parametrize("game,options,players", GAMES)
+def test_hand_picture_shows_only_that_hand(game: str, options: Any, players: int) -> None:
+    rng = random.Random(5)
+    for state in played_states(game, options, players, seed=21):
+        for seat in range(players):
+            view = state.view(seat)
+            hand = Counter(view["hand"] or [])
+            stranger = rng.sample(HURRICANE_40 if game != "haggis" else HAGGIS_NUMBERS, 3)
+            selection = rng.sample(sorted(hand.elements()), min(2, len(hand))) + stranger
+            picture = hand_picture(view, selection=selection, legal=rng.random() < 0.5)
+            assert Counter(picture.cards) == hand
+            assert not Counter(picture.raised) - hand
+            assert set(picture.raised) == set(selection) & set(hand)
+            down = (view.get("down_counts") or [0] * players)[seat]
+            assert picture.backs == down
+
+
+@pytest.mark.parametrize("game,options,players", GAMES)
+def test_public_pictures_never_paste_a_hidden_card(game: str, options: Any, players: int) -> None:
+    for state in played_states(game, options, players, seed=33):
+        view = state.view(None)
+        hidden = hidden_cards(state)
+        # a last move naming hidden cards must not draw them either
+        last = "+".join(sorted(hidden)[:3]) or None
+        for picture in (
+            table_picture(view, NAMES[:players], last_move=last),
+            final_picture(view, NAMES[:players]),
+        ):
+            assert not Counter(picture.cards) - public_cards(view)
+            assert not set(picture.cards) & set(hidden), game
+        assert table_picture(view, NAMES[:players]).backs >= min(1, sum(hidden.values()))
+
+
+def test_table_picture_shows_the_table_cards_and_the_trick() -> None:
+    hurricane = POSITIONS["hurricane"]().view(None)
+    picture = table_picture(hurricane, NAMES[:2], last_move="6H:6S")
+    assert set(hurricane["table"]) <= set(picture.cards)
+    assert {"6H", "6S"} <= set(picture.cards)  # the last move, from the piles
+    haggis = POSITIONS["haggis3"]().view(None)
+    cards = table_picture(haggis, NAMES[:3]).cards
+    for play in ("5O 5Y", "7O 7B", "8O 8Y"):
+        assert set(play.split()) <= set(cards)
+
+
+def test_renderers_refuse_a_game_state_and_the_wrong_view() -> None:
+    state = POSITIONS["hurricane"]()
+    with pytest.raises(TypeError):
+        table_picture(state, NAMES[:2])  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        hand_picture(state)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        final_picture(state, NAMES[:2])  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        table_picture(state.view(0), NAMES[:2])  # a private view on the public table
+    with pytest.raises(ValueError):
+        final_picture(state.view(1), NAMES[:2])
+    with pytest.raises(ValueError):
+        hand_picture(state.view(None))
+
+
+def _frame_colour(picture: Any) -> tuple[int, int, int]:
+    """The colour of the hand frame's left edge, half-way down the cards."""
+    image = picture.image
+    return image.getpixel((13, image.height - 40))  # type: ignore[no-any-return]
+
+
+def test_hand_frame_shows_legal_and_illegal() -> None:
+    view = POSITIONS["hurricane"]().view(0)
+    assert _frame_colour(hand_picture(view, selection=["JD"], legal=True)) == GREEN
+    assert _frame_colour(hand_picture(view, selection=["JD", "QD"], legal=False)) == RED
+
+
+def test_final_picture_lists_each_sides_pile() -> None:
+    for name in ("hurricane", "haggis"):
+        view = finished(name).view(None)
+        picture = final_picture(view, NAMES[:2])
+        piles = Counter(c for pile in view["piles"] for c in pile)
+        assert Counter(picture.cards) == piles
+
+
+def test_pngs_are_small_and_renders_are_thread_safe() -> None:
+    views = [(f(), n) for n, f in POSITIONS.items()]
+    jobs = [(s.view(None), NAMES[: s.num_players]) for s, _ in views]
+    sprite_cache._sprites.clear()  # fills race in the threads below
+    with ThreadPoolExecutor(4) as pool:
+        threaded = list(pool.map(lambda job: table_picture(*job).png(), jobs * 3))
+    single = [table_picture(*job).png() for job in jobs]
+    assert threaded == single * 3
+    assert max(len(png) for png in single) < 150_000
