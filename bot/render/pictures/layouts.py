@@ -153,7 +153,9 @@ class Layout:
         canvas.panel(box, PANEL_HOT if turn else PANEL, GOLD if turn else None, width=3)
         right = x1 - 10
         if view.get("dealer") == seat:
-            right = canvas.pill(x1 - 10 - 24, y0 + 8, "D", TEXT, px=14) - 24 - 8
+            w = canvas.text_width("dealer", 14, bold=True) + 16
+            canvas.pill(x1 - 10 - w, y0 + 9, "dealer", TEXT, px=14)
+            right = x1 - 10 - w - 8
         name = ("▶ " if turn else "") + _seat_name(names, seat)
         canvas.text(
             (x0 + 12, y0 + 10), name, 19, GOLD if turn else TEXT, bold=True, max_w=right - x0 - 16
@@ -221,9 +223,10 @@ class Layout:
         """``Last: Anna  7♥ → 3♣ 4♦`` with small sprites of the cards, only those the view shows."""
         if not last_move:
             return y
-        canvas.panel((MARGIN, y, WIDTH - MARGIN, y + SMALL.h + 16), PANEL)
+        size = MEDIUM
+        canvas.panel((MARGIN, y, WIDTH - MARGIN, y + size.h + 16), PANEL)
         x = MARGIN + 12
-        mid = y + 8 + SMALL.h // 2
+        mid = y + 8 + size.h // 2
         x += canvas.text((x, mid), "Last move", 16, MUTED, bold=True, anchor="lm") + 12
         last_player = view.get("last_player")
         if isinstance(last_player, int):
@@ -234,13 +237,16 @@ class Layout:
         groups = [card_ids(played)] + ([card_ids(taken)] if colon else [])
         for g, cards in enumerate(groups):
             shown = [c for c in cards if public[c] > 0]  # never a card the view keeps hidden
-            if shown and g == 1:
-                x += canvas.text((x, mid), "took", 16, MUTED, anchor="lm") + 10
             if shown:
-                x = canvas.fan(shown, x, y + 8, SMALL, SMALL.w + 4) + 12
+                verb = "took" if g else "played"
+                x += canvas.text((x, mid), verb, 17, MUTED, anchor="lm") + 10
+                x = canvas.fan(shown, x, y + 8, size, size.w + 6) + 14
+        on_table = set(_list(view, "table"))
+        if not colon and groups[0] and set(groups[0]) <= on_table:
+            canvas.text((x, mid), "onto the table", 17, MUTED, anchor="lm")
         if not any(groups):
             canvas.text((x, mid), last_move, 17, TEXT, anchor="lm", max_w=WIDTH - MARGIN - x - 10)
-        return y + SMALL.h + 16
+        return y + size.h + 16
 
     # -- the private hand ------------------------------------------------------------------
     def hand_cards(self, view: View) -> list[str]:
@@ -349,45 +355,44 @@ class Layout:
         winner = result.get("winner", view.get("winner"))
         return winner if view.get("is_over") and isinstance(winner, int) else None
 
+    def key_cards(self, view: View) -> set[str]:
+        """Cards that decided a category (raised in the final piles)."""
+        return set()
+
     def final(self, view: View, names: Sequence[str], labels: Labels | None) -> Picture:
         sides = self.sides(view, names)
         rows = self.score_rows(view, len(sides))
-        left_w = 420
-        per_row = (left_w - 24 - SMALL.w) // 17 + 1
+        over = bool(view.get("is_over"))
+        # before the end the engine has dealt again, so the piles in view are the new deal's
+        left_w = (404 if len(sides) > 2 else 420) if over else 0
+        step, lift = 17, 8
+        per_row = (left_w - 24 - SMALL.w) // step + 1
         heights = []
-        for _, pile in sides:
+        for _, pile in sides if over else ():
             lines = max(1, -(-len(pile) // per_row))
-            heights.append(30 + lines * (SMALL.h + 6))
+            heights.append(32 + lines * (SMALL.h + lift + 4))
         table_h = 50 + 34 * len(rows)
-        height = HEADER_H + max(sum(heights) + 10 * len(sides), table_h) + MARGIN + 8
+        height = HEADER_H + max(sum(heights) + 10 * len(heights) - 10, table_h) + MARGIN + 4
         canvas = Canvas(height, labels)
-        canvas.text(
-            (MARGIN, 26),
-            self.title(view) + " · " + self.result_text(view, names),
-            22,
-            GOLD,
-            bold=True,
-            anchor="lm",
-            max_w=INNER,
-        )
+        title = self.title(view) + " · " + self.result_text(view, names)
+        canvas.text((MARGIN, 26), title, 22, GOLD, bold=True, anchor="lm", max_w=INNER)
+        key = self.key_cards(view)
         y = HEADER_H + 4
-        for (name, pile), h in zip(sides, heights, strict=True):
+        for (name, pile), h in zip(sides if over else (), heights, strict=True):
             canvas.panel((MARGIN, y, MARGIN + left_w, y + h), PANEL)
             canvas.text((MARGIN + 12, y + 8), name, 17, TEXT, bold=True, max_w=left_w - 120)
-            canvas.text((MARGIN + left_w - 12, y + 8), f"{len(pile)} cards", 15, MUTED, anchor="ra")
+            canvas.text((MARGIN + left_w - 12, y + 8), f"{len(pile)} cards", 16, MUTED, anchor="ra")
             shown = sort_cards(pile)
-            for r in range(0, max(1, len(shown)), per_row):
-                canvas.fan(
-                    shown[r : r + per_row],
-                    MARGIN + 12,
-                    y + 30 + (r // per_row) * (SMALL.h + 6),
-                    SMALL,
-                    17,
-                )
+            for i, card in enumerate(shown):
+                r, c = divmod(i, per_row)
+                up = card in key
+                cy = y + 32 + lift + r * (SMALL.h + lift + 4) - (lift if up else 0)
+                canvas.card(card, MARGIN + 12 + c * step, cy, SMALL)
+                if up:
+                    canvas.raised.append(card)
             y += h + 10
-        self.breakdown(
-            canvas, rows, [name for name, _ in sides], MARGIN + left_w + 12, HEADER_H + 4
-        )
+        x0 = MARGIN + left_w + 12 if over else MARGIN
+        self.breakdown(canvas, rows, [name for name, _ in sides], x0, HEADER_H + 4)
         return canvas.finish("final.png")
 
     def breakdown(
@@ -401,7 +406,7 @@ class Layout:
         x1 = WIDTH - MARGIN
         h = 50 + 34 * len(rows)
         canvas.panel((x0, y0, x1, y0 + h), PANEL)
-        label_w = 112 if len(sides) > 2 else 124
+        label_w = 104 if len(sides) > 2 else 124
         col_w = (x1 - x0 - 12 - label_w) // max(1, len(sides))
         y = y0 + 12
         for i, side in enumerate(sides):
@@ -473,6 +478,9 @@ class HurricaneLayout(Layout):
         piles = _list(view, "piles")
         pile = len(piles[seat]) if seat < len(piles) and isinstance(piles[seat], list) else 0
         parts = [f"pile {pile}"]
+        teams = [t for t in _list(view, "teams") if isinstance(t, list)]
+        if any(len(t) > 1 for t in teams):
+            parts.insert(0, "team " + "AB"[seat % 2])
         values = _list(view, "pile_values")
         if seat < len(values):
             parts.append(f"value {values[seat]}")
@@ -558,6 +566,16 @@ class HurricaneLayout(Layout):
             cards = [c for s in team if isinstance(s, int) and s < len(piles) for c in piles[s]]
             out.append((" & ".join(_seat_name(names, s) for s in team), cards))
         return out
+
+    def key_cards(self, view: View) -> set[str]:
+        """The 7♥ and each side's primiera cards."""
+        last = _dict(view, "last_deal")
+        primiera = _dict(last, "details").get("primiera")
+        cards = {"7H"} if "seven" in _dict(last, "categories") else set()
+        if isinstance(primiera, dict):
+            for group in primiera.get("cards") or []:
+                cards.update(c for c in group or [] if isinstance(c, str))
+        return cards
 
     def score_rows(self, view: View, sides: int) -> list[tuple[str, list[str], int | None]]:
         last = view.get("last_deal")
