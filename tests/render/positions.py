@@ -71,8 +71,9 @@ def hurricane_pairs() -> GameState:
     )  # fmt: skip
 
 
-def hurricane_last_deal() -> GameState:
-    """The last play of a deal (stock empty): playing it scores the deal and ends the game."""
+def hurricane_last_deal(scores: tuple[int, int] = (14, 13)) -> GameState:
+    """The last play of a deal (stock empty): playing it scores the deal (and, from 14-13, ends
+    the game)."""
     hands = [["7H"], []]
     table = ["7C"]
     piles = [FRENCH[:18], [c for c in FRENCH[18:] if c not in ("7H", "7C")]]
@@ -80,7 +81,7 @@ def hurricane_last_deal() -> GameState:
         {
             "game": "hurricane", "options": {"preset": "standard"}, "seed": 7,
             "dealer": 1, "turn": 0, "hands": hands, "table": table, "stock": [],
-            "piles": piles, "sweeps": [0, 0], "last_capturer": 1, "scores": [14, 13],
+            "piles": piles, "sweeps": [0, 0], "last_capturer": 1, "scores": list(scores),
         }
     )  # fmt: skip
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,13 +19,14 @@ from bot.render.pictures import (
     card_sprite,
     final_picture,
     hand_picture,
+    layouts,
     public_cards,
     table_picture,
 )
 from bot.render.pictures import sprites as sprite_cache
 from bot.render.pictures.canvas import GREEN, RED
 
-from .positions import NAMES, POSITIONS, finished
+from .positions import NAMES, POSITIONS, finished, hurricane_last_deal
 
 FRENCH_52 = [r + s for r in ["A", *map(str, range(2, 11)), "J", "Q", "K"] for s in "HDCS"]
 HURRICANE_40 = [c for c in FRENCH_52 if c[:-1] not in ("8", "9", "10")]
@@ -183,3 +185,49 @@ def test_pngs_are_small_and_renders_are_thread_safe() -> None:
     single = [table_picture(*job).png() for job in jobs]
     assert threaded == single * 3
     assert max(len(png) for png in single) < 150_000
+
+
+def test_a_new_game_draws_with_the_generic_layout_and_can_register_its_own() -> None:
+    """Hurricane poker (52 cards and jokers) needs no code here to draw a hand or a table."""
+    view = {
+        "game": "hurricane_poker", "seat": 1, "num_players": 3, "dealer": 0,
+        "current_player": 1, "hand": ["X1", "AS", "10H"], "hand_sizes": [2, 3, 0],
+        "scores": [100, 90, 0],
+    }  # fmt: skip
+    hand = hand_picture(view, selection=["10H"], legal=True)
+    assert Counter(hand.cards) == Counter(view["hand"]) and hand.raised == ("10H",)
+    table = table_picture({**view, "seat": None, "hand": None}, NAMES[:3])
+    assert table.cards == () and table.backs == 5
+
+    class PokerLayout(layouts.Layout):
+        game = "hurricane_poker"
+
+        def centre(self, canvas: Any, view: Any, names: Any, last_move: Any, y: int) -> int:
+            canvas.card("X2", 20, y)
+            return y + 120
+
+    try:
+        layouts.register_layout(PokerLayout())
+        assert table_picture({**view, "seat": None, "hand": None}, NAMES[:3]).cards == ("X2",)
+    finally:
+        del layouts.LAYOUTS["hurricane_poker"]
+
+
+def test_a_deal_scored_mid_game_shows_the_breakdown_without_the_new_deals_piles() -> None:
+    state = hurricane_last_deal((0, 0))
+    state.apply("7H:7C")  # the deal is scored and the next one dealt at once
+    view = state.view(None)
+    assert view["last_deal"] and not view["is_over"]
+    picture = final_picture(view, NAMES[:2])
+    assert picture.cards == ()
+    assert final_picture(finished("hurricane").view(None), NAMES[:2]).cards  # piles at the end
+
+
+def test_fonts_ship_with_the_package() -> None:
+    from bot.render.pictures.sprites import BOLD, CONDENSED, FONT_DIR, REGULAR
+
+    for name in (REGULAR, BOLD, CONDENSED, "LICENSE.txt"):
+        assert (FONT_DIR / name).is_file()
+    assert "Bitstream" in (FONT_DIR / "LICENSE.txt").read_text()
+    pyproject = (Path(__file__).parents[2] / "pyproject.toml").read_text()
+    assert '"bot.render.pictures" = ["fonts/*.ttf", "fonts/LICENSE.txt"]' in pyproject

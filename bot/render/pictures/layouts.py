@@ -341,7 +341,9 @@ class Layout:
         winner = result.get("winner", view.get("winner"))
         scores = result.get("scores") or _list(view, "scores")
         if not view.get("is_over"):
-            return "scores " + "–".join(str(s) for s in scores)
+            last = _dict(view, "last_deal") or _dict(view, "last_round")
+            done = f"deal {last['deal']}" if "deal" in last else f"round {last.get('round', '')}"
+            return f"after {done.strip()}: " + "–".join(str(s) for s in scores)
         if not isinstance(winner, int) or not 0 <= winner < len(scores):
             return "a draw, " + "–".join(str(s) for s in scores)
         name = sides[winner] if winner < len(sides) else "?"
@@ -373,9 +375,11 @@ class Layout:
             heights.append(32 + lines * (SMALL.h + lift + 4))
         table_h = 50 + 34 * len(rows)
         height = HEADER_H + max(sum(heights) + 10 * len(heights) - 10, table_h) + MARGIN + 4
-        canvas = Canvas(height, labels)
+        canvas = Canvas(height, labels, width=WIDTH if over else 560)
         title = self.title(view) + " · " + self.result_text(view, names)
-        canvas.text((MARGIN, 26), title, 22, GOLD, bold=True, anchor="lm", max_w=INNER)
+        canvas.text(
+            (MARGIN, 26), title, 22, GOLD, bold=True, anchor="lm", max_w=canvas.width - 2 * MARGIN
+        )
         key = self.key_cards(view)
         y = HEADER_H + 4
         for (name, pile), h in zip(sides if over else (), heights, strict=True):
@@ -403,7 +407,7 @@ class Layout:
         x0: int,
         y0: int,
     ) -> None:
-        x1 = WIDTH - MARGIN
+        x1 = canvas.width - MARGIN
         h = 50 + 34 * len(rows)
         canvas.panel((x0, y0, x1, y0 + h), PANEL)
         label_w = 104 if len(sides) > 2 else 124
@@ -428,8 +432,9 @@ class Layout:
             for i, value in enumerate(values):
                 cx = x0 + label_w + col_w * i + col_w // 2
                 if winner == i:
+                    half = min(col_w // 2 - 6, 44)
                     canvas.draw.rounded_rectangle(
-                        (cx - col_w // 2 + 6, y + 5, cx + col_w // 2 - 6, y + 29),
+                        (cx - half, y + 5, cx + half, y + 29),
                         radius=12,
                         fill=GOLD,
                     )
@@ -766,12 +771,12 @@ for _layout in (HurricaneLayout(), HurikanLayout(), HaggisLayout()):
     register_layout(_layout)
 
 
+GENERIC = Layout()
+
+
 def layout_for(view: View) -> Layout:
-    game = view.get("game")
-    layout = LAYOUTS.get(str(game))
-    if layout is None:
-        raise ValueError(f"no picture layout for game {game!r}")
-    return layout
+    """The game's layout; a game without one (yet) gets the generic seats, hand and scores."""
+    return LAYOUTS.get(str(view.get("game")), GENERIC)
 
 
 __all__ = ["LAYOUTS", "Layout", "CardSize", "layout_for", "public_cards", "register_layout"]
