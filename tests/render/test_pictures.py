@@ -231,3 +231,14 @@ def test_fonts_ship_with_the_package() -> None:
     assert "Bitstream" in (FONT_DIR / "LICENSE.txt").read_text()
     pyproject = (Path(__file__).parents[2] / "pyproject.toml").read_text()
     assert '"bot.render.pictures" = ["fonts/*.ttf", "fonts/LICENSE.txt"]' in pyproject
+
+
+def test_names_drop_characters_the_font_cannot_draw() -> None:
+    from bot.render.pictures.canvas import drawable
+
+    assert drawable("🤖 Марина ♥") == "Марина ♥"
+    assert drawable("Anna") == "Anna"
+    assert drawable("中文") == "?"
+    view = POSITIONS["hurricane"]().view(None)
+    with_emoji = table_picture(view, ["🤖 Anna", "Bogdan"]).image.tobytes()
+    assert with_emoji == table_picture(view, ["Anna", "Bogdan"]).image.tobytes()

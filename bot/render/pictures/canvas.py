@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -28,6 +29,27 @@ RED: RGB = (255, 96, 96)
 DARK: RGB = (20, 24, 22)
 
 PALETTE_COLOURS = 128  # PNGs are palette images: small files, quick to upload
+_MISSING = "\U0010fffd"  # a private-use character no font has: draws the "missing" box
+
+
+def _glyph_image(char: str) -> bytes:
+    image = Image.new("L", (48, 48))
+    ImageDraw.Draw(image).text((8, 8), char, font=font(BOLD, 24), fill=255)
+    return image.tobytes()
+
+
+@lru_cache(maxsize=4096)
+def has_glyph(char: str) -> bool:
+    """Whether DejaVu draws ``char`` (most emoji in display names it does not)."""
+    return char.isspace() or _glyph_image(char) != _glyph_image(_MISSING)
+
+
+def drawable(text: str) -> str:
+    """``text`` without the characters the font would draw as boxes (``🤖 Bot`` -> ``Bot``)."""
+    if text.isascii():
+        return text
+    kept = "".join(ch for ch in text if has_glyph(ch))
+    return " ".join(kept.split()) or "?"
 
 
 @dataclass(frozen=True)
@@ -130,6 +152,7 @@ class Canvas:
     ) -> int:
         """Draws text (clipped with an ellipsis to ``max_w``); returns its width."""
         f = font(BOLD if bold else REGULAR, px)
+        text = drawable(text)
         if max_w is not None and f.getlength(text) > max_w:
             while text and f.getlength(text + "…") > max_w:
                 text = text[:-1]
@@ -138,7 +161,7 @@ class Canvas:
         return int(f.getlength(text))
 
     def text_width(self, text: str, px: int = 18, bold: bool = False) -> int:
-        return int(font(BOLD if bold else REGULAR, px).getlength(text))
+        return int(font(BOLD if bold else REGULAR, px).getlength(drawable(text)))
 
     def panel(
         self,

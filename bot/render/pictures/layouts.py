@@ -676,10 +676,14 @@ class HaggisLayout(Layout):
         rows = [r for r in reversed(rows) if r]
         skipped = min(r[0] for r in rows) if rows else 0
         row_h = 24 + MEDIUM.h + 14
-        h = 34 + max(1, len(rows)) * row_h + 26
+        h = 34 + len(rows) * row_h + 26 if trick else 34 + MEDIUM.h + 36
         canvas.panel((MARGIN, y, MARGIN + area_w, y + h), PANEL)
-        title = "Trick" if trick else "New trick — the leader plays"
-        canvas.text((MARGIN + 12, y + 8), title, 16, MUTED, bold=True)
+        canvas.text((MARGIN + 12, y + 8), "Trick", 16, MUTED, bold=True)
+        if not trick:
+            leader = view.get("leader")
+            who = f"{_seat_name(names, leader)} leads" if isinstance(leader, int) else "a new lead"
+            text = "Game over" if view.get("is_over") else f"New trick — {who}"
+            canvas.text((MARGIN + area_w // 2, y + h // 2 + 8), text, 19, MUTED, anchor="mm")
         if skipped:
             canvas.text(
                 (MARGIN + area_w - 12, y + 8), f"+{skipped} earlier", 15, MUTED, anchor="ra"
