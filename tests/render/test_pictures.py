@@ -242,3 +242,30 @@ def test_names_drop_characters_the_font_cannot_draw() -> None:
     view = POSITIONS["hurricane"]().view(None)
     with_emoji = table_picture(view, ["🤖 Anna", "Bogdan"]).image.tobytes()
     assert with_emoji == table_picture(view, ["Anna", "Bogdan"]).image.tobytes()
+
+
+def test_table_picture_says_whose_turn_it_is_the_dealer_and_the_scores() -> None:
+    view = POSITIONS["hurricane_pairs"]().view(None)
+    texts = table_picture(view, NAMES).texts
+    assert "▶ Anna to play" in texts and "▶ Anna" in texts  # header and her seat box
+    assert "dealer" in texts and texts.index("dealer") < texts.index("Bogdan")  # Bogdan deals
+    assert "Anna & Carla" in texts and "Bogdan & Dmitri" in texts
+    assert [t for t in texts if t in ("10", "12")] == ["10", "12"]  # team scores, in order
+    assert "Hurricanes this deal: Anna & Carla 0 · Bogdan & Dmitri 1" in texts
+    haggis = table_picture(POSITIONS["haggis3"]().view(None), NAMES[:3]).texts
+    assert "To beat: a pair of 8s by Bogdan" in haggis
+    assert "pile 8 pts · bet 15" in haggis  # Bogdan's little bet
+
+
+def test_hand_and_final_pictures_say_the_verdict_and_the_result() -> None:
+    view = POSITIONS["hurricane"]().view(0)
+    assert (
+        "✓ J♦ takes 4♦ + 4♣"
+        in hand_picture(view, selection=["JD"], legal=True, caption="J♦ takes 4♦ + 4♣").texts
+    )
+    assert "✗ not a legal play" in hand_picture(view, selection=["3D", "5C"], legal=False).texts
+    assert "Your hand · 4 cards" in hand_picture(view).texts
+    final = final_picture(finished("hurricane").view(None), NAMES[:2]).texts
+    assert final[0] == "Hurricane · Anna wins 16–14"
+    haggis = final_picture(finished("haggis").view(None), NAMES[:2]).texts
+    assert haggis[0] == "Haggis · Bogdan wins 292–129"

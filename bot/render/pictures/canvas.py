@@ -61,6 +61,7 @@ class Picture:
     backs: int
     filename: str
     raised: tuple[str, ...] = ()
+    texts: tuple[str, ...] = ()  # every text drawn, in order (tests read what a picture says)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -83,6 +84,7 @@ class Canvas:
         self.labels = labels
         self.cards: list[str] = []
         self.raised: list[str] = []
+        self.texts: list[str] = []
         self.backs = 0
 
     @property
@@ -93,7 +95,9 @@ class Canvas:
         image = self.image
         if height is not None and height < image.height:
             image = image.crop((0, 0, image.width, height))
-        return Picture(image, tuple(self.cards), self.backs, filename, tuple(self.raised))
+        return Picture(
+            image, tuple(self.cards), self.backs, filename, tuple(self.raised), tuple(self.texts)
+        )
 
     # cards -----------------------------------------------------------------------------------
     def card(
@@ -158,6 +162,7 @@ class Canvas:
                 text = text[:-1]
             text = text.rstrip() + "…"
         self.draw.text(xy, text, font=f, fill=colour, anchor=anchor)
+        self.texts.append(text)
         return int(f.getlength(text))
 
     def text_width(self, text: str, px: int = 18, bold: bool = False) -> int:

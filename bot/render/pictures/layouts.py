@@ -660,7 +660,8 @@ class HaggisLayout(Layout):
         for entry in trick:
             cards = card_ids(str(entry.get("play") or ""))
             width = (len(cards) - 1) * 26 + MEDIUM.w if cards else 64
-            groups.append((entry, cards, max(width, 84)))
+            name = canvas.text_width(_seat_name(names, entry.get("player")), 16, bold=True)
+            groups.append((entry, cards, max(width, min(name, 124), 84)))
         rows: list[list[int]] = [[]]
         used = 0
         limit = area_w - 24
