@@ -84,8 +84,8 @@ def _seat_name(names: Sequence[str], seat: Any) -> str:
 
 
 class Layout:
-    """The shared picture layout; games override ``header_text``, ``seat_lines``, ``centre``,
-    ``score_rows`` and ``sides``."""
+    """The shared picture layout; games override ``header_text``, ``seat_cards``, ``seat_line``,
+    ``centre``, ``score_rows``, ``sides`` (and ``hand_cards``/``hidden_own`` for hands)."""
 
     game = ""
 
@@ -95,7 +95,8 @@ class Layout:
     ) -> Picture:
         n = _int(view.get("num_players"), len(names))
         rows = 1 if n <= 4 else 2
-        canvas = Canvas(HEADER_H + rows * (SEAT_H + 10) + 420, labels)
+        # drawn on a tall canvas, then cropped to what was used (24 table cards need ~520 px)
+        canvas = Canvas(HEADER_H + rows * (SEAT_H + 10) + 760, labels)
         self.header(canvas, view, names)
         y = HEADER_H + 4
         y = self.seats(canvas, view, names, y)
@@ -659,7 +660,7 @@ class HaggisLayout(Layout):
         groups: list[tuple[dict[str, Any], list[str], int]] = []
         for entry in trick:
             cards = card_ids(str(entry.get("play") or ""))
-            width = (len(cards) - 1) * 26 + MEDIUM.w if cards else 64
+            width = (len(cards) - 1) * MEDIUM.step + MEDIUM.w if cards else 64
             name = canvas.text_width(_seat_name(names, entry.get("player")), 16, bold=True)
             groups.append((entry, cards, max(width, min(name, 124), 84)))
         rows: list[list[int]] = [[]]
@@ -702,14 +703,14 @@ class HaggisLayout(Layout):
                 canvas.text((x, ry), who, 16, colour, bold=True, max_w=width)
                 if cards:
                     if is_top:
-                        w = (len(cards) - 1) * 26 + MEDIUM.w
+                        w = (len(cards) - 1) * MEDIUM.step + MEDIUM.w
                         canvas.draw.rounded_rectangle(
                             (x - 4, ry + 18, x + w + 3, ry + 22 + MEDIUM.h + 3),
                             radius=10,
                             outline=GOLD,
                             width=3,
                         )
-                    canvas.fan(cards, x, ry + 22, MEDIUM, 26)
+                    canvas.fan(cards, x, ry + 22, MEDIUM)
                 else:
                     canvas.pill(
                         x,
