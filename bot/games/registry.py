@@ -18,6 +18,7 @@ ENGINE_MODULES: dict[str, str] = {
     "hurricane": "bot.games.hurricane",
     "hurikan": "bot.games.hurricane.hurikan",
     "haggis": "bot.games.haggis",
+    "hurricane_poker": "bot.games.hurricane_poker",
 }
 GAMES: tuple[str, ...] = tuple(ENGINE_MODULES)
 
