@@ -71,7 +71,9 @@ def load_game(data: dict[str, Any]) -> PokerState:
     if not isinstance(data, dict):
         raise InvalidState("a position must be a JSON object")
     if data.get("game", "hurricane_poker") != "hurricane_poker":
-        raise InvalidState(f"this is not a Hurricane poker position (game {_quote(data.get('game'))})")
+        raise InvalidState(
+            f"this is not a Hurricane poker position (game {_quote(data.get('game'))})"
+        )
     try:
         rules = parse_options(data.get("options"))
     except ValueError as exc:
@@ -170,7 +172,9 @@ def _load_progress(state: PokerState, data: dict[str, Any]) -> None:
     try:
         phase = Phase(data["phase"])
     except (ValueError, TypeError):
-        raise InvalidState(f"'phase' must be bet, draw, declare or over, not {_quote(data['phase'])}") from None
+        raise InvalidState(
+            f"'phase' must be bet, draw, declare or over, not {_quote(data['phase'])}"
+        ) from None
     state.phase = phase
     state.street = _int(data.get("street", 1), "'street'", 1, 2)
     state.in_hand = _flags(data, "in_hand", n)

@@ -67,7 +67,8 @@ def distribute(amount: int, winners: Sequence[int], order: Sequence[int]) -> dic
     """Equal shares; leftover chips one at a time to the winners in ``order`` (dealer's left)."""
     ranked = sorted(winners, key=order.index)
     each, odd = divmod(amount, len(ranked))
-    return {s: each + (1 if i < odd else 0) for i, s in enumerate(ranked)}
+    shares = {s: each + (1 if i < odd else 0) for i, s in enumerate(ranked)}
+    return {s: c for s, c in shares.items() if c}
 
 
 def _add(shares: dict[int, int], more: dict[int, int]) -> None:

@@ -56,7 +56,11 @@ def tables(wild_option: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
     low = [0] * (NUM_IDS * NUM_IDS)
     for a in range(NUM_IDS):
         for b in range(NUM_IDS):
-            if a == b or (a >= 52 and wild_option != "jokers") or (b >= 52 and wild_option != "jokers"):
+            if (
+                a == b
+                or (a >= 52 and wild_option != "jokers")
+                or (b >= 52 and wild_option != "jokers")
+            ):
                 continue
             high[a * NUM_IDS + b], low[a * NUM_IDS + b] = keys_of(a, b, wild)
     return tuple(high), tuple(low)

@@ -159,7 +159,9 @@ class PokerState(GameState):
     def _actors(self) -> int:
         """Seats still in that are not all-in."""
         return sum(
-            1 for s in range(self.num_players) if self.in_hand[s] and not self.folded[s] and self.chips[s]
+            1
+            for s in range(self.num_players)
+            if self.in_hand[s] and not self.folded[s] and self.chips[s]
         )
 
     def to_call(self, seat: int) -> int:
@@ -478,9 +480,7 @@ class PokerState(GameState):
             "drawn": list(self.drawn),
             "has_declared": [d is not None for d in self.declared],
             "declarations": (
-                list(self.declared)
-                if self.phase is Phase.DECLARE and all_declared
-                else None
+                list(self.declared) if self.phase is Phase.DECLARE and all_declared else None
             ),
             "log": [list(entry) for entry in self.log],
             "stock_size": len(self.stock),
