@@ -114,8 +114,8 @@ def load_game(data: dict[str, Any]) -> PokerState:
             raise InvalidState(f"{LABELS[card]} appears twice: in {seen[card]} and in {where}")
         seen[card] = where
 
-    for s, hand in enumerate(hands):
-        for card in hand or ():
+    for s, held in enumerate(hands):
+        for card in held or ():
             place(card, f"seat {s}'s hand")
     discards = _cards(data.get("discards", []), "'discards'")
     for card in discards:
@@ -211,7 +211,9 @@ def _load_progress(state: PokerState, data: dict[str, Any]) -> None:
         raise InvalidState("'last_showdown' must be an object or null")
     state.last_showdown = last
     for s in range(n):
-        if state.in_hand[s] != (state.hands[s] is not None) and phase is not Phase.OVER:
+        if phase is Phase.OVER:
+            break
+        if state.in_hand[s] != (state.hands[s] is not None):
             raise InvalidState(f"seat {s}: 'in_hand' and 'hands' disagree")
         if not state.in_hand[s] and (state.committed[s] or state.folded[s]):
             raise InvalidState(f"seat {s} is not in this hand but has chips in it or folded")

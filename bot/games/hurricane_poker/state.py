@@ -441,8 +441,7 @@ class PokerState(GameState):
         if self.hand_no >= self.rules.hands or len(holding) <= 1:
             self.phase = Phase.OVER
             self.turn = None
-            self.hands = [None] * n
-            self.in_hand = [False] * n
+            self.in_hand = [False] * n  # the last hands stay in ``to_dict`` only
             result = self.result()
             events.append(
                 {"type": "game_over", "winner": result["winner"], "scores": result["scores"]}
