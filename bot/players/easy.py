@@ -51,4 +51,8 @@ def easy_policy(game: str) -> Policy:
         return _hurikan_easy
     if game == "haggis":
         return _haggis_easy
+    if game == "hurricane_poker":
+        from .poker_players import poker_easy
+
+        return poker_easy
     return _random_policy

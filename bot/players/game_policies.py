@@ -19,6 +19,10 @@ def normal_policy(game: str) -> Policy:
         from .haggis_normal import haggis_normal
 
         return haggis_normal
+    if game == "hurricane_poker":
+        from .poker_players import poker_normal
+
+        return poker_normal
     raise ValueError(f"Unknown game {game!r}: choose one of hurricane, hurikan, haggis.")
 
 
@@ -32,3 +36,12 @@ def search_profile(game: str) -> SearchProfile:
 
         return PROFILE
     raise ValueError(f"Unknown game {game!r}: choose one of hurricane, hurikan, haggis.")
+
+
+def hard_policy(game: str) -> Policy | None:
+    """A game whose ``hard`` is a policy of its own rather than the determinised search."""
+    if game == "hurricane_poker":
+        from .poker_players import poker_hard
+
+        return poker_hard
+    return None

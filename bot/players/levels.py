@@ -10,10 +10,10 @@ from bot.games.base import Action
 
 from .base import Policy, SearchLimits, View
 from .easy import easy_policy
-from .game_policies import normal_policy, search_profile
+from .game_policies import hard_policy, normal_policy, search_profile
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
-GAMES: tuple[str, ...] = ("hurricane", "hurikan", "haggis")
+GAMES: tuple[str, ...] = ("hurricane", "hurikan", "haggis", "hurricane_poker")
 
 
 def policy_for(game: str, level: str) -> Policy:
@@ -59,7 +59,10 @@ def choose_action(
     if len(legal) == 1:
         return legal[0]
     rng = random.Random(seed)
-    if level == "hard":
+    fast_hard = hard_policy(game) if level == "hard" else None
+    if fast_hard is not None:
+        action = fast_hard(view, legal, rng)
+    elif level == "hard":
         from .hard import search
 
         profile = search_profile(game)
