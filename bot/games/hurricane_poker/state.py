@@ -455,7 +455,6 @@ class PokerState(GameState):
     def _public(self) -> dict[str, Any]:
         """What every seat and every spectator may know."""
         n = self.num_players
-        all_declared = all(self.declared[s] is not None for s in self.live_seats())
         return {
             "game": "hurricane_poker",
             "options": dict(self.options),
@@ -478,9 +477,6 @@ class PokerState(GameState):
             "bets_made": self.bets_made,
             "drawn": list(self.drawn),
             "has_declared": [d is not None for d in self.declared],
-            "declarations": (
-                list(self.declared) if self.phase is Phase.DECLARE and all_declared else None
-            ),
             "log": [list(entry) for entry in self.log],
             "stock_size": len(self.stock),
             "last_showdown": _copy(self.last_showdown),

@@ -1,0 +1,127 @@
+"""Hurricane poker computer players: legal, view-only, deterministic, and sensible in clear spots."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import pytest
+
+from bot.games import load_game, new_game
+from bot.players import LEVELS, choose_action
+from bot.players.poker_cards import read_view, simulate
+from bot.players.poker_players import opponent_model
+
+from ..games.poker_helpers import play, position
+
+
+def _view(state, seat):
+    return json.loads(json.dumps(state.view(seat)))
+
+
+def _choose(state, level, seed=1):
+    seat = state.current_player
+    return str(
+        choose_action(
+            "hurricane_poker", _view(state, seat), state.legal_actions(seat), level, seed=seed
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [
+        (2, {}),
+        (6, {"hands": 3}),
+        (3, {"wild": "jokers", "declare": "yes", "hands": 4}),
+        (4, {"wild": "deuces", "draw": "off", "stack": 10, "hands": 5}),
+    ],
+)
+def test_every_level_plays_whole_games_legally(players, options):
+    state = new_game("hurricane_poker", seed=players, players=players, options=options)
+    moves = 0
+    while not state.is_over:
+        seat = state.current_player
+        legal = state.legal_actions(seat)
+        level = LEVELS[(seat + moves) % 3]
+        action = choose_action("hurricane_poker", _view(state, seat), legal, level, seed=moves)
+        assert action in legal
+        state.apply(action, seat)
+        moves += 1
+        assert moves < 2000
+
+
+def test_players_refuse_a_state_a_snapshot_or_a_spectator_view():
+    state = new_game("hurricane_poker", seed=3, players=3)
+    legal = state.legal_actions()
+    for not_a_seat in (state, state.to_dict(), state.view(None)):
+        with pytest.raises(TypeError):
+            choose_action("hurricane_poker", not_a_seat, legal, "normal", seed=1)  # type: ignore[arg-type]
+
+
+def test_decisions_depend_only_on_what_the_seat_sees():
+    # Same own cards and betting; the other hands and the stock differ: same decision.
+    a = position([100, 100, 100], [["KH", "KD"], ["7C", "7S"], ["9H", "4D"]], dealer=2, seed=1)
+    b = position([100, 100, 100], [["2C", "3S"], ["QH", "JD"], ["9H", "4D"]], dealer=2, seed=2)
+    for state in (a, b):
+        play(state, "0 bet 2", "1 raise 1")
+    assert _view(a, 2) == _view(b, 2)
+    for level in LEVELS:
+        for seed in range(3):
+            assert _choose(a, level, seed) == _choose(b, level, seed)
+
+
+def test_same_seed_same_move():
+    state = new_game("hurricane_poker", seed=8, players=5)
+    for level in LEVELS:
+        assert _choose(state, level, 5) == _choose(state, level, 5)
+
+
+def test_strong_hands_bet_and_junk_folds_to_a_raise():
+    strong = position([100, 100, 100], [["AH", "AS"], ["9C", "5D"], ["8C", "6S"]], dealer=2)
+    for level in LEVELS:
+        assert _choose(strong, level).startswith("bet"), level
+    junk = position(
+        [100] * 6,
+        [["QH", "JS"], ["AH", "2S"], ["KH", "KS"], ["AD", "3C"], ["QC", "QD"], ["8H", "9D"]],
+        dealer=5,
+    )
+    play(junk, "0 bet 3", "1 raise 3", "2 raise 3", "3 call", "4 call")
+    for level in ("normal", "hard"):
+        assert _choose(junk, level) == "fold", level
+
+
+def test_draws_and_declarations_follow_the_cards():
+    state = position([100, 100], [["AH", "9S"], ["KH", "KD"]], dealer=1, options={"declare": "yes"})
+    play(state, "0 check", "1 check")
+    for level in ("normal", "hard"):
+        assert _choose(state, level) == "draw 9S", level  # keep the ace, draw to a low
+    best = position([100, 100], [["3H", "2S"], ["KH", "KD"]], dealer=1, options={"declare": "yes"})
+    play(best, "0 check", "1 check", "0 stand", "1 stand", "0 check", "1 check")
+    for level in LEVELS:
+        assert _choose(best, level) == "declare low", level
+
+
+def test_hard_reads_aggression_as_strength():
+    state = position([100, 100, 100], [["9H", "7D"], ["KH", "KD"], ["7C", "7S"]], dealer=2)
+    play(state, "0 check", "1 bet 3", "2 raise 3", "0 call", "1 call")
+    # seat 0 to draw; its rivals bet and raised: their hands are likely strong
+    seen = read_view(_view(state, 0))
+    plain = simulate(seen, random.Random(1), 400)
+    modelled = simulate(seen, random.Random(1), 400, opponent_model(seen))
+    assert modelled.best_share(False) < plain.best_share(False) - 0.03
+
+
+def test_hard_is_fast():
+    state = new_game("hurricane_poker", seed=2, players=8, options={"declare": "yes"})
+    start = time.process_time()
+    for seed in range(5):
+        _choose(state, "hard", seed)
+    assert (time.process_time() - start) / 5 < 0.2
+
+
+def test_loaded_positions_play_on():
+    state = new_game("hurricane_poker", seed=4, players=3)
+    copy = load_game(state.to_dict())
+    assert _choose(copy, "normal") == _choose(state, "normal")
