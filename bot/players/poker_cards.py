@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from bot.games.hurricane_poker.cards import BY_LABEL, WILD_CARDS, deck
 from bot.games.hurricane_poker.ranking import strengths, tables
@@ -96,6 +97,31 @@ def rule_discard(hand: Sequence[int], wild: str) -> int | None:
     return min(natural, key=lambda c: c // 4)
 
 
+@cache
+def after_draw(wild: str) -> dict[tuple[int, int], tuple[float, float]]:
+    """Each hand's expected (High, Low) strength once it has drawn by ``rule_discard``, averaged
+    over the card it could draw: what a player still to draw can count on."""
+    pack = deck(wild)
+    table: dict[tuple[int, int], tuple[float, float]] = {}
+    for i, a in enumerate(pack):
+        for b in pack[i + 1 :]:
+            throw = rule_discard((a, b), wild)
+            if throw is None:
+                table[(a, b)] = quick_strength((a, b), wild)
+                continue
+            keep = b if throw == a else a
+            highs = lows = 0.0
+            count = 0
+            for c in pack:
+                if c not in (a, b):
+                    h, lo = quick_strength((keep, c), wild)
+                    highs += h
+                    lows += lo
+                    count += 1
+            table[(a, b)] = (highs / count, lows / count)
+    return table
+
+
 #: weight of one opponent's sampled hand given its public actions (hard's opponent model)
 Weigher = Callable[[int, tuple[int, int], float, float], float]
 
@@ -131,35 +157,46 @@ def _side_share(mine: int, others: list[int]) -> float:
     return 1.0 / (1 + others.count(top))
 
 
-def simulate(
+@dataclass
+class Rivals:
+    """One sample of the players still in: final High/Low keys, the side each would declare,
+    and the strength each holds now (what it bets on)."""
+
+    weight: float
+    high: list[int]
+    low: list[int]
+    side: list[str]
+    now: list[float]  # each rival's rough pot share as it sees its hand now
+    spare: int  # the card the seat would draw
+
+
+def deal_rivals(
     seen: Seen, rng: random.Random, samples: int, weigher: Weigher | None = None
-) -> Outcome:
-    """Monte Carlo over the unseen cards: each own draw choice against the players still in."""
+) -> list[Rivals]:
+    """Deal the unseen cards to the players still in, ``samples`` times; opponents still to draw
+    draw by ``rule_discard``; ``weigher`` (hard) weights each sample by the opponents' actions."""
     high_t, low_t = tables(seen.wild)
     own = set(seen.hand)
     unseen = [c for c in deck(seen.wild) if c not in own]
-    options: list[int | None] = [None]
-    if seen.i_draw:
-        options += [seen.hand[0], seen.hand[1]]
     opps = seen.opponents
     need = 2 * len(opps) + len(seen.to_draw) + 1
     to_draw = set(seen.to_draw)
-    speak = [0.0] * len(options)
-    declared = [[0.0, 0.0, 0.0] for _ in options]
-    total_weight = 0.0
+    others = len(opps)  # each rival faces the seat and the other rivals
+    drawn_table = after_draw(seen.wild) if to_draw else {}
+    out: list[Rivals] = []
     for _ in range(samples):
         cards = rng.sample(unseen, need)
         pos = 0
-        opp_high: list[int] = []
-        opp_low: list[int] = []
-        opp_side: list[str] = []
-        weight = 1.0
+        rivals = Rivals(1.0, [], [], [], [], 0)
         for s in opps:
             hand = [cards[pos], cards[pos + 1]]
             pos += 2
             hs, ls = quick_strength(hand, seen.wild)
+            # its own rough share: beating each of the others on a side, half the pot a side
+            eh, el = drawn_table[(min(hand), max(hand))] if s in to_draw else (hs, ls)
+            rivals.now.append(0.5 * (eh**others + el**others))
             if weigher is not None:
-                weight *= weigher(s, (min(hand), max(hand)), hs, ls)
+                rivals.weight *= weigher(s, (min(hand), max(hand)), hs, ls)
             if s in to_draw:
                 throw = rule_discard(hand, seen.wild)
                 if throw is not None:
@@ -168,21 +205,49 @@ def simulate(
                     hs, ls = quick_strength(hand, seen.wild)
                 pos += 1
             index = hand[0] * 54 + hand[1]
-            opp_high.append(high_t[index])
-            opp_low.append(low_t[index])
-            opp_side.append("low" if ls > hs else "high")
-        if weight <= 0.0:
-            continue
+            rivals.high.append(high_t[index])
+            rivals.low.append(low_t[index])
+            rivals.side.append("low" if ls > hs else "high")
+        rivals.spare = cards[pos]
+        if rivals.weight > 0.0:
+            out.append(rivals)
+    return out
+
+
+def own_options(seen: Seen) -> list[int | None]:
+    """None = keep the hand; else the card discarded (when the seat still draws)."""
+    return [None, seen.hand[0], seen.hand[1]] if seen.i_draw else [None]
+
+
+def own_keys(seen: Seen, throw: int | None, spare: int) -> tuple[int, int]:
+    high_t, low_t = tables(seen.wild)
+    if throw is None:
+        index = seen.hand[0] * 54 + seen.hand[1]
+    else:
+        keep = seen.hand[1] if throw == seen.hand[0] else seen.hand[0]
+        index = keep * 54 + spare
+    return high_t[index], low_t[index]
+
+
+def simulate(
+    seen: Seen, rng: random.Random, samples: int, weigher: Weigher | None = None
+) -> Outcome:
+    """Monte Carlo over the unseen cards: each own draw choice against the players still in."""
+    return outcome_of(seen, deal_rivals(seen, rng, samples, weigher))
+
+
+def outcome_of(seen: Seen, rivals_list: list[Rivals]) -> Outcome:
+    """Expected shares of each own option over dealt rivals."""
+    options = own_options(seen)
+    speak = [0.0] * len(options)
+    declared = [[0.0, 0.0, 0.0] for _ in options]
+    total_weight = 0.0
+    for rivals in rivals_list:
+        weight = rivals.weight
         total_weight += weight
-        spare = cards[pos]
+        opp_high, opp_low, opp_side = rivals.high, rivals.low, rivals.side
         for i, throw in enumerate(options):
-            if throw is None:
-                mine = seen.hand
-                index = mine[0] * 54 + mine[1]
-            else:
-                keep = seen.hand[1] if throw == seen.hand[0] else seen.hand[0]
-                index = keep * 54 + spare
-            my_high, my_low = high_t[index], low_t[index]
+            my_high, my_low = own_keys(seen, throw, rivals.spare)
             if not seen.declare:
                 speak[i] += (
                     weight * 0.5 * (_side_share(my_high, opp_high) + _side_share(my_low, opp_low))
@@ -196,3 +261,62 @@ def simulate(
             outright = (not highs or my_high > max(highs)) and (not lows or my_low > max(lows))
             declared[i][2] += weight * (1.0 if outright else 0.0)
     return Outcome(options, speak, declared, total_weight)
+
+
+def share_against(
+    seen: Seen, my_high: int, my_low: int, rivals: Rivals, keep: Sequence[int]
+) -> float:
+    """The seat's pot share against the rivals at indexes ``keep`` (cards speak; with
+    declarations, declaring its own stronger side against theirs)."""
+    highs = [rivals.high[i] for i in keep]
+    lows = [rivals.low[i] for i in keep]
+    if not seen.declare:
+        return 0.5 * (_side_share(my_high, highs) + _side_share(my_low, lows))
+    on_high = [rivals.high[i] for i in keep if rivals.side[i] == "high"]
+    on_low = [rivals.low[i] for i in keep if rivals.side[i] == "low"]
+    best_high = _side_share(my_high, on_high) * (0.5 if on_low else 1.0)
+    best_low = _side_share(my_low, on_low) * (0.5 if on_high else 1.0)
+    return max(best_high, best_low)
+
+
+@dataclass(frozen=True)
+class BetValues:
+    """Expected chips won from here (sunk chips aside; folding is 0) of the passive move (check
+    or call) and of an aggressive one (bet or raise of ``size``), with the best own draw."""
+
+    passive: float
+    aggressive: float
+
+
+def bet_values(
+    seen: Seen,
+    rivals_list: list[Rivals],
+    size: int,
+    stay: float,
+) -> BetValues:
+    """Values from dealt rivals; a rival stays in against a bet or raise when the share it
+    expects now is at least ``stay`` (the price it is offered), else folds (so a bet can win the
+    pot at once)."""
+    options = own_options(seen)
+    pot, owed = seen.pot, seen.to_call
+    passive = [0.0] * len(options)
+    aggressive = [0.0] * len(options)
+    total = 0.0
+    everyone = range(len(seen.opponents))
+    for rivals in rivals_list:
+        w = rivals.weight
+        total += w
+        staying = [i for i in everyone if rivals.now[i] >= stay]
+        for j, throw in enumerate(options):
+            my_high, my_low = own_keys(seen, throw, rivals.spare)
+            share = share_against(seen, my_high, my_low, rivals, everyone)
+            passive[j] += w * (share * (pot + owed) - owed)
+            if not staying:
+                aggressive[j] += w * pot
+            else:
+                kept = share_against(seen, my_high, my_low, rivals, staying)
+                put = owed + size
+                aggressive[j] += w * (kept * (pot + put + size * len(staying)) - put)
+    if not total:
+        return BetValues(0.0, 0.0)
+    return BetValues(max(passive) / total, max(aggressive) / total)

@@ -22,6 +22,9 @@ from .poker_cards import (
     Outcome,
     Seen,
     Weigher,
+    bet_values,
+    deal_rivals,
+    outcome_of,
     quick_strength,
     read_view,
     rule_discard,
@@ -30,6 +33,10 @@ from .poker_cards import (
 
 NORMAL_SAMPLES = 160
 HARD_SAMPLES = 320
+#: what a rival's expected share must exceed beyond the price it is offered to stay in
+STAY_BASE = 0.0
+#: the one-step value model decides bets against at most this many rivals
+EV_MAX_RIVALS = 1
 
 
 def _find(legal: Sequence[Action], text: str) -> Action | None:
@@ -149,13 +156,37 @@ def opponent_model(seen: Seen) -> Weigher:
     return weigh
 
 
+def _amount(action: Action) -> int:
+    return int(str(action).split()[1])
+
+
 def poker_hard(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+    """Normal's estimate under the opponent model, and for bets the value of each move: a bet or
+    raise (smallest and largest) against the rivals that would stay in, a check or call, a fold."""
     seen = read_view(view)
-    outcome = simulate(seen, rng, HARD_SAMPLES, opponent_model(seen))
-    if not outcome.weight:
-        outcome = simulate(seen, rng, HARD_SAMPLES)
-    # when every opponent has only checked so far, a slightly lighter bet takes pots
-    passive = bool(seen.log) and all(
-        a.split()[0] in ("check", "stand", "draw") for s, a in seen.log if s != seen.seat
-    )
-    return _choose(seen, outcome, legal, aggression=0.06 if passive else 0.0)
+    rivals = deal_rivals(seen, rng, HARD_SAMPLES, opponent_model(seen))
+    if not rivals:  # the model rules out every sample: fall back to plain sampling
+        rivals = deal_rivals(seen, rng, HARD_SAMPLES)
+    if seen.phase != "bet" or len(seen.opponents) > EV_MAX_RIVALS:
+        # several rivals: their answers to a bet are too entangled for the one-step model
+        passive_play = not any(
+            a.split()[0] in ("bet", "raise") for s, a in seen.log if s != seen.seat
+        )
+        aggression = 0.06 if passive_play and seen.log else 0.0
+        return _choose(seen, outcome_of(seen, rivals), legal, aggression)
+    passive = _find(legal, "call" if seen.to_call else "check")
+    assert passive is not None
+    sized = _sized(legal, "raise" if seen.to_call else "bet")
+    candidates = sorted({_amount(sized[0]), _amount(sized[-1])}) if sized else [0]
+    choices: list[tuple[float, int, Action]] = []
+    for size in candidates:
+        # a rival stays in when its expected share pays for the price it is offered
+        price = size / (seen.pot + seen.to_call + 2 * size)
+        values = bet_values(seen, rivals, max(size, 1), STAY_BASE + price)
+        if size:
+            choices.append((values.aggressive, 0, next(a for a in sized if _amount(a) == size)))
+    choices.append((values.passive, 1, passive))
+    fold = _find(legal, "fold")
+    if fold is not None:
+        choices.append((0.0, 2, fold))
+    return max(choices, key=lambda c: (c[0], c[1]))[2]

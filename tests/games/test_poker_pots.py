@@ -6,7 +6,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.games.hurricane_poker.pots import build_pots, distribute, split_pot, uncalled
+from bot.games import new_game
+from bot.games.hurricane_poker import PokerState
+from bot.games.hurricane_poker.pots import Pot, build_pots, distribute, split_pot, uncalled
 
 
 @st.composite
@@ -61,8 +63,6 @@ def test_cards_speak_odd_chip_goes_to_high(amount, seats):
     lows = [0] * n
     highs[high_seat] = 9
     lows[low_seat] = 9
-    from bot.games.hurricane_poker.pots import Pot
-
     pot = Pot(amount, sorted(seats))
     split_pot(pot, highs, lows, list(range(n)))
     assert pot.high == [high_seat] and pot.low == [low_seat]
@@ -88,3 +88,52 @@ def test_a_classic_three_way_all_in():
     assert [(p.amount, p.eligible) for p in pots] == [(30, [0, 1, 2]), (40, [1, 2])]
     folded = build_pots([10, 30, 30], [True, False, True])
     assert [(p.amount, p.eligible) for p in folded] == [(30, [0, 2]), (40, [2])]
+
+
+# ----------------------------------------------------------------- whole hands, random play
+
+SMALL = st.fixed_dictionaries(
+    {
+        "stack": st.integers(10, 20),
+        "ante": st.integers(0, 4),
+        "bet_max": st.integers(1, 6),
+        "raises": st.integers(0, 3),
+        "declare": st.sampled_from(["no", "yes"]),
+        "draw": st.sampled_from(["on", "off"]),
+        "wild": st.sampled_from(["none", "jokers", "deuces", "one_eyes"]),
+        "hands": st.integers(1, 6),
+    }
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**64 - 1), st.integers(2, 8), SMALL, st.randoms(use_true_random=False))
+def test_random_hands_conserve_chips_and_pay_only_contributors(seed, players, options, rnd):
+    state = new_game("hurricane_poker", seed=seed, players=players, options=options)
+    assert isinstance(state, PokerState)
+    total = options["stack"] * players
+    while not state.is_over:
+        committed = list(state.committed)
+        folded = list(state.folded)
+        events = state.apply(rnd.choice(state.legal_actions()))
+        for event in events:
+            if event["type"] == "bet":
+                committed[event["player"]] += event["chips"]
+            elif event["type"] == "fold":
+                folded[event["player"]] = True
+            elif event["type"] == "uncalled":
+                committed[event["player"]] -= event["chips"]
+            elif event["type"] == "showdown":
+                assert sum(p["amount"] for p in event["pots"]) == sum(committed)
+                level = 0
+                for pot in event["pots"]:
+                    level = min(committed[s] for s in pot["eligible"])
+                    for seat in map(int, pot["shares"]):
+                        assert not folded[seat] and committed[seat] >= level
+                assert sum(event["chips"]) == total
+                committed = [0] * players
+                folded = [False] * players
+            elif event["type"] == "deal":
+                committed = list(event["antes"])
+        assert sum(state.chips) + sum(state.committed) == total
+        assert committed == state.committed or state.is_over

@@ -497,7 +497,9 @@ class PokerState(GameState):
             assert own is not None
             hand = labels(own)
         data["hand"] = hand
-        data["to_call"] = self.to_call(seat) if seat is not None else 0
+        data["to_call"] = 0
+        if seat is not None and self.phase is Phase.BET and self.live(seat):
+            data["to_call"] = self.to_call(seat)
         data["my_declaration"] = self.declared[seat] if seat is not None else None
         return data
 
