@@ -20,9 +20,9 @@ def parse_args(argv: list[str]) -> ArenaConfig:
     parser = argparse.ArgumentParser(
         prog="python -m bot.arena", description="Seeded games between computer-player levels."
     )
-    parser.add_argument("game", choices=["hurricane", "hurikan", "haggis"])
+    parser.add_argument("game", choices=["hurricane", "hurikan", "haggis", "hurricane_poker"])
     parser.add_argument("--preset", help="Hurricane preset: standard, open or pairs")
-    parser.add_argument("--players", type=int, help="Haggis: 2 or 3 players")
+    parser.add_argument("--players", type=int, help="Haggis: 2 or 3 players; poker: 2 to 8")
     parser.add_argument("--levels", nargs="+", default=["normal", "easy"], help="one per side")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
