@@ -90,6 +90,18 @@ def test_k4_refill_six_each_when_both_hands_are_empty():
     assert s.current_player == 0
 
 
+def test_k4_refill_packets_go_to_the_non_dealer_first_whoever_leads():
+    # seat 1 deals, plays first and seat 0 plays last: seat 1 leads the new round, but the top
+    # six cards of the stock go to seat 0, the non-dealer
+    top = ["AD", "AC", "AS", "2D", "2C", "2S"]
+    nxt = ["3D", "3C", "3S", "4H", "4D", "4C"]
+    s = load_game(hk([["2H"], ["3H"]], ["KC"], stock=top + nxt, rest="stock", dealer=1, turn=1))
+    s.apply("3H")
+    s.apply("2H")
+    assert s.current_player == 1
+    assert s.to_dict()["hands"] == [top, nxt]
+
+
 def test_k4_last_refill_is_two_each():
     stock = ["AH", "AD", "AC", "AS"]
     s = load_game(hk([["2H"], ["3H"]], ["KC"], stock=stock, rest=0))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.games import IllegalAction, load_game, new_game, parse_action
+from bot.games.hurricane.cards import INDEX, NAMES
 from tests.games.test_hurricane_helpers import ALL_CARDS, legal, of_type, one, position
 
 
@@ -98,6 +99,22 @@ def test_h3_lead_after_redeal_last_player():
     s.apply("KH")
     s.apply("QD")
     assert s.current_player == 1
+
+
+def test_h3_refill_packets_go_to_the_non_dealer_first_whoever_leads():
+    # seat 1 deals and played last: it leads the round, but the top six cards go to seat 0
+    top = ["AD", "AC", "AS", "2H", "2D", "2C"]
+    nxt = ["2S", "3H", "3D", "3C", "3S", "4H"]
+    for lead, leader in (("eldest", 0), ("last_player", 1)):
+        opts = {"lead_after_redeal": lead}
+        pos = position(
+            [["KH"], ["QD"]], ["AH"], options=opts, stock=top + nxt, rest="stock", dealer=1, turn=0
+        )
+        s = load_game(pos)
+        s.apply("KH")
+        s.apply("QD")
+        assert s.current_player == leader
+        assert s.to_dict()["hands"] == [sorted_names(top), sorted_names(nxt)]
 
 
 # ---------------------------------------------------------------- H-4 a play
@@ -239,3 +256,7 @@ def test_h11_last_play_sweep_yes():
     events = s.apply("7H:7C")
     assert one(events, "capture")["hurricane"] is True
     assert one(events, "deal_scored")["categories"]["sweeps"] == [1, 0]
+
+
+def sorted_names(cards: list[str]) -> list[str]:
+    return [NAMES[c] for c in sorted(INDEX[x] for x in cards)]

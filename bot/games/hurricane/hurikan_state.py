@@ -193,7 +193,7 @@ class HurikanState(TurnBasedState):
             self.turn = p
             return
         if self.stock:
-            self._give(q)
+            self._give(1 - self.dealer)  # K-4: the non-dealer's packet first, whoever leads
             self.turn = q
             events.append(
                 {

@@ -393,9 +393,10 @@ class HurricaneState(TurnBasedState):
                 return
             q = self.next_seat(q)
         if self.stock:
-            leader = p if self.rules.lead_last_player else self.next_seat(self.dealer)
-            self._give(leader)
-            self.turn = leader
+            # H-3: the packets go to the non-dealer first whoever leads the round
+            eldest = self.next_seat(self.dealer)
+            self._give(eldest)
+            self.turn = p if self.rules.lead_last_player else eldest
             events.append(self._deal_event(refill=True))
             return
         self._end_deal(events)
