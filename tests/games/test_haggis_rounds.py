@@ -203,7 +203,7 @@ def test_g18_failed_bet_pays_the_first_out_and_every_non_bettor() -> None:
     state = load(
         [["8R"], ["2R"], []],
         out=[2],
-        round_points=[0, 0, 15],
+        round_points=[0, 30, 45],  # seat 2 went out first: seat 0's bet is lost already
         played=[True, True, True],
         bets=[30, 0, None],
     )
@@ -312,3 +312,75 @@ def test_option_bomb_capture_chooser_at_the_end_of_a_round() -> None:
     events = state.apply("give 0")
     assert events_of(events, "trick_won")[0]["taker"] == 0
     assert events_of(events, "round_scored") and events_of(events, "deal")
+
+
+# ---------------------------------------------------------------- round_points include decided bets
+def _bet_decided(rotate: int = 0, **extra: Any) -> HaggisState:
+    """Three players; the first seat is out and seat 2's bet of 15 is lost already (rotated by
+    ``rotate`` seats). Piles: seat 0 the rest (35 points), seat 1 8 points, seat 2 a K."""
+
+    def turned(per_seat: list[Any]) -> list[Any]:
+        return [per_seat[(s - rotate) % 3] for s in range(3)]
+
+    given: dict[str, Any] = {
+        "bets": turned([None, None, 15]),
+        "round_points": turned([55, 15, 0]),
+        **extra,
+    }
+    return load(
+        turned([[], ["7G"], ["2O", "2Y"]]),
+        piles=turned([[], ["Q", "J", "3O", "5O", "7O"], ["K"]]),
+        haggis=["3R", "8O", "10Y"],
+        rest_to=rotate % 3,
+        turn=(1 + rotate) % 3,
+        out=[rotate % 3],
+        **given,
+    )
+
+
+def test_g18_round_points_include_bets_as_soon_as_they_are_decided() -> None:
+    state = _bet_decided()
+    # seat 0 went out first: seat 2's lost bet pays seat 0 and seat 1 (who did not bet) now
+    assert state.view(2)["round_points"] == [55, 15, 0]
+    assert state.view(2)["round_parts"] == {
+        "out": [35, 0, 0],
+        "bonus": [5, 0, 0],
+        "bets": [15, 15, 0],
+    }
+    scored = events_of(state.apply("7G"), "round_scored")[0]
+    assert scored["points"] == [91, 34, 5]  # the bet counted once, not [106, 49, 5]
+    assert scored["parts"]["bets"] == [15, 15, 0]
+
+
+def test_g18_round_points_survive_a_reload_and_a_bet_after_the_first_out() -> None:
+    state = _bet_decided(bets=[None, None, None], round_points=[40, 0, 0])
+    state.apply("bet 30", player=2)  # pointless but legal (seat 2 has not played): lost at once
+    assert state.view(None)["round_points"] == [70, 30, 0]
+    again = haggis.load_game(state.to_dict())
+    assert again.to_dict() == state.to_dict()
+    assert events_of(again.apply("7G"), "round_scored")[0]["parts"]["bets"] == [30, 30, 0]
+
+
+def test_g18_round_points_below_the_decided_bets_are_refused() -> None:
+    from bot.games.errors import InvalidState
+
+    with pytest.raises(InvalidState, match="bets already decided"):
+        _bet_decided(round_points=[40, 0, 0])
+
+
+@pytest.mark.parametrize(
+    ("scores", "dealer", "leader"),
+    [
+        ([86, 0, 57], 1, 2),  # all tied at 91: the first-out seat itself deals; its left leads
+        ([86, 0, 0], 1, 2),  # 91 91 34: seats 0 and 1 tied, the first out (1) deals
+        ([100, 0, 71], 2, 1),  # 105 91 105: seats 0 and 2 tied, clockwise from seat 1 -> 2
+    ],
+)
+def test_g21_tied_top_deals_first_tied_seat_clockwise_from_the_first_out(
+    scores: list[int], dealer: int, leader: int
+) -> None:
+    state = _bet_decided(rotate=1, scores=scores)  # seat 1 is out first; points [5, 91, 34]
+    events = state.apply("7G")
+    assert events_of(events, "round_scored")[0]["points"] == [5, 91, 34]
+    deal = events_of(events, "deal")[0]
+    assert (deal["dealer"], deal["leader"]) == (dealer, leader)

@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from ..errors import IllegalAction, InvalidState
+from ..quote import quote
 from .actions import BET_AMOUNTS, PassAction, PlayAction, parse_action
 from .cards import (
     BY_LABEL,
@@ -21,6 +22,7 @@ from .cards import (
 )
 from .combinations import Combination, analyse
 from .options import parse_options, parse_players
+from .scoring import bet_points
 from .state import Entry, HaggisState
 
 
@@ -279,18 +281,29 @@ def load_game(data: dict[str, Any]) -> HaggisState:
     state.played = played
     state.out = out
     state.scores = scores
+    # round_points = going-out points + the first-out bonus (G-14) + the bets decided so far
+    # (all of them once someone is out, G-18), so a bet is never counted twice
+    decided = bet_points(bets, out[0]) if out else [0] * n
     parts = data.get("round_parts")
     if isinstance(parts, dict) and "out" in parts and "bonus" in parts:
         out_points = [_int(v, "round_parts") for v in _seat_list(parts, "out", n, 0)]
         bonus = [_int(v, "round_parts") for v in _seat_list(parts, "bonus", n, 0)]
-        if [a + b for a, b in zip(out_points, bonus, strict=True)] != round_points:
+        if "bets" in parts and _seat_list(parts, "bets", n, 0) != decided:
+            raise InvalidState("'round_parts' bets do not match the bets and the first out")
+        total = [a + b + c for a, b, c in zip(out_points, bonus, decided, strict=True)]
+        if total != round_points:
             raise InvalidState("'round_parts' do not add up to 'round_points'")
     else:
-        # round_points = going-out points + the first-out bonus (G-14); bets count at round end
         bonus = [0] * n
-        if n == 3 and out and opts.first_out_bonus and round_points[out[0]] >= 5:
+        rest = [rp - d for rp, d in zip(round_points, decided, strict=True)]
+        if n == 3 and out and opts.first_out_bonus and rest[out[0]] >= 5:
             bonus[out[0]] = 5
-        out_points = [rp - b for rp, b in zip(round_points, bonus, strict=True)]
+        out_points = [r - b for r, b in zip(rest, bonus, strict=True)]
+    if any(v < 0 for v in out_points + bonus):
+        raise InvalidState(
+            f"round_points {quote(round_points)} are less than the bets already decided "
+            f"{quote(decided)} (round_points include going out, bonus and decided bets)"
+        )
     state.bonus_points = bonus
     state.out_points = out_points
     state.pending_give = pending

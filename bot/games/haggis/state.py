@@ -143,8 +143,17 @@ class HaggisState(GameState):
         """G-17: once per round, before the seat has played a card."""
         return not self.over and self.bets[seat] is None and not self.played[seat]
 
+    def decided_bets(self) -> list[int]:
+        """G-18 points of the bets decided so far: all of them once the first player is out
+        (a bet made later is decided at once), none before."""
+        if not self.out:
+            return [0] * self.num_players
+        return bet_points(self.bets, self.out[0])
+
     def round_points(self) -> list[int]:
-        return [a + b for a, b in zip(self.out_points, self.bonus_points, strict=True)]
+        """Points scored this round so far (ENGINE.md Positions): going out, bonus, decided bets."""
+        bets = self.decided_bets()
+        return [a + b + c for a, b, c in zip(self.out_points, self.bonus_points, bets, strict=True)]
 
     def _next_with_cards(self, seat: int) -> int:
         n = self.num_players
@@ -565,7 +574,11 @@ class HaggisState(GameState):
             "out": list(self.out),
             "scores": list(self.scores),
             "round_points": self.round_points(),
-            "round_parts": {"out": list(self.out_points), "bonus": list(self.bonus_points)},
+            "round_parts": {
+                "out": list(self.out_points),
+                "bonus": list(self.bonus_points),
+                "bets": self.decided_bets(),
+            },
             "pending_give": self.pending_give,
             "last_round": _copy_round(self.last_round),
             "last_first_out": self.last_first_out,
