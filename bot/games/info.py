@@ -8,6 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .quote import quote as _quote
+
 OptionValue = str | int
 
 
@@ -41,6 +43,13 @@ class OptionInfo:
             return f"{low}–{high}"
         return " | ".join(str(c) for c in self.choices)
 
+    def choices_text(self) -> str:
+        """What a refusal offers: ``a whole number 1–1000``, ``250 or 350``, ``'on' or 'off'``."""
+        if self.bounds is not None:
+            return f"a whole number {self.allowed_text()}"
+        words = [str(c) if isinstance(c, int) else f"'{c}'" for c in self.choices]
+        return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else "".join(words)
+
     def check(self, value: Any) -> OptionValue:
         """The value in its canonical form, or ``ValueError`` naming what is allowed."""
         if self.numeric:
@@ -50,7 +59,7 @@ class OptionInfo:
         if isinstance(value, str) and value.strip().lower() in self.choices:
             return value.strip().lower()
         raise ValueError(
-            f"Option {self.name} cannot be {_quote(value)}: choose one of {self.allowed_text()}."
+            f"Option {self.name} cannot be {_quote(value)}: choose {self.choices_text()}."
         )
 
     def _check_number(self, value: Any) -> int:
@@ -66,7 +75,7 @@ class OptionInfo:
         )
         if not ok or number is None:
             raise ValueError(
-                f"Option {self.name} must be a whole number in {self.allowed_text()}, "
+                f"Option {self.name} must be {self.choices_text()}, "
                 f"not {_quote(value)}."
             )
         return number
@@ -133,12 +142,3 @@ class GameInfo:
     def options_for(self, players: int) -> tuple[OptionInfo, ...]:
         """The options that matter at a table of ``players`` seats."""
         return tuple(o for o in self.options if o.applies_to(players))
-
-
-def _quote(value: Any) -> str:
-    """At most ~80 characters of a value, control and invisible characters escaped."""
-    text = value if isinstance(value, str) else type(value).__name__
-    if isinstance(value, int | float | bool) or value is None:
-        text = repr(value) if not isinstance(value, int) or abs(value) < 10**30 else "a huge number"
-    shown = "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
-    return repr(shown[:80] + ("…" if len(shown) > 80 else ""))

@@ -13,6 +13,7 @@ from typing import Any
 from .base import Action, GameState
 from .errors import InvalidState
 from .info import GameInfo
+from .quote import quote
 
 ENGINE_MODULES: dict[str, str] = {
     "hurricane": "bot.games.hurricane",
@@ -25,7 +26,7 @@ GAMES: tuple[str, ...] = tuple(ENGINE_MODULES)
 
 def _module(name: str) -> ModuleType:
     if not isinstance(name, str) or name not in ENGINE_MODULES:
-        raise ValueError(f"Unknown game {name!r}: choose one of {', '.join(GAMES)}.")
+        raise ValueError(f"Unknown game {quote(name)}: choose one of {', '.join(GAMES)}.")
     return importlib.import_module(ENGINE_MODULES[name])
 
 
@@ -44,8 +45,8 @@ def load_game(data: dict[str, Any]) -> GameState:
     if not isinstance(data, dict):
         raise InvalidState("a position must be a JSON object")
     name = data.get("game")
-    if name not in ENGINE_MODULES:
-        raise InvalidState(f"unknown game {name!r}: expected one of {', '.join(GAMES)}")
+    if not isinstance(name, str) or name not in ENGINE_MODULES:
+        raise InvalidState(f"unknown game {quote(name)}: expected one of {', '.join(GAMES)}")
     state: GameState = _module(name).load_game(data)
     return state
 

@@ -61,7 +61,7 @@ def test_illegal_actions_change_nothing() -> None:
         ("5R =seq1", "cannot be played as =seq1"),
         ("give 1", "no bombed trick"),
         ("bet 15", None),
-        (42, "not a Haggis action"),
+        (42, "must be text"),
     ):
         if reason is None:
             state.clone().apply(bad, player=0)  # legal for seat 0 (checked on a copy)
@@ -99,8 +99,9 @@ def test_illegal_actions_change_nothing() -> None:
     ],
 )
 def test_invalid_positions(change: dict, reason: str) -> None:
-    data = position([["5R"], ["2O"]])
-    data.update(change)
+    given = dict(change)
+    data = position(given.pop("hands", [["5R"], ["2O"]]), piles=given.pop("piles", None))
+    data.update(given)
     with pytest.raises(InvalidState, match=reason):
         haggis.load_game(data)
 

@@ -229,7 +229,7 @@ def test_g19_round_score_is_the_sum_of_its_parts() -> None:
 
 def _finish(target: int, scores: list[int]) -> tuple[haggis.HaggisState, list[dict]]:
     """Seat 0 goes out facing 1 card: seat 0 scores 5, seat 1 all 36 card points."""
-    state = load([["2R"], ["4R"]], scores=scores, rest_to=1, options={"target": target}, haggis=[])
+    state = load([["2R"], ["4R"]], scores=scores, rest_to=1, options={"target": target})
     return state, state.apply("2R")
 
 

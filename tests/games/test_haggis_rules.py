@@ -36,7 +36,9 @@ def test_g2_card_points() -> None:
         deck = [LABELS[c] for c in number_deck(players)] + list(FACES) * players
         assert points(deck) == total
     state = load(
-        [["2R"], ["3R"]], piles=[["3O", "4O", "5Y", "10G", "J", "Q", "K"], ["J", "Q", "K"]]
+        [["2R"], ["3R"]],
+        piles=[["3O", "4O", "5Y", "10G", "J", "Q", "K"], ["J", "Q", "K"]],
+        rest_to=1,
     )
     assert state.view(0)["card_points"][0] == 1 + 0 + 1 + 0 + 2 + 3 + 5
 
@@ -263,7 +265,7 @@ def test_g13_winner_takes_the_trick() -> None:
 
 
 def test_g13_two_player_bomb_goes_to_the_opponent() -> None:
-    state = load([["5R", "6R"], ["J", "Q", "8R"]], piles=[["J", "Q", "K"], ["K"]])
+    state = load([["5R", "6R"], ["J", "Q", "8R"]], piles=[["J", "Q", "K"], ["K"]], rest_to=1)
     state.apply("5R")
     state.apply("J Q")
     won = events_of(state.apply("pass"), "trick_won")[0]

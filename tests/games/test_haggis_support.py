@@ -30,7 +30,7 @@ def position(
 ) -> dict[str, Any]:
     """A position dict. Face cards not in hands, trick or piles go to seat ``rest_to``'s pile
     (default seat 0); number cards not placed go to ``rest_to``'s pile when it is given (the Haggis
-    is then ``haggis`` or empty), otherwise to the Haggis."""
+    is then ``haggis`` or a full Haggis of 0-point cards), otherwise to the Haggis."""
     n = len(hands)
     trick = trick or []
     piles = [list(p) for p in piles] if piles is not None else [[] for _ in range(n)]
@@ -43,12 +43,16 @@ def position(
     for c in haggis or []:
         placed[c] += 1
     face_seat = rest_to if rest_to is not None else 0
+    rest_to = face_seat
     for f in FACES:
         piles[face_seat].extend([f] * (n - placed[f]))
     if rest_to is not None:
         numbers = [LABELS[c] for c in number_deck(n)]
+        if haggis is None:  # a full Haggis (G-3) of 0-point cards, so piles keep their points
+            size = len(numbers) - 14 * n
+            haggis = [c for c in numbers if not placed[c] and points([c]) == 0][:size]
+            placed.update(haggis)
         piles[rest_to].extend(c for c in numbers if not placed[c])
-        haggis = list(haggis or [])
     data: dict[str, Any] = {
         "game": "haggis",
         "seed": 7,

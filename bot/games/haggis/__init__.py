@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import Action
+from ..checks import check_seed
 from .actions import BetAction, GiveAction, PassAction, PlayAction
 from .actions import parse_action as _parse_action
 from .combinations import Combination, Kind, readings
@@ -35,10 +36,9 @@ def new_game(
     *, seed: int, players: int | None = None, options: dict[str, Any] | None = None
 ) -> HaggisState:
     """A new game, the first round dealt (G-21: random dealer, the dealer's left leads)."""
+    seed = check_seed(seed)
     n = parse_players(players)
     opts = parse_options(options)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be a whole number, not {seed!r}")
     state = HaggisState(n, opts, seed)
     state.start()
     return state

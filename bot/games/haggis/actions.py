@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 from ..base import Action
+from ..checks import action_text
 from ..errors import IllegalAction
+from ..quote import quote
 from .cards import LABELS, ids_of, parse_cards
 from .combinations import parse_reading, reading_name
 
@@ -74,15 +76,15 @@ HaggisAction = PlayAction | PassAction | BetAction | GiveAction
 
 
 def _number(word: str, what: str) -> int:
-    if not (word.isascii() and word.isdigit()):  # '²'.isdigit() is true, int('²') fails
-        raise IllegalAction(f"{what} needs a number, not {word!r}")
+    # '²'.isdigit() is true, int('²') fails; and int() refuses 4,300+ digits
+    if not (word.isascii() and word.isdigit() and len(word) <= 3):
+        raise IllegalAction(f"{what} needs a number, not {quote(word)}")
     return int(word)
 
 
 def parse_action(text: str) -> Action:
     """Parse the canonical notation (any card order, spaces or ``+``); bad input is ``IllegalAction``."""
-    if not isinstance(text, str):
-        raise IllegalAction("an action must be text such as '7R 7G', 'pass' or 'bet 15'")
+    text = action_text(text, "cards such as '7R 7G', or 'pass', or 'bet 0/15/30'")
     words = text.replace("+", " ").split()
     if not words:
         raise IllegalAction("empty action: name the cards to play, or 'pass', or 'bet 0/15/30'")

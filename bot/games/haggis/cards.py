@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..errors import IllegalAction
+from ..quote import quote
 
 SUITS = "ROYGB"
 SUIT_NAMES = ("red", "orange", "yellow", "green", "blue")
@@ -109,7 +110,7 @@ def parse_card(token: str) -> int:
     cid = BY_LABEL.get(text)
     if cid is None:
         raise IllegalAction(
-            f"{token!r} is not a Haggis card: write a rank 2-10 and a suit letter "
+            f"{quote(token)} is not a Haggis card: write a rank 2-10 and a suit letter "
             f"({', '.join(f'{s}={n}' for s, n in zip(SUITS, SUIT_NAMES, strict=True))}), "
             "like 7R or 10G, or J, Q, K for your face cards"
         )

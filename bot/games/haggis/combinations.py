@@ -15,6 +15,7 @@ from enum import Enum
 from functools import lru_cache
 
 from ..errors import IllegalAction
+from ..quote import quote
 from .cards import (
     FACE_BIT,
     FACE_LETTERS,
@@ -172,7 +173,9 @@ def parse_reading(text: str) -> int:
     digits = word[3:]
     if word.startswith("seq") and digits.isascii() and digits.isdigit() and 1 <= int(digits) <= 5:
         return int(word[3:])
-    raise IllegalAction(f"'={text}' is not a reading: write =set or =seqW (W = the width, 1 to 5)")
+    raise IllegalAction(
+        f"{quote('=' + text, 20)} is not a reading: write =set or =seqW (W = the width, 1 to 5)"
+    )
 
 
 def _face_cover(faces: list[int], top: int, width: int) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..checks import check_options, check_players
 from ..info import GameInfo, OptionInfo
 
 TARGETS = (250, 350)
@@ -26,47 +27,26 @@ class Options:
         }
 
 
-def _on_off(value: Any) -> bool:
-    if value is True or value == "on":
-        return True
-    if value is False or value == "off":
-        return False
-    raise ValueError(f"first_out_bonus must be 'on' or 'off', not {value!r}")
-
-
 def parse_options(options: dict[str, Any] | None) -> Options:
-    """Fill defaults and check every value; a bad name or value is a ``ValueError`` naming choices."""
-    if options is None:
-        return Options()
-    if not isinstance(options, dict):
-        raise ValueError("options must be a mapping of option names to values")
-    known = {"target", "first_out_bonus", "bomb_capture"}
-    unknown = sorted(set(options) - known - {"preset"})
-    if unknown:
-        raise ValueError(
-            f"unknown Haggis option {unknown[0]!r}: the options are {', '.join(sorted(known))}"
-        )
-    if options.get("preset") not in (None, "standard"):
+    """Fill defaults and check every value through ``INFO`` (the one source of defaults and
+    choices); a bad name or value is a ``ValueError`` naming what is allowed."""
+    given = check_options(options)
+    preset = given.pop("preset", None)
+    if preset is not None and not (isinstance(preset, str) and preset.strip() == "standard"):
         raise ValueError(
             "Haggis has no presets: choose options target, first_out_bonus, bomb_capture"
         )
-    target = options.get("target", 250)
-    if isinstance(target, str) and target.isdigit():
-        target = int(target)
-    if isinstance(target, bool) or target not in TARGETS:
-        raise ValueError(f"target must be 250 or 350, not {target!r}")
-    capture = options.get("bomb_capture", "tournament")
-    if capture not in BOMB_CAPTURES:
-        raise ValueError(f"bomb_capture must be 'tournament' or 'chooser', not {capture!r}")
-    return Options(int(target), _on_off(options.get("first_out_bonus", "on")), capture)
+    values = INFO.defaults()
+    for name, value in given.items():
+        values[name] = INFO.option(name).check(value)
+    return Options(
+        int(values["target"]), values["first_out_bonus"] == "on", str(values["bomb_capture"])
+    )
 
 
 def parse_players(players: Any) -> int:
-    if players is None:
-        return 2
-    if isinstance(players, bool) or players not in PLAYER_COUNTS:
-        raise ValueError(f"Haggis is for 2 or 3 players, not {players!r}")
-    return int(players)
+    checked = check_players(players, PLAYER_COUNTS, "Haggis")
+    return 2 if checked is None else checked
 
 
 INFO = GameInfo(

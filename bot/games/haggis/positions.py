@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ..checks import count_problem, load_seed, plain_json
 from ..errors import IllegalAction, InvalidState
 from ..quote import quote
 from .actions import BET_AMOUNTS, PassAction, PlayAction, parse_action
@@ -14,6 +15,7 @@ from .cards import (
     FACE_LETTERS,
     FACE_MASK,
     FACE_RANKS,
+    HAND_SIZE_NUMBERS,
     LABELS,
     NUM_IDS,
     deck_mask,
@@ -35,14 +37,43 @@ def _seat_list(data: dict[str, Any], key: str, n: int, default: Any) -> list[Any
     return list(value)
 
 
-def _int(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidState(f"{what} must be a whole number, not {value!r}")
+def _int(value: Any, what: str, minimum: int = 0) -> int:
+    problem = count_problem(value, minimum)
+    if problem is not None:
+        raise InvalidState(f"{what} {problem}")
+    return int(value)
+
+
+def _seat_int(value: Any, what: str) -> int:
+    if type(value) is not int:
+        raise InvalidState(f"{what} must be a seat number, not {quote(value)}")
     return value
 
 
+def _rng(raw: Any) -> random.Random:
+    """A saved ``random.Random`` state (``to_dict()["rng"]``), checked before it is used:
+    ``setstate`` itself fails with ``OverflowError`` or ``TypeError`` on some bad input."""
+    ok = isinstance(raw, list | tuple) and len(raw) == 3
+    if ok:
+        version, internal, gauss = raw
+        ok = (
+            version == 3
+            and type(version) is int
+            and isinstance(internal, list | tuple)
+            and len(internal) == 625
+            and all(type(x) is int and 0 <= x < 2**32 for x in internal)
+            and internal[-1] <= 624
+            and (gauss is None or type(gauss) is float)
+        )
+    if not ok:
+        raise InvalidState("'rng' is not a saved random state: [3, [625 whole numbers], null]")
+    rng = random.Random()
+    rng.setstate((3, tuple(internal), gauss))
+    return rng
+
+
 def _seat(value: Any, what: str, n: int) -> int:
-    seat = _int(value, what)
+    seat = _seat_int(value, what)
     if not 0 <= seat < n:
         raise InvalidState(f"{what} must be a seat 0..{n - 1}, not {seat}")
     return seat
@@ -51,10 +82,12 @@ def _seat(value: Any, what: str, n: int) -> int:
 def _cards(value: Any, where: str) -> list[int]:
     if not isinstance(value, list):
         raise InvalidState(f"{where} must be a list of cards")
+    if len(value) > 54:
+        raise InvalidState(f"{where} lists {len(value)} cards; the whole pack has 54")
     out = []
     for label in value:
         if not isinstance(label, str):
-            raise InvalidState(f"{where}: {label!r} is not a card")
+            raise InvalidState(f"{where}: {quote(label)} is not a card")
         try:
             out.append(parse_card(label))
         except IllegalAction as exc:
@@ -76,7 +109,7 @@ def _hand_mask(ids: list[int], seat: int) -> int:
 def _load_trick(raw: Any, n: int, suits: int) -> list[Entry]:
     if raw is None:
         return []
-    if not isinstance(raw, list):
+    if not isinstance(raw, list) or len(raw) > 200:
         raise InvalidState("'trick' must be a list of {'player': seat, 'play': text}")
     trick: list[Entry] = []
     top: Combination | None = None
@@ -121,7 +154,7 @@ def load_game(data: dict[str, Any]) -> HaggisState:
     if not isinstance(data, dict):
         raise InvalidState("a position must be a JSON object")
     if data.get("game", "haggis") != "haggis":
-        raise InvalidState(f"this is not a Haggis position (game {data.get('game')!r})")
+        raise InvalidState(f"this is not a Haggis position (game {quote(data.get('game'))})")
     try:
         opts = parse_options(data.get("options"))
     except ValueError as exc:
@@ -135,10 +168,17 @@ def load_game(data: dict[str, Any]) -> HaggisState:
         raise InvalidState(str(exc)) from None
     if len(hands_raw) != n:
         raise InvalidState(f"'hands' lists {len(hands_raw)} seats, expected {n}")
-    seed = _int(data.get("seed", 0), "'seed'")
+    seed = load_seed(data.get("seed", 0))
     state = HaggisState(n, opts, seed)
     suits = state.suits
     hands = [_hand_mask(_cards(h, f"seat {s}'s hand"), s) for s, h in enumerate(hands_raw)]
+    for s, h in enumerate(hands):
+        numbers = (h & ~FACE_MASK).bit_count()
+        if numbers > HAND_SIZE_NUMBERS:
+            raise InvalidState(
+                f"seat {s}'s hand holds {numbers} number cards; a hand is dealt "
+                f"{HAND_SIZE_NUMBERS} plus its J, Q and K (G-3)"
+            )
     trick = _load_trick(data.get("trick"), n, suits)
     piles_raw = _seat_list(data, "piles", n, [])
     piles = [_cards(p, f"seat {s}'s pile") for s, p in enumerate(piles_raw)]
@@ -194,11 +234,19 @@ def load_game(data: dict[str, Any]) -> HaggisState:
         missing = [LABELS[c] for c in ids_of(deck) if c not in seen]
         if missing:
             raise InvalidState(f"missing from the position: {', '.join(missing)}")
-    else:
+    else:  # the number cards placed nowhere else
         haggis = 0
         for cid in ids_of(deck):
             if cid not in seen:
                 haggis |= 1 << cid
+    # G-3 deals the Haggis 8 cards (2 players) or 3 (3 players) and nobody touches it before the
+    # round is scored; a hand-written position may leave more cards in it (those placed nowhere)
+    size = deck.bit_count() - n * HAND_SIZE_NUMBERS
+    if haggis.bit_count() < size and not data.get("over"):
+        raise InvalidState(
+            f"the Haggis holds {haggis.bit_count()} cards; it is dealt {size} with {n} players "
+            "(G-3) and stays whole until the round is scored"
+        )
     for r, count in face_count.items():
         if count != n:
             raise InvalidState(
@@ -214,7 +262,7 @@ def load_game(data: dict[str, Any]) -> HaggisState:
         raise InvalidState("a seat appears twice in 'out'")
     over = data.get("over", False)
     if not isinstance(over, bool):
-        raise InvalidState(f"'over' must be true or false, not {over!r}")
+        raise InvalidState(f"'over' must be true or false, not {quote(over)}")
     for s in range(n):
         if not over and (s in out) != (hands[s] == 0):
             if s in out:
@@ -224,7 +272,7 @@ def load_game(data: dict[str, Any]) -> HaggisState:
     bets = _seat_list(data, "bets", n, None)
     for s, b in enumerate(bets):
         if b is not None and (isinstance(b, bool) or b not in BET_AMOUNTS):
-            raise InvalidState(f"seat {s}'s bet must be null, 0, 15 or 30, not {b!r}")
+            raise InvalidState(f"seat {s}'s bet must be null, 0, 15 or 30, not {quote(b)}")
     in_trick = {e.player for e in trick if e.combo is not None}
     played_raw = data.get("played")
     if played_raw is None:
@@ -237,7 +285,7 @@ def load_game(data: dict[str, Any]) -> HaggisState:
             if not flag and (s in in_trick or s in out):
                 raise InvalidState(f"seat {s} has played cards this round, so played[{s}] is true")
     scores = [_int(v, "a score") for v in _seat_list(data, "scores", n, 0)]
-    round_points = [_int(v, "round points") for v in _seat_list(data, "round_points", n, 0)]
+    round_points = [_int(v, "round_points") for v in _seat_list(data, "round_points", n, 0)]
 
     pending = data.get("pending_give")
     top = next((e for e in reversed(trick) if e.combo is not None), None)
@@ -251,13 +299,15 @@ def load_game(data: dict[str, Any]) -> HaggisState:
         raise InvalidState(f"{len(out)} seats are out: the round should already be scored")
 
     dealer = _seat(data.get("dealer", 0), "'dealer'", n)
-    turn_raw = data.get("turn")
+    turn_raw = data.get("turn", (dealer + 1) % n)
     if over:
         turn = None
     elif pending is not None:
         turn = pending
     else:
-        turn = _seat(turn_raw if turn_raw is not None else (dealer + 1) % n, "'turn'", n)
+        if turn_raw is None:
+            raise InvalidState("'turn' is null but the game is not over: name the seat to play")
+        turn = _seat(turn_raw, "'turn'", n)
         if not hands[turn]:
             raise InvalidState(f"seat {turn} is to play but has no cards")
     passes = 0
@@ -310,22 +360,19 @@ def load_game(data: dict[str, Any]) -> HaggisState:
     state.dealer = dealer
     state.leader = _seat(data.get("leader", turn if turn is not None else 0), "'leader'", n)
     state.turn = turn
-    state.round_no = _int(data.get("round", 1), "'round'")
+    state.round_no = _int(data.get("round", 1), "'round'", 1)
     state.over = over
     winner = data.get("winner")
     state.winner = None if winner is None else _seat(winner, "'winner'", n)
     last = data.get("last_round")
-    state.last_round = last if isinstance(last, dict) else None
+    if last is not None and not isinstance(last, dict):
+        raise InvalidState("'last_round' must be null or the last round's breakdown")
+    state.last_round = plain_json(last, "'last_round'") if last else None
     lfo = data.get("last_first_out")
     state.last_first_out = None if lfo is None else _seat(lfo, "'last_first_out'", n)
     rng = data.get("rng")
     if rng is not None:
-        try:
-            version, internal, gauss = rng
-            state.rng = random.Random()
-            state.rng.setstate((version, tuple(internal), gauss))
-        except (TypeError, ValueError) as exc:
-            raise InvalidState(f"'rng' is not a saved random state: {exc}") from None
+        state.rng = _rng(rng)
     return state
 
 

@@ -6,8 +6,17 @@ import random
 from typing import Any, NamedTuple
 
 from ..base import Action, GameState
+from ..checks import check_seat
 from ..errors import IllegalAction
-from .actions import BET_AMOUNTS, BetAction, GiveAction, PassAction, PlayAction, parse_action
+from .actions import (
+    BET_AMOUNTS,
+    BetAction,
+    GiveAction,
+    HaggisAction,
+    PassAction,
+    PlayAction,
+    parse_action,
+)
 from .cards import (
     FACE_MASK,
     HAND_SIZE_NUMBERS,
@@ -168,10 +177,11 @@ class HaggisState(GameState):
 
     # ---------------------------------------------------------- legal actions
     def legal_actions(self, player: int | None = None) -> list[Any]:
+        check_seat(player, self.num_players)
         if self.over:
             return []
         p = self.turn if player is None else player
-        if not isinstance(p, int) or not 0 <= p < self.num_players:
+        if p is None:
             return []
         actions: list[Action] = []
         if p == self.turn:
@@ -223,10 +233,9 @@ class HaggisState(GameState):
 
     # ------------------------------------------------------------- validation
     def _check_turn(self, p: int | None, action: Action) -> None:
-        if self.over:
+        check_seat(p, self.num_players)
+        if self.over or p is None:
             raise IllegalAction("the game is over")
-        if not isinstance(p, int) or isinstance(p, bool) or not 0 <= p < self.num_players:
-            raise IllegalAction(f"there is no seat {p!r} at this table")
         if isinstance(action, BetAction):
             return
         if p != self.turn:
@@ -304,10 +313,11 @@ class HaggisState(GameState):
         return combo
 
     def _validated(self, action: Any, player: int | None) -> tuple[Action, int, Combination | None]:
-        if isinstance(action, str):
+        check_seat(player, self.num_players)
+        if isinstance(action, Action) and not isinstance(action, HaggisAction):
+            action = str(action)  # another game's action object: judged by its text
+        if isinstance(action, str) or not isinstance(action, HaggisAction):
             action = parse_action(action)
-        if not isinstance(action, (PlayAction, PassAction, BetAction, GiveAction)):
-            raise IllegalAction(f"{action!r} is not a Haggis action")
         p = self.turn if player is None else player
         self._check_turn(p, action)
         assert p is not None
@@ -516,7 +526,7 @@ class HaggisState(GameState):
         """What one seat may know: everything public, its own hand; never others' numbers or the
         Haggis. Complete enough to rebuild a position (hands aside) for determinisation."""
         n = self.num_players
-        seat = player if isinstance(player, int) and 0 <= player < n else None
+        seat = check_seat(player, n, spectator=True)
         trick = []
         for entry in self.trick:
             trick.append(
@@ -627,15 +637,15 @@ class HaggisState(GameState):
 
 
 def _copy_round(data: dict[str, Any] | None) -> dict[str, Any] | None:
-    """A copy of the last round's breakdown (numbers and lists of numbers only)."""
+    """A copy of the last round's breakdown (small JSON: checked by ``load_game``)."""
     if data is None:
         return None
-    out: dict[str, Any] = {}
-    for key, value in data.items():
-        if isinstance(value, dict):
-            out[key] = {k: list(v) for k, v in value.items()}
-        elif isinstance(value, list):
-            out[key] = list(value)
-        else:
-            out[key] = value
-    return out
+    return {key: _copy_json(value) for key, value in data.items()}
+
+
+def _copy_json(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_copy_json(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copy_json(v) for k, v in value.items()}
+    return value

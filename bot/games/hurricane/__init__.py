@@ -23,8 +23,10 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.base import Action, GameState
+from bot.games.checks import check_seed
 from bot.games.errors import InvalidState
 
+from ..quote import quote
 from .actions import parse_hurricane
 from .options import INFO, preset_of, resolve, rules_from
 from .positions import determinise, load_hurricane, unseen_cards
@@ -41,17 +43,11 @@ __all__ = [
 ]
 
 
-def _check_seed(seed: Any) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be a whole number, not {seed!r}")
-    return seed
-
-
 def new_game(
     *, seed: int, players: int | None = None, options: dict[str, Any] | None = None
 ) -> GameState:
     """A new game, dealt; the same seed, players and options give the same game card for card."""
-    seed = _check_seed(seed)
+    seed = check_seed(seed)
     if preset_of(options) == "hurikan":
         from . import hurikan
 
@@ -66,12 +62,13 @@ def load_game(data: dict[str, Any]) -> GameState:
         raise InvalidState("a position must be a JSON object")
     options = data.get("options")
     preset = options.get("preset") if isinstance(options, dict) else None
-    if data.get("game") == "hurikan" or preset == "hurikan":
+    game = data.get("game", "hurricane")
+    if game == "hurikan" or preset == "hurikan":
         from . import hurikan
 
         return hurikan.load_game(data)
-    if data.get("game", "hurricane") != "hurricane":
-        raise InvalidState(f"this is not a hurricane position: game {data.get('game')!r}")
+    if game != "hurricane":
+        raise InvalidState(f"this is not a hurricane position: game {quote(game)}")
     return load_hurricane(data)
 
 

@@ -10,8 +10,10 @@ from collections.abc import Iterable, Iterator
 from itertools import repeat
 
 from bot.games.base import Action
+from bot.games.checks import action_text
 from bot.games.errors import IllegalAction
 
+from ..quote import quote
 from .captures import set_cards, set_mask
 from .cards import NAMES, PACK_SIZE, parse_card
 
@@ -79,7 +81,7 @@ class Capture(tuple[int, int], HurricaneAction):  # noqa: SLOT001
         taken = tuple(captured)
         for c in (card, *taken):
             if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < PACK_SIZE:
-                raise IllegalAction(f"{c!r} is not a card of this pack")
+                raise IllegalAction(f"{quote(c)} is not a card of this pack")
         if len(set(taken)) != len(taken):
             raise IllegalAction("a table card is listed twice")
         return cls((card, set_mask(taken)))
@@ -120,7 +122,7 @@ class Capture(tuple[int, int], HurricaneAction):  # noqa: SLOT001
     __le__ = __gt__ = __ge__ = __lt__
 
     def __repr__(self) -> str:
-        return f"Capture({str(self)!r})"
+        return f"Capture({quote(str(self))})"
 
 
 class Flip(_Cached):
@@ -165,12 +167,7 @@ _HURIKAN_HINT = "cards to lay such as 2H+5D, or cards and the table card they ta
 
 
 def _text_of(text: object, hint: str = _HURRICANE_HINT) -> str:
-    if not isinstance(text, str):
-        raise IllegalAction(f"an action must be text: write {hint}, not {text!r}")
-    stripped = text.strip()
-    if not stripped:
-        raise IllegalAction(f"empty action: write {hint}")
-    return stripped
+    return action_text(text, hint)
 
 
 def _card_list(
@@ -200,7 +197,7 @@ def parse_hurricane(text: object) -> HurricaneAction:
     if ":" in s:
         played, _, taken = s.partition(":")
         if ":" in taken:
-            raise IllegalAction(f"{s!r} has more than one ':'; write e.g. 7H:3C+4D")
+            raise IllegalAction(f"{quote(s)} has more than one ':'; write e.g. 7H:3C+4D")
         card = parse_card(played)
         captured = _card_list(taken)
         if card in captured:
@@ -208,7 +205,7 @@ def parse_hurricane(text: object) -> HurricaneAction:
         return Capture.of(card, captured)
     if "+" in s or " " in s:
         raise IllegalAction(
-            f"{s!r}: play one card (e.g. 7H) or a capture with a colon (e.g. 7H:3C+4D)"
+            f"{quote(s)}: play one card (e.g. 7H) or a capture with a colon (e.g. 7H:3C+4D)"
         )
     return Trail(parse_card(s))
 
@@ -221,7 +218,7 @@ def parse_hurikan(text: object) -> HurricaneAction:
         laid, _, target = s.partition(":")
         if ":" in target or not laid.strip():
             raise IllegalAction(
-                f"{s!r}: write the laid cards, a colon and one table card, e.g. 4S+2H:6C"
+                f"{quote(s)}: write the laid cards, a colon and one table card, e.g. 4S+2H:6C"
             )
         cards = _card_list(laid, missing)
         if len(target.replace("+", " ").split()) != 1:

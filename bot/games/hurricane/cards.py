@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from bot.games.errors import IllegalAction
+from bot.games.quote import quote
 
 RANKS = "A234567JQK"
 SUITS = "HDCS"
@@ -44,10 +45,15 @@ def parse_card(text: str) -> int:
     card = lookup(text) if isinstance(text, str) else None
     if card is not None:
         return card
-    word = text.strip().upper() if isinstance(text, str) else repr(text)
+    word = text.strip().upper() if isinstance(text, str) else ""
     if len(word) >= 2 and word[:-1] in {"8", "9", "10"} and word[-1] in SUITS:
         raise IllegalAction(f"{word} is not in this pack: Hurricane plays without 8s, 9s and 10s")
-    shown = word or "an empty string"
+    if not word:
+        shown = quote(text, 30) if not isinstance(text, str) else "an empty string"
+    elif word.isascii() and word.isprintable() and len(word) <= 12:
+        shown = word  # a short typo is shown as typed: 9X is not a card
+    else:
+        shown = quote(word, 30)
     raise IllegalAction(
-        f"{shown!s} is not a card: write rank A 2 3 4 5 6 7 J Q K and suit H D C S, e.g. 7H or QS"
+        f"{shown} is not a card: write rank A 2 3 4 5 6 7 J Q K and suit H D C S, e.g. 7H or QS"
     )

@@ -11,9 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.base import Action, GameState
+from bot.games.checks import check_options, check_players, check_seed
 from bot.games.errors import InvalidState
 from bot.games.info import GameInfo
 
+from ..quote import quote
 from .actions import parse_hurikan
 from .hurikan_state import HurikanState
 from .positions import load_hurikan
@@ -33,25 +35,23 @@ def new_game(
     *, seed: int, players: int | None = None, options: dict[str, Any] | None = None
 ) -> GameState:
     """A new Hurikan game for two players (no options besides ``preset=hurikan``)."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be a whole number, not {seed!r}")
-    if players is not None and players != 2:
-        raise ValueError(f"Hurikan is for 2 players, not {players!r}.")
-    if options is not None and not isinstance(options, dict):
-        raise ValueError("options must be a mapping of option names to values")
-    for name, value in (options or {}).items():
+    seed = check_seed(seed)
+    check_players(players, INFO.players, INFO.title)
+    for name, value in check_options(options).items():
         if name != "preset":
-            raise ValueError(f"Unknown option {name!r}: Hurikan has no options.")
-        if value != "hurikan":
-            raise ValueError(f"Unknown preset {value!r} for hurikan: the only preset is hurikan.")
+            raise ValueError(f"Unknown option {quote(name)}: Hurikan has no options.")
+        if not isinstance(value, str) or value.strip().lower() != "hurikan":
+            raise ValueError(
+                f"Unknown preset {quote(value)} for hurikan: the only preset is hurikan."
+            )
     return HurikanState.start(seed)
 
 
 def load_game(data: dict[str, Any]) -> GameState:
     if not isinstance(data, dict):
         raise InvalidState("a position must be a JSON object")
-    if data.get("game", "hurikan") not in {"hurikan", "hurricane"}:
-        raise InvalidState(f"this is not a hurikan position: game {data.get('game')!r}")
+    if data.get("game", "hurikan") not in ("hurikan", "hurricane"):
+        raise InvalidState(f"this is not a hurikan position: game {quote(data.get('game'))}")
     return load_hurikan(data)
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.games.errors import IllegalAction
 
+from ..quote import quote
 from .actions import HurricaneAction, Lay, Take, parse_hurikan
 from .cards import NAMES, PACK_SIZE, VALUE, names
 from .turns import TurnBasedState
@@ -129,7 +130,7 @@ class HurikanState(TurnBasedState):
             target = act.target
             if target not in self.table:
                 if not isinstance(target, int) or not 0 <= target < PACK_SIZE:
-                    raise IllegalAction(f"{target!r} is not a card of this pack")
+                    raise IllegalAction(f"{quote(target)} is not a card of this pack")
                 raise IllegalAction(f"{NAMES[target]} is not on the table")
             total = sum(VALUE[c] for c in cards)
             if total != VALUE[target]:
@@ -149,7 +150,7 @@ class HurikanState(TurnBasedState):
         for c in cards:
             if c not in hand:
                 if not isinstance(c, int) or not 0 <= c < PACK_SIZE:
-                    raise IllegalAction(f"{c!r} is not a card of this pack")
+                    raise IllegalAction(f"{quote(c)} is not a card of this pack")
                 raise IllegalAction(f"{NAMES[c]} is not in your hand")
         return tuple(sorted(cards))
 

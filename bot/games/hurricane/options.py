@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..checks import check_options
 from ..info import GameInfo, OptionInfo, PresetInfo
+from ..quote import quote
 
 PRESETS: dict[str, dict[str, Any]] = {
     "standard": {},
@@ -38,7 +40,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
 }
 #: Numeric options: name -> (default, minimum).
 NUMBERS: dict[str, tuple[int, int]] = {"target": (16, 1), "double_below": (8, 0)}
-_BOOL_WORDS = {"min_cards": ("on", "off"), "last_play_sweep": ("yes", "no")}
+"""Kept for ``bot.render.rules`` until it reads ``INFO`` (bounds live there)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,61 +68,33 @@ class Rules:
         return 2
 
 
-def _word(name: str, value: Any) -> str:
-    allowed = CHOICES[name]
-    if isinstance(value, bool) and name in _BOOL_WORDS:
-        yes, no = _BOOL_WORDS[name]
-        return yes if value else no
-    if isinstance(value, str) and value.strip().lower() in allowed:
-        return value.strip().lower()
-    raise ValueError(f"Option {name} cannot be {value!r}: choose one of {', '.join(allowed)}.")
-
-
-def _number(name: str, value: Any) -> int:
-    _default, minimum = NUMBERS[name]
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value.strip())
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise ValueError(
-            f"Option {name} must be a whole number of at least {minimum}, not {value!r}."
-        )
-    return value
-
-
 def preset_of(options: dict[str, Any] | None) -> str:
-    """The preset named in ``options`` (default ``standard``), validated."""
-    raw = (options or {}).get("preset", "standard")
-    if not isinstance(raw, str) or raw.strip().lower() not in PRESETS:
-        raise ValueError(f"Unknown preset {raw!r}: choose one of {', '.join(PRESETS)}.")
-    return raw.strip().lower()
+    """The preset named in ``options`` (default ``standard``), validated (``hurikan`` included:
+    it is handed to its own engine)."""
+    raw = check_options(options).get("preset", "standard")
+    if isinstance(raw, str) and raw.strip().lower() == "hurikan":
+        return "hurikan"
+    preset = INFO.preset(raw)
+    assert preset is not None
+    return preset.name
 
 
 def resolve(options: dict[str, Any] | None, players: int | None = None) -> dict[str, Any]:
-    """Fill defaults for a Hurricane preset, validate every value, return the option words."""
-    if options is not None and not isinstance(options, dict):
-        raise ValueError("options must be a mapping of option names to values")
-    given = dict(options or {})
+    """Fill defaults for a Hurricane preset, validate every value through ``INFO`` (the one
+    source of defaults, choices and bounds), return the option words."""
+    given = check_options(options)
     preset = preset_of(given)
     given.pop("preset", None)
     if preset == "hurikan":
         raise ValueError("preset hurikan is its own game: create it with the hurikan engine")
     need = PRESET_PLAYERS[preset]
-    if players is not None and players != need:
-        raise ValueError(f"Hurricane {preset} is for {need} players, not {players!r}.")
-    out: dict[str, Any] = {"preset": preset}
-    for name, allowed in CHOICES.items():
-        out[name] = allowed[0]
-    for name, (default, _minimum) in NUMBERS.items():
-        out[name] = default
-    out.update(PRESETS[preset])
+    if players is not None and (type(players) is not int or players != need):
+        raise ValueError(f"Hurricane {preset} is for {need} players, not {quote(players)}.")
+    out: dict[str, Any] = {"preset": preset, **INFO.defaults(preset)}
     for name, value in given.items():
-        if name in CHOICES:
-            out[name] = _word(name, value)
-        elif name in NUMBERS:
-            out[name] = _number(name, value)
-        else:
-            known = ", ".join(["preset", *CHOICES, *NUMBERS])
-            raise ValueError(f"Unknown option {name!r}: the options are {known}.")
+        if name == "preset":
+            continue
+        out[name] = INFO.option(name).check(value)
     return out
 
 

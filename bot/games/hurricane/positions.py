@@ -12,8 +12,10 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from bot.games.checks import COUNT_LIMIT, count_problem, is_seat, load_seed, plain_json
 from bot.games.errors import InvalidState
 
+from ..quote import quote
 from .cards import INDEX, NAMES, PACK_SIZE
 from .hurikan_state import HAND_SIZE, HurikanState
 from .options import resolve, rules_from
@@ -29,11 +31,13 @@ def _cards(value: Any, where: str) -> list[int]:
         return []
     if not isinstance(value, list | tuple):
         raise InvalidState(f'{where} must be a list of cards such as ["7H", "QS"]')
+    if len(value) > PACK_SIZE:
+        raise InvalidState(f"{where} lists {len(value)} cards; the pack has {PACK_SIZE}")
     out = []
     for item in value:
         card = INDEX.get(item.strip().upper()) if isinstance(item, str) else None
         if card is None:
-            raise InvalidState(f"{where}: {item!r} is not a card of the 40-card pack")
+            raise InvalidState(f"{where}: {quote(item)} is not a card of the 40-card pack")
         out.append(card)
     return out
 
@@ -48,9 +52,9 @@ def _per_seat(value: Any, n: int, key: str) -> list[Any]:
 def _seat(value: Any, n: int, key: str, allow_none: bool) -> int | None:
     if value is None and allow_none:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
+    if not is_seat(value, n):
         extra = " or null" if allow_none else ""
-        raise InvalidState(f"{key} must be a seat number 0..{n - 1}{extra}, not {value!r}")
+        raise InvalidState(f"{key} must be a seat number 0..{n - 1}{extra}, not {quote(value)}")
     return value
 
 
@@ -60,18 +64,21 @@ def _counts(value: Any, key: str, default: list[int]) -> list[int]:
     if (
         not isinstance(value, list | tuple)
         or len(value) != len(default)
-        or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in value)
+        or any(count_problem(v) for v in value)
     ):
-        raise InvalidState(f"{key} must be {len(default)} whole numbers >= 0, not {value!r}")
+        raise InvalidState(
+            f"{key} must be {len(default)} whole numbers 0–{COUNT_LIMIT:,}, not {quote(value)}"
+        )
     return list(value)
 
 
 def _int(value: Any, key: str, default: int, minimum: int) -> int:
     if value is None:
         return default
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise InvalidState(f"{key} must be a whole number >= {minimum}, not {value!r}")
-    return value
+    problem = count_problem(value, minimum)
+    if problem is not None:
+        raise InvalidState(f"{key} {problem}")
+    return int(value)
 
 
 def check_pack(zones: Sequence[tuple[str, Sequence[int]]]) -> None:
@@ -94,7 +101,7 @@ def _result(value: Any, sides: int) -> dict[str, Any] | None:
     if not isinstance(value, dict) or "winner" not in value:
         raise InvalidState("result must be null or a dict with winner, double and scores")
     winner = value["winner"]
-    if winner is not None and (isinstance(winner, bool) or winner not in range(sides)):
+    if winner is not None and not is_seat(winner, sides):
         raise InvalidState(f"result winner must be 0..{sides - 1} or null")
     scores = _counts(value.get("scores"), "result scores", [0] * sides)
     return {
@@ -106,10 +113,7 @@ def _result(value: Any, sides: int) -> dict[str, Any] | None:
 
 
 def _seed(data: dict[str, Any]) -> int:
-    seed = data.get("seed", 0)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidState(f"seed must be a whole number, not {seed!r}")
-    return seed
+    return load_seed(data.get("seed", 0))
 
 
 def _layout(
@@ -134,7 +138,7 @@ def _last_deal(data: dict[str, Any]) -> dict[str, Any] | None:
     last_deal = data.get("last_deal")
     if last_deal is not None and not isinstance(last_deal, dict):
         raise InvalidState("last_deal must be null or the last deal_scored breakdown")
-    return copy.deepcopy(last_deal)
+    return copy.deepcopy(plain_json(last_deal, "last_deal"))
 
 
 def _turn(data: dict[str, Any], default: int, has_cards: list[bool]) -> int:
@@ -214,7 +218,7 @@ def load_hurikan(data: dict[str, Any]) -> HurikanState:
     if not isinstance(options, dict) or set(options) - {"preset"}:
         raise InvalidState("hurikan has no options besides preset=hurikan")
     if options.get("preset", "hurikan") != "hurikan":
-        raise InvalidState(f"a hurikan position cannot have preset {options.get('preset')!r}")
+        raise InvalidState(f"a hurikan position cannot have preset {quote(options.get('preset'))}")
     s = HurikanState.blank(_seed(data))
     s.dealer = _seat(data.get("dealer", 0), 2, "dealer", False) or 0
     if "hands" not in data:

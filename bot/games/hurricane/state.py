@@ -14,6 +14,7 @@ from typing import Any
 
 from bot.games.errors import IllegalAction
 
+from ..quote import quote
 from .actions import Capture, Flip, HurricaneAction, Trail, parse_hurricane
 from .captures import (
     BIT,
@@ -253,7 +254,7 @@ class HurricaneState(TurnBasedState):
         if card in self.hands[p]:
             return
         if not isinstance(card, int) or not 0 <= card < PACK_SIZE:
-            raise IllegalAction(f"{card!r} is not a card of this pack")
+            raise IllegalAction(f"{quote(card)} is not a card of this pack")
         if self.down[p] and not self.hands[p]:
             raise IllegalAction("turn up a face-down card first: flip 0 or flip 1")
         raise IllegalAction(f"{NAMES[card]} is not in your hand")
@@ -268,7 +269,7 @@ class HurricaneState(TurnBasedState):
         for c in taken:
             if c not in table:
                 if not isinstance(c, int) or not 0 <= c < PACK_SIZE:
-                    raise IllegalAction(f"{c!r} is not a card of this pack")
+                    raise IllegalAction(f"{quote(c)} is not a card of this pack")
                 raise IllegalAction(f"{NAMES[c]} is not on the table")
         v = VALUE[card]
         what = "+".join(names(taken))

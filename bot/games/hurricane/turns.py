@@ -8,6 +8,7 @@ from abc import abstractmethod
 from typing import Any
 
 from bot.games.base import GameState
+from bot.games.checks import check_seat
 from bot.games.errors import IllegalAction
 
 
@@ -34,6 +35,7 @@ class TurnBasedState(GameState):
 
     def acting_seat(self, player: int | None) -> int | None:
         """The seat that may act when ``player`` asks (None: nobody may)."""
+        check_seat(player, self.num_players)
         p = self.turn
         if p is None or (player is not None and player != p):
             return None
@@ -41,6 +43,7 @@ class TurnBasedState(GameState):
 
     def mover(self, player: int | None) -> int:
         """The seat to move, or ``IllegalAction`` saying why ``player`` may not move now."""
+        check_seat(player, self.num_players)
         p = self.turn
         if p is None:
             raise IllegalAction("the game is over")
@@ -49,8 +52,4 @@ class TurnBasedState(GameState):
         return p
 
     def check_viewer(self, player: int | None) -> None:
-        n = self.num_players
-        if player is not None and (
-            isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n
-        ):
-            raise ValueError(f"seat must be 0..{n - 1} or None")
+        check_seat(player, self.num_players, spectator=True)
