@@ -75,8 +75,7 @@ class OptionInfo:
         )
         if not ok or number is None:
             raise ValueError(
-                f"Option {self.name} must be {self.choices_text()}, "
-                f"not {_quote(value)}."
+                f"Option {self.name} must be {self.choices_text()}, not {_quote(value)}."
             )
         return number
 
