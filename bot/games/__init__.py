@@ -1,21 +1,64 @@
-"""Pure, deterministic rules engines (ENGINE.md). No Discord, storage or asyncio here."""
+"""Pure, deterministic rules engines (ENGINE.md). No Discord, storage or asyncio here.
 
+Everything other floors may use is exported here: the ENGINE.md contract, ``game_info`` and the
+view-only helpers and types of ``docs/engine-api.md``.
+"""
+
+from .api import card_value, describe, determinise, readings_of, selection_plays
 from .base import Action, GameState
 from .errors import IllegalAction, InvalidState
+from .haggis.combinations import Kind as HaggisKind
+from .haggis.public import Reading, Selection
 from .info import GameInfo, OptionInfo, PresetInfo
 from .registry import GAMES, game_info, load_game, new_game, parse_action
+from .types import (
+    GameOver,
+    GameResult,
+    HaggisCombination,
+    HaggisEvent,
+    HaggisMove,
+    HaggisTrickEntry,
+    HaggisView,
+    HurikanEvent,
+    HurikanMove,
+    HurikanView,
+    HurricaneEvent,
+    HurricaneMove,
+    HurricaneView,
+)
 
 __all__ = [
     "GAMES",
     "Action",
     "GameInfo",
+    "GameOver",
+    "GameResult",
     "GameState",
+    "HaggisCombination",
+    "HaggisEvent",
+    "HaggisKind",
+    "HaggisMove",
+    "HaggisTrickEntry",
+    "HaggisView",
+    "HurikanEvent",
+    "HurikanMove",
+    "HurikanView",
+    "HurricaneEvent",
+    "HurricaneMove",
+    "HurricaneView",
     "IllegalAction",
     "InvalidState",
     "OptionInfo",
     "PresetInfo",
+    "Reading",
+    "Selection",
+    "card_value",
+    "describe",
+    "determinise",
     "game_info",
     "load_game",
     "new_game",
     "parse_action",
+    "readings_of",
+    "selection_plays",
 ]

@@ -2,20 +2,21 @@
 
 The unseen number cards — the deck less this seat's hand and every card played this round — are
 dealt at random to the other seats' hidden hands (their face cards are public) and to the Haggis
-by the engine's ``sample_position``, which takes nothing but the view.
+by the engine's public ``bot.games.determinise``, which takes nothing but the view.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import partial
 
+from bot.games import determinise
 from bot.games.base import Action
-from bot.games.haggis import sample_position
 
 from .base import View
 from .haggis_normal import haggis_rollout, ranked_candidates
-from .hard import SearchProfile, margin_when, sampled_worlds
+from .hard import SearchProfile, margin_when
 
 MAX_CANDIDATES = 6
 
@@ -33,7 +34,7 @@ def candidates(view: View, legal: Sequence[Action], rng: random.Random) -> list[
 PROFILE = SearchProfile(
     game="haggis",
     samples_per_second=30,
-    determinize=sampled_worlds(sample_position),
+    determinize=partial(determinise, "haggis"),
     candidates=candidates,
     rollout_policy=haggis_rollout,
     evaluate=margin_when("round_scored", lambda state, seat: seat),

@@ -16,7 +16,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games import load_game
 from bot.games.base import Action, GameState
 
 from .base import Policy, SearchLimits, View, seat_of
@@ -24,16 +23,6 @@ from .base import Policy, SearchLimits, View, seat_of
 Determinize = Callable[[View, random.Random], GameState]
 Candidates = Callable[[View, Sequence[Action], random.Random], list[Action]]
 Evaluate = Callable[[list[dict[str, Any]], int, GameState], float | None]
-Sampler = Callable[..., dict[str, Any]]  # an engine's ``(view, rng, seed=…) -> position``
-
-
-def sampled_worlds(sample: Sampler) -> Determinize:
-    """Worlds dealt by an engine's own sampler, which takes nothing but the view."""
-
-    def determinize(view: View, rng: random.Random) -> GameState:
-        return load_game(sample(dict(view), rng, seed=rng.getrandbits(32)))
-
-    return determinize
 
 
 def margin_when(event_type: str, side_of: Callable[[GameState, int], int]) -> Evaluate:

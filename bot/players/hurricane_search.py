@@ -1,20 +1,20 @@
 """``hard`` for Hurricane and Hurikan: worlds from the view, rollouts to the end of the deal.
 
 The unseen cards (other hands, face-down cards, stock) are shuffled into a full position with the
-engine's own ``determinise`` helper, which takes nothing but the view.
+engine's public ``bot.games.determinise``, which takes nothing but the view.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, partial
 
+from bot.games import determinise
 from bot.games.base import Action, GameState
-from bot.games.hurricane import determinise
 
 from .base import View
-from .hard import SearchProfile, margin_when, sampled_worlds
+from .hard import SearchProfile, margin_when
 from .hurikan_normal import hurikan_normal
 from .hurricane_normal import hurricane_normal
 
@@ -51,7 +51,7 @@ def profile(game: str) -> SearchProfile:
     return SearchProfile(
         game="hurikan" if hurikan else "hurricane",
         samples_per_second=30,
-        determinize=sampled_worlds(determinise),
+        determinize=partial(determinise, "hurikan" if hurikan else "hurricane"),
         candidates=_hurikan_candidates if hurikan else _hurricane_candidates,
         rollout_policy=hurikan_normal if hurikan else hurricane_normal,
         evaluate=margin_when("deal_scored", _side),

@@ -140,6 +140,7 @@ class Combination:
             "rank": self.rank,
             "reading": self.suffix,
             "text": self.describe(),
+            "bomb_level": self.rank if self.kind is Kind.BOMB else None,
         }
 
 

@@ -1,0 +1,90 @@
+"""The public surface beyond ENGINE.md, for the floors above the engines (cogs, render, players,
+terminal): everything is computed from one seat's view, never from the full state, so nothing
+hidden can leak through it. Documented in ``docs/engine-api.md``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from .base import Action, GameState
+from .errors import IllegalAction
+from .haggis.public import Reading, Selection
+from .haggis.public import readings_of as haggis_readings
+from .haggis.public import selection_plays as haggis_selection
+from .quote import quote
+from .registry import GAMES, load_game
+from .types import HaggisMove, HurikanMove, HurricaneMove
+
+
+def _game_of(name: str, view: Mapping[str, Any]) -> str:
+    if not isinstance(name, str) or name not in GAMES:
+        raise ValueError(f"Unknown game {quote(name)}: choose one of {', '.join(GAMES)}.")
+    if not isinstance(view, Mapping) or view.get("game") != name:
+        got = view.get("game") if isinstance(view, Mapping) else view
+        raise IllegalAction(f"this is not a {name} view (game {quote(got)})")
+    return name
+
+
+def describe(
+    name: str, view: Mapping[str, Any], action: Action | str
+) -> HurricaneMove | HurikanMove | HaggisMove:
+    """What ``action`` does for the seat whose ``view`` this is (see the per-game TypedDicts).
+
+    Only the view is read. The move is described, not judged: whether it is legal now is
+    ``legal_actions``' business (Haggis: ``selection_plays`` gives the engine's reason).
+    A malformed action raises ``IllegalAction``.
+    """
+    game = _game_of(name, view)
+    if game == "haggis":
+        from .haggis.public import describe as describe_haggis
+
+        return describe_haggis(view, action)
+    from .hurricane.public import describe_hurikan, describe_hurricane
+
+    if game == "hurikan":
+        return describe_hurikan(view, action)
+    return describe_hurricane(view, action)
+
+
+def determinise(name: str, view: Mapping[str, Any], rng: random.Random) -> GameState:
+    """A full state consistent with ``view``: every card the seat cannot see is dealt at random
+    (from ``rng``) to the places it could be (other hands, face-down cards, stock, the Haggis).
+
+    For computer players' search over the worlds a seat cannot tell apart; the real hidden cards
+    are never read. The state's future deals come from a seed drawn from ``rng``.
+    """
+    game = _game_of(name, view)
+    seed = rng.getrandbits(32)
+    if game == "haggis":
+        from .haggis.positions import sample_position
+
+        return load_game(sample_position(dict(view), rng, seed=seed))
+    from .hurricane.positions import determinise as sample
+
+    return load_game(sample(dict(view), rng, seed=seed))
+
+
+def card_value(card: str) -> int:
+    """A Hurricane/Hurikan card's capture value (A=1, 2-7, J=8, Q=9, K=10; H-1, K-1)."""
+    from .hurricane.public import card_value as value
+
+    return value(card)
+
+
+def readings_of(cards: Iterable[str], players: int = 3) -> list[Reading]:
+    """Every ``Reading`` of a Haggis selection (``["5G", "J", "Q"]`` -> three 5s, 5-6-7);
+    ``players`` (2 or 3) decides the suits in play. Bad cards raise ``IllegalAction``."""
+    return haggis_readings(cards, players)
+
+
+def selection_plays(name: str, view: Mapping[str, Any], cards: Iterable[str]) -> Selection:
+    """Haggis: the ``Selection`` of ``cards`` for the view's seat - its readings, the legal plays
+    of exactly those cards now (more than one: ask which reading) and, if none, the engine's
+    reason."""
+    game = _game_of(name, view)
+    if game != "haggis":
+        raise ValueError(f"selection_plays is for haggis, not {game}")
+    return haggis_selection(view, cards)
