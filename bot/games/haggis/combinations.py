@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from ..errors import IllegalAction
 from ..quote import quote
@@ -34,6 +34,10 @@ class Kind(Enum):
     SET = "set"
     SEQ = "seq"
     BOMB = "bomb"
+
+    # members are singletons compared by identity: hash them so too (Enum's own hash is a
+    # Python-level call, and the play enumerator hashes kinds tens of thousands of times)
+    __hash__ = object.__hash__
 
 
 BOMB_NAMES = {
@@ -132,6 +136,13 @@ class Combination:
         return f"a {self.width}-wide sequence of {self.length} ranks"
 
     def to_dict(self) -> dict[str, object]:
+        """The ``combination`` of views and events (a fresh dict: the words are built once)."""
+        data = _AS_DICT.get(self)
+        if data is None:
+            data = _AS_DICT[self] = self._as_dict()
+        return dict(data)
+
+    def _as_dict(self) -> dict[str, object]:
         return {
             "kind": self.kind.value,
             "size": self.size,
@@ -144,18 +155,13 @@ class Combination:
         }
 
 
-_INTERNED: dict[tuple[int, int, int], Combination] = {}
-_KIND_CODE = {Kind.SET: 0, Kind.SEQ: 1, Kind.BOMB: 2}
+_AS_DICT: dict[Combination, dict[str, object]] = {}
 
 
+@cache
 def combo(kind: Kind, size: int, width: int, rank: int) -> Combination:
-    """Interned combinations: the enumerator makes thousands, most equal. Keyed by plain ints
-    (hashing an Enum member is slow)."""
-    key = (_KIND_CODE[kind] * 16 + size, width, rank)
-    found = _INTERNED.get(key)
-    if found is None:
-        found = _INTERNED[key] = Combination(kind, size, width, rank)
-    return found
+    """Interned combinations: the enumerator makes thousands, most equal (a C-level cache)."""
+    return Combination(kind, size, width, rank)
 
 
 def reading_name(code: int) -> str | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -367,7 +368,12 @@ def load_game(data: dict[str, Any]) -> HaggisState:
     last = data.get("last_round")
     if last is not None and not isinstance(last, dict):
         raise InvalidState("'last_round' must be null or the last round's breakdown")
-    state.last_round = plain_json(last, "'last_round'") if last else None
+    try:
+        state.last_round_json = (
+            json.dumps(plain_json(last, "'last_round'"), allow_nan=False) if last else None
+        )
+    except ValueError:
+        raise InvalidState("'last_round' holds a number JSON cannot write") from None
     lfo = data.get("last_first_out")
     state.last_first_out = None if lfo is None else _seat(lfo, "'last_first_out'", n)
     rng = data.get("rng")

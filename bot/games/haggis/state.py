@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any, NamedTuple
 
@@ -86,7 +87,7 @@ class HaggisState(GameState):
         self.out_points = [0] * n
         self.bonus_points = [0] * n
         self.pending_give: int | None = None
-        self.last_round: dict[str, Any] | None = None
+        self.last_round_json: str | None = None  # JSON: copied cheaply per view
         self.last_first_out: int | None = None
         self.winner: int | None = None
         self.over = False
@@ -138,6 +139,11 @@ class HaggisState(GameState):
 
     def result(self) -> dict[str, Any]:
         return {"winner": self.winner, "double": False, "scores": list(self.scores)}
+
+    def last_round(self) -> dict[str, Any] | None:
+        """A fresh copy of the last round's breakdown (None in the first round)."""
+        text = self.last_round_json
+        return None if text is None else json.loads(text)
 
     def hand_sizes(self) -> list[int]:
         return [h.bit_count() for h in self.hands]
@@ -508,7 +514,7 @@ class HaggisState(GameState):
             "leftover_cards": leftover,
         }
         events.append(scored)
-        self.last_round = {k: v for k, v in scored.items() if k != "type"}
+        self.last_round_json = json.dumps({k: v for k, v in scored.items() if k != "type"})
         self.last_first_out = first
         self.scores = totals
         winner = game_winner(totals, self.opts.target)
@@ -590,7 +596,7 @@ class HaggisState(GameState):
                 "bets": self.decided_bets(),
             },
             "pending_give": self.pending_give,
-            "last_round": _copy_round(self.last_round),
+            "last_round": self.last_round(),
             "last_first_out": self.last_first_out,
         }
 
@@ -634,18 +640,3 @@ class HaggisState(GameState):
         new.out_points = list(self.out_points)
         new.bonus_points = list(self.bonus_points)
         return new
-
-
-def _copy_round(data: dict[str, Any] | None) -> dict[str, Any] | None:
-    """A copy of the last round's breakdown (small JSON: checked by ``load_game``)."""
-    if data is None:
-        return None
-    return {key: _copy_json(value) for key, value in data.items()}
-
-
-def _copy_json(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_copy_json(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _copy_json(v) for k, v in value.items()}
-    return value

@@ -5,7 +5,7 @@ Same card ints and per-deal RNG scheme as Hurricane; a Hurikan game is one deal 
 
 from __future__ import annotations
 
-import copy
+import json
 import random
 from typing import Any
 
@@ -48,7 +48,7 @@ class HurikanState(TurnBasedState):
     stock: list[int]
     piles: list[list[int]]
     last_player: int | None
-    final: dict[str, Any] | None
+    final_json: str | None  # the deal_scored event as JSON: copied cheaply per view
     outcome: dict[str, Any] | None
 
     @classmethod
@@ -63,7 +63,7 @@ class HurikanState(TurnBasedState):
         s.stock = []
         s.piles = [[], []]
         s.last_player = None
-        s.final = None
+        s.final_json = None
         s.outcome = None
         return s
 
@@ -88,6 +88,11 @@ class HurikanState(TurnBasedState):
         self.stock = stock[total:]
 
     # ------------------------------------------------------------------ queries
+    def last_deal(self) -> dict[str, Any] | None:
+        """A fresh copy of the ``deal_scored`` event (None while the game goes on)."""
+        text = self.final_json
+        return None if text is None else json.loads(text)
+
     def running_scores(self) -> list[int]:
         return self.pile_values()
 
@@ -210,17 +215,18 @@ class HurikanState(TurnBasedState):
             )
             return
         points = self.pile_values()
-        self.final = {
+        final = {
             "type": "deal_scored",
             "points": points,
             "totals": list(points),
             "table_left": [NAMES[c] for c in self.table],
         }
-        events.append(copy.deepcopy(self.final))  # a caller's changes must not reach the state
+        self.final_json = json.dumps(final)  # the event itself is the caller's
+        events.append(final)
         winner = None if points[0] == points[1] else (0 if points[0] > points[1] else 1)
         self.outcome = {"winner": winner, "double": False, "scores": list(points), "over": True}
         self.turn = None
-        events.append({"type": "game_over", **copy.deepcopy(self.outcome)})
+        events.append({"type": "game_over", **self.result()})
 
     # ------------------------------------------------------------------ pictures
     def view(self, player: int | None) -> dict[str, Any]:
@@ -241,9 +247,9 @@ class HurikanState(TurnBasedState):
             "piles": [names(p) for p in self.piles],
             "pile_values": self.pile_values(),
             "last_player": self.last_player,
-            "last_deal": copy.deepcopy(self.final),
+            "last_deal": self.last_deal(),
             "is_over": self.outcome is not None,
-            "result": copy.deepcopy(self.outcome),
+            "result": self.result() if self.outcome is not None else None,
         }
 
     def to_dict(self) -> dict[str, Any]:
@@ -260,8 +266,8 @@ class HurikanState(TurnBasedState):
             "stock": [NAMES[c] for c in self.stock],
             "piles": [names(p) for p in self.piles],
             "last_player": self.last_player,
-            "last_deal": copy.deepcopy(self.final),
-            "result": copy.deepcopy(self.outcome),
+            "last_deal": self.last_deal(),
+            "result": self.result() if self.outcome is not None else None,
         }
 
     def clone(self) -> HurikanState:

@@ -7,7 +7,7 @@ Every check names what is wrong (a missing or doubled card, a count that is off)
 
 from __future__ import annotations
 
-import copy
+import json
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -134,11 +134,17 @@ def _layout(
     return table, stock, loaded
 
 
-def _last_deal(data: dict[str, Any]) -> dict[str, Any] | None:
+def _last_deal(data: dict[str, Any]) -> str | None:
+    """The last deal_scored breakdown as JSON text (how the state keeps it)."""
     last_deal = data.get("last_deal")
-    if last_deal is not None and not isinstance(last_deal, dict):
+    if last_deal is None:
+        return None
+    if not isinstance(last_deal, dict):
         raise InvalidState("last_deal must be null or the last deal_scored breakdown")
-    return copy.deepcopy(plain_json(last_deal, "last_deal"))
+    try:
+        return json.dumps(plain_json(last_deal, "last_deal"), allow_nan=False)
+    except ValueError:
+        raise InvalidState("last_deal holds a number JSON cannot write") from None
 
 
 def _turn(data: dict[str, Any], default: int, has_cards: list[bool]) -> int:
@@ -196,7 +202,7 @@ def load_hurricane(data: dict[str, Any]) -> HurricaneState:
     s.scores = _counts(data.get("scores"), "scores", [0, 0])
     s.last_capturer = _seat(data.get("last_capturer"), n, "last_capturer", True)
     s.last_player = _seat(data.get("last_player"), n, "last_player", True)
-    s.last_deal = _last_deal(data)
+    s.last_deal_json = _last_deal(data)
     s.outcome = _result(data.get("result"), 2)
     if s.outcome is not None:
         s.turn = None
@@ -232,7 +238,7 @@ def load_hurikan(data: dict[str, Any]) -> HurikanState:
         zones.append((f"seat {seat}'s hand", cards))
     s.table, s.stock, s.piles = _layout(data, 2, zones)
     s.last_player = _seat(data.get("last_player"), 2, "last_player", True)
-    s.final = _last_deal(data)
+    s.final_json = _last_deal(data)
     s.outcome = _result(data.get("result"), 2)
     if s.outcome is not None:
         s.turn = None

@@ -8,7 +8,8 @@ rebuilt by ``load_game(to_dict())`` deals exactly the same future cards.
 
 from __future__ import annotations
 
-import copy
+import gc
+import json
 import random
 from typing import Any
 
@@ -66,7 +67,7 @@ class HurricaneState(TurnBasedState):
     scores: list[int]
     last_capturer: int | None
     last_player: int | None
-    last_deal: dict[str, Any] | None
+    last_deal_json: str | None  # the last deal_scored event as JSON: copied cheaply per view
     outcome: dict[str, Any] | None
 
     # ------------------------------------------------------------------ set-up
@@ -89,7 +90,7 @@ class HurricaneState(TurnBasedState):
         s.scores = [0, 0]
         s.last_capturer = None
         s.last_player = None
-        s.last_deal = None
+        s.last_deal_json = None
         s.outcome = None
         return s
 
@@ -162,6 +163,11 @@ class HurricaneState(TurnBasedState):
         return event
 
     # ------------------------------------------------------------------ queries
+    def last_deal(self) -> dict[str, Any] | None:
+        """A fresh copy of the last ``deal_scored`` event (None before the first is scored)."""
+        text = self.last_deal_json
+        return None if text is None else json.loads(text)
+
     def running_scores(self) -> list[int]:
         return list(self.scores)
 
@@ -220,19 +226,32 @@ class HurricaneState(TurnBasedState):
         return out
 
     def _crowded_legal(self, hand: list[int]) -> list[Any]:
-        """Long tables: per-value search with pruning (see ``captures``)."""
+        """Long tables: per-value search with pruning (see ``captures``).
+
+        A crowded table can give thousands of captures. They hold no reference cycles, yet each
+        700 new objects start a garbage-collector pass over the young objects, and every tenth a
+        deeper one: half the time of the worst position (8,582 captures) went there. So the
+        collector waits while the list is built; it runs once afterwards, as it would anyway.
+        """
         rules = self.rules
         out: list[Any] = []
         seen: dict[int, list[int]] = {}
         sums = TableSums(self.table)
-        for card in hand:
-            v = VALUE[card]
-            caps = seen.get(v)
-            if caps is None:
-                caps = seen[v] = sums.captures(v, rules.equal_first, rules.min_cards)
-            out += Capture.many(card, caps)
-            if rules.trail_free or not caps:
-                out.append(Trail(card))
+        paused = gc.isenabled()
+        if paused:
+            gc.disable()
+        try:
+            for card in hand:
+                v = VALUE[card]
+                caps = seen.get(v)
+                if caps is None:
+                    caps = seen[v] = sums.captures(v, rules.equal_first, rules.min_cards)
+                out += Capture.many(card, caps)
+                if rules.trail_free or not caps:
+                    out.append(Trail(card))
+        finally:
+            if paused:
+                gc.enable()
         return out
 
     # ------------------------------------------------------------------ moves
@@ -436,8 +455,8 @@ class HurricaneState(TurnBasedState):
             "totals": list(self.scores),
             "details": details,
         }
-        self.last_deal = scored
-        events.append(copy.deepcopy(scored))  # a caller's changes must not reach the state
+        self.last_deal_json = json.dumps(scored)  # the event itself is the caller's
+        events.append(scored)
         if self._check_game_over(events):
             return
         self.deal_no += 1
@@ -455,7 +474,7 @@ class HurricaneState(TurnBasedState):
         double = self.rules.double_below > 0 and loser_score < self.rules.double_below
         self.outcome = {"winner": winner, "double": double, "scores": [a, b], "over": True}
         self.turn = None
-        events.append({"type": "game_over", **copy.deepcopy(self.outcome)})
+        events.append({"type": "game_over", **self.result()})
         return True
 
     # ------------------------------------------------------------------ pictures
@@ -487,9 +506,9 @@ class HurricaneState(TurnBasedState):
             "scores": list(self.scores),
             "last_capturer": self.last_capturer,
             "last_player": self.last_player,
-            "last_deal": copy.deepcopy(self.last_deal),
+            "last_deal": self.last_deal(),
             "is_over": self.outcome is not None,
-            "result": copy.deepcopy(self.outcome),
+            "result": self.result() if self.outcome is not None else None,
         }
 
     def to_dict(self) -> dict[str, Any]:
@@ -516,8 +535,8 @@ class HurricaneState(TurnBasedState):
             "last_capturer": self.last_capturer,
             "last_player": self.last_player,
             "scores": list(self.scores),
-            "last_deal": copy.deepcopy(self.last_deal),
-            "result": copy.deepcopy(self.outcome),
+            "last_deal": self.last_deal(),
+            "result": self.result() if self.outcome is not None else None,
         }
 
     def clone(self) -> HurricaneState:

@@ -3,7 +3,6 @@ a stored outcome. Kept in one place so the turn checks of both games cannot drif
 
 from __future__ import annotations
 
-import copy
 from abc import abstractmethod
 from typing import Any
 
@@ -29,9 +28,10 @@ class TurnBasedState(GameState):
         """The scores reported by ``result()`` while the game goes on."""
 
     def result(self) -> dict[str, Any]:
-        if self.outcome is None:
+        outcome = self.outcome
+        if outcome is None:
             return {"winner": None, "double": False, "scores": self.running_scores(), "over": False}
-        return copy.deepcopy(self.outcome)
+        return {**outcome, "scores": list(outcome["scores"])}  # flat but for the score list
 
     def acting_seat(self, player: int | None) -> int | None:
         """The seat that may act when ``player`` asks (None: nobody may)."""

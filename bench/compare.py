@@ -1,0 +1,105 @@
+"""Random self-play speed of every game, this tree against another git revision, side by side
+(not a test): ``python bench/compare.py [REV] [--rounds N]`` (default REV: ``main``).
+
+The revision is checked out with ``git worktree add --detach`` under /tmp (removed afterwards);
+each tree is imported in its own subprocess, and the two alternate run by run so that a busy
+shared machine slows both alike. Time is CPU time (``time.process_time``) of a fixed workload:
+the same seeded games in both trees, each move a ``view`` of the mover, ``legal_actions`` and
+``apply`` of a random legal action, and a ``to_dict`` snapshot after every scored deal/round
+(what the table layer does). Prints per game the best time of each tree and the ratio
+old / new (above 1: this tree is faster).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: (label, game, players, options, games played per run)
+WORKLOADS: list[tuple[str, str, int | None, dict[str, str], int]] = [
+    ("hurricane standard", "hurricane", None, {"preset": "standard"}, 60),
+    ("hurricane open", "hurricane", None, {"preset": "open"}, 60),
+    ("hurricane pairs", "hurricane", None, {"preset": "pairs"}, 60),
+    ("hurikan", "hurikan", None, {}, 700),
+    ("haggis 2p", "haggis", 2, {"target": "250"}, 16),
+    ("haggis 3p", "haggis", 3, {"target": "250"}, 8),
+]
+
+WORKER = r"""
+import json, random, sys, time
+sys.path.insert(0, sys.argv[1])
+from bot.games import new_game
+label, name, players, options, games = json.loads(sys.argv[2])
+SCORED = ("deal_scored", "round_scored")
+
+def run():
+    moves = 0
+    for g in range(games):
+        rng = random.Random(g)
+        state = new_game(name, seed=1000 + g, players=players, options=options)
+        while not state.is_over:
+            seat = state.current_player
+            state.view(seat)
+            legal = state.legal_actions()
+            events = state.apply(legal[int(rng.random() * len(legal))])
+            moves += 1
+            if any(e["type"] in SCORED for e in events):
+                state.to_dict()
+    return moves
+
+run()  # warm caches and imports
+start = time.process_time()
+moves = run()
+print(json.dumps({"seconds": time.process_time() - start, "moves": moves}))
+"""
+
+
+def measure(tree: Path, workload: tuple[object, ...]) -> tuple[float, int]:
+    out = subprocess.run(
+        [sys.executable, "-c", WORKER, str(tree), json.dumps(workload)],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    data = json.loads(out)
+    return float(data["seconds"]), int(data["moves"])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("rev", nargs="?", default="main", help="git revision to compare against")
+    parser.add_argument("--rounds", type=int, default=3, help="runs per tree (best is kept)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="bench-compare-") as tmp:
+        old = Path(tmp) / "old"
+        subprocess.run(
+            ["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(old), args.rev],
+            check=True,
+        )
+        try:
+            print(f"this tree vs {args.rev} — best CPU seconds of {args.rounds} runs each")
+            print(f"{'game':20} {'moves':>7} {'old s':>8} {'new s':>8} {'old/new':>8}")
+            for workload in WORKLOADS:
+                olds: list[float] = []
+                news: list[float] = []
+                moves = 0
+                for _ in range(args.rounds):
+                    olds.append(measure(old, workload)[0])
+                    seconds, moves = measure(ROOT, workload)
+                    news.append(seconds)
+                o, n = min(olds), min(news)
+                print(f"{workload[0]:20} {moves:7d} {o:8.3f} {n:8.3f} {o / n:7.2f}×")
+        finally:
+            subprocess.run(
+                ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(old)], check=True
+            )
+
+
+if __name__ == "__main__":
+    main()
