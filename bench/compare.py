@@ -75,6 +75,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("rev", nargs="?", default="main", help="git revision to compare against")
     parser.add_argument("--rounds", type=int, default=3, help="runs per tree (best is kept)")
+    parser.add_argument("--only", default="", help="only the games whose label contains this")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-compare-") as tmp:
         old = Path(tmp) / "old"
@@ -85,7 +86,7 @@ def main() -> None:
         try:
             print(f"this tree vs {args.rev} — best CPU seconds of {args.rounds} runs each")
             print(f"{'game':20} {'moves':>7} {'old s':>8} {'new s':>8} {'old/new':>8}")
-            for workload in WORKLOADS:
+            for workload in [w for w in WORKLOADS if args.only in w[0]]:
                 olds: list[float] = []
                 news: list[float] = []
                 moves = 0

@@ -20,24 +20,55 @@ Policy = Callable[[View, Sequence[Action], random.Random], Action]
 DEFAULT_TIME_BUDGET = 1.0
 
 
+#: Share of the time budget that ``hard`` plans to spend: it starts no sample that its measured
+#: rate says would end later (0.8 s of the default 1 s).
+SOFT_SHARE = 0.8
+#: Share of the budget after which a sample in progress is abandoned, the first one included.
+HARD_SHARE = 0.95
+#: With a time budget the samples are bounded by time; this only stops a runaway loop.
+TIMED_SAMPLES_MAX = 10_000
+
+
 @dataclass(frozen=True)
 class SearchLimits:
     """How much work ``hard`` may do for one move.
 
-    ``samples`` (determinisations) is what decides the move, so a seed gives the same move on any
-    machine; ``time_cap`` (seconds) is only a safety fence on a loaded CPU (``None`` disables it).
+    ``samples`` (determinisations) decides the move when ``timed`` is false, so a seed gives the
+    same move on any machine (tests, arena). With ``timed`` the budget is time: ``hard`` measures
+    how long its samples take and starts none that would end after ``time_cap`` seconds.
+    ``hard_cap`` (default: a little after ``time_cap``) abandons a sample in progress, even the
+    first one, so that a move never takes longer; ``None`` for both disables the clock.
     """
 
     samples: int
     time_cap: float | None
+    hard_cap: float | None = None
+    timed: bool = False
 
     @classmethod
     def from_budget(cls, time_budget: float | None, samples_per_second: float) -> SearchLimits:
+        """A time budget (seconds): spend at most 0.8 of it, never more than 0.95 of it.
+
+        ``samples`` is still ``samples_per_second`` × budget, the fixed count a caller may use
+        instead of the clock (``timed=False``, as the arena does without a time cap)."""
         budget = DEFAULT_TIME_BUDGET if time_budget is None else float(time_budget)
-        if budget <= 0:
+        if not budget > 0:
             raise ValueError("time_budget must be a positive number of seconds")
-        # The cap leaves a margin for the sample in progress and the caller's own work.
-        return cls(samples=max(1, round(samples_per_second * budget)), time_cap=0.85 * budget)
+        return cls(
+            samples=max(1, round(samples_per_second * budget)),
+            time_cap=SOFT_SHARE * budget,
+            hard_cap=HARD_SHARE * budget,
+            timed=True,
+        )
+
+    @property
+    def abort_after(self) -> float | None:
+        """Seconds after which a sample in progress is abandoned."""
+        if self.hard_cap is not None:
+            return self.hard_cap
+        if self.time_cap is None:
+            return None
+        return self.time_cap * HARD_SHARE / SOFT_SHARE
 
 
 def seat_of(view: View) -> int:

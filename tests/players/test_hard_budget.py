@@ -1,0 +1,78 @@
+"""``hard``'s budget is time: it measures its own samples, starts none that would end after 0.8 of
+the budget and abandons one in progress at 0.95 of it, the first sample included."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from bot.games import new_game
+from bot.players import SearchLimits, choose_action
+from bot.players.game_policies import search_profile
+from bot.players.hard import search
+
+from .conftest import json_view
+
+
+def _position(game: str, players: int | None = None):
+    state = new_game(game, seed=4, players=players)
+    seat = state.current_player
+    assert seat is not None
+    return state, seat
+
+
+def test_from_budget_is_soft_and_hard_caps() -> None:
+    limits = SearchLimits.from_budget(None, 30)
+    assert limits.timed and limits.time_cap == pytest.approx(0.8)
+    assert limits.hard_cap == pytest.approx(0.95) and limits.abort_after == pytest.approx(0.95)
+    assert SearchLimits(samples=3, time_cap=None).abort_after is None
+    with pytest.raises(ValueError):
+        SearchLimits.from_budget(0, 30)
+
+
+@pytest.mark.parametrize(("game", "players"), [("hurricane", None), ("haggis", 3)])
+def test_a_small_budget_is_kept(game: str, players: int | None) -> None:
+    state, seat = _position(game, players)
+    legal = state.legal_actions(seat)
+    for budget in (0.05, 0.15):
+        start = time.perf_counter()
+        action = choose_action(
+            game, json_view(state, seat), legal, "hard", seed=1, time_budget=budget
+        )
+        spent = time.perf_counter() - start
+        assert action in legal
+        # the hard cap is 0.95 of the budget; 20 ms more covers a busy machine's scheduling
+        assert spent <= budget + 0.02, f"{game}: {spent:.3f} s for a {budget} s budget"
+
+
+def test_the_first_sample_is_abandoned_at_the_hard_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A world so slow that no sample ends in time: normal's first choice, within the budget."""
+    state, seat = _position("haggis", 2)
+    profile = search_profile("haggis")
+    slow = profile.determinize
+
+    def crawl(view, rng):  # type: ignore[no-untyped-def]
+        time.sleep(0.03)  # each world costs more than the whole budget allows for a sample
+        return slow(view, rng)
+
+    from dataclasses import replace
+
+    slow_profile = replace(profile, determinize=crawl)
+    view = json_view(state, seat)
+    legal = state.legal_actions(seat)
+    candidates = profile.candidates(view, legal, random.Random(1))
+    start = time.perf_counter()
+    action = search(slow_profile, view, legal, random.Random(1), SearchLimits.from_budget(0.02, 30))
+    assert time.perf_counter() - start < 0.02 + 0.03  # one sleeping world at most
+    assert action == candidates[0]
+
+
+def test_without_a_clock_the_sample_count_decides() -> None:
+    state, seat = _position("hurikan")
+    view, legal = json_view(state, seat), state.legal_actions(seat)
+    fixed = SearchLimits(samples=2, time_cap=None)
+    first = choose_action("hurikan", view, legal, "hard", seed=7, limits=fixed)
+    again = choose_action("hurikan", view, legal, "hard", seed=7, limits=fixed)
+    assert first == again
