@@ -187,8 +187,9 @@ def test_hurikan_reached_as_a_hurricane_preset_uses_the_hurikan_player():
         assert str(via_preset) == str(direct)
 
 
-def test_the_time_cap_stops_after_whole_samples_only():
-    """An exhausted cap ends the search after the first full sample, never inside one."""
+def test_an_exhausted_time_cap_never_counts_a_partial_sample():
+    """A cap spent at once abandons even the first sample (the budget is time: never over it)
+    and plays what no sample at all would play: normal's first choice, never a half-counted one."""
     for variant in [("hurricane", None, {"preset": "standard"}), ("haggis", 2, {})]:
         state = start(variant, 13)
         seat = state.current_player
@@ -201,7 +202,7 @@ def test_the_time_cap_stops_after_whole_samples_only():
             )
             for limits in (
                 SearchLimits(samples=10_000, time_cap=1e-9),  # the cap is spent at once
-                SearchLimits(samples=1, time_cap=None),
+                SearchLimits(samples=0, time_cap=None),
             )
         }
         assert len(picks) == 1
