@@ -73,7 +73,14 @@ def add_sets(
                 total = k + n
                 if total > 8 or (size is not None and total != size):
                     continue
-                _add(found, bits | wm, combo(Kind.SET, total, 0, r), 0)
+                # one rank's cards and some faces: no other set reading has this card set
+                mask = bits | wm
+                c = combo(Kind.SET, total, 0, r)
+                entry = found.get(mask)
+                if entry is None:
+                    found[mask] = {0: c}
+                else:
+                    entry[0] = c
     if size in (None, 1):
         for r in _FACES:
             if r > above and hand & FACE_BIT[r]:
@@ -120,6 +127,15 @@ def add_bombs(found: Found, hand: int, above: int = 0) -> None:
                     _add(found, mask, combo(Kind.BOMB, 4, 0, 1), -1)
 
 
+#: ``_CELLS[rank][suit_mask]``: the single-card masks of those suits at that rank.
+_CELLS: list[list[tuple[int, ...]]] = [
+    [tuple(1 << (s + (r - 2) * 5) for s in range(5) if m >> s & 1) for m in range(32)]
+    if r >= 2
+    else []
+    for r in range(11)
+]
+
+
 def add_sequences(
     found: Found,
     hand: int,
@@ -147,23 +163,28 @@ def add_sequences(
             smask = 0
             for s in cols:
                 smask |= 1 << s
+            # per rank: the held cards of these columns (mask, single-card bits, slots missing)
+            held = [0] * 11
+            cells_at: list[tuple[int, ...]] = [()] * 11
+            missing = [w] * 11
+            for r in range(2, 11):
+                pm = per_rank[r] & smask
+                if pm:
+                    held[r] = pm << ((r - 2) * 5)
+                    cells_at[r] = _CELLS[r][pm]
+                    missing[r] = w - len(cells_at[r])
             for lo in range(2, 11):
+                if missing[lo] > nw:
+                    continue  # the lowest rank alone needs more faces than the hand has
                 absent = 0
                 cells: list[int] = []
                 full = 0
                 high = 0  # the top face rank (11..13) the window reaches, 0 if none
                 for hi in range(lo, 14):
                     if hi <= 10:
-                        pm = per_rank[hi] & smask
-                        shift = (hi - 2) * 5
-                        full |= pm << shift
-                        c = 0
-                        while pm:
-                            low = pm & -pm
-                            cells.append(low << shift)
-                            pm ^= low
-                            c += 1
-                        absent += w - c
+                        full |= held[hi]
+                        cells += cells_at[hi]
+                        absent += missing[hi]
                     else:
                         absent += w
                         high = hi
@@ -212,22 +233,25 @@ def _emit_window(
 ) -> None:
     """Every card set of one window: held cards, minus any swapped for faces, plus faces."""
     count = len(cells)
+    rank = c.rank
+    get = found.get
     for extra in range(0, nw - absent + 1):
         if extra >= count:
             break
         wms = by_size.get(absent + extra)
         if not wms:
             continue
-        if extra == 0:
-            for wm in wms:
-                _add(found, full | wm, c, w)
-            continue
-        for removed in subsets(cells, extra):
-            base = full
-            for b in removed:
-                base ^= b
-            for wm in wms:
-                _add(found, base | wm, c, w)
+        bases = [full] if extra == 0 else [full ^ sum(r) for r in subsets(cells, extra)]
+        for base in bases:
+            for wm in wms:  # _add, inlined: this is the enumerator's innermost loop
+                mask = base | wm
+                entry = get(mask)
+                if entry is None:
+                    found[mask] = {w: c}
+                else:
+                    old = entry.get(w)
+                    if old is None or rank > old.rank:
+                        entry[w] = c
 
 
 def lead_plays(hand: int, suits: int) -> Found:
