@@ -87,13 +87,39 @@ def deck_mask(num_players: int) -> int:
     return mask_of(number_deck(num_players))
 
 
+#: ``_BYTE_IDS[k][b]``: the card ids of byte value ``b`` at byte ``k`` of a mask.
+_BYTE_IDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(8 * k + i for i in range(8) if b >> i & 1) for b in range(256)) for k in range(6)
+)
+#: The same as labels, for ``labels_of``.
+_BYTE_LABELS: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+    tuple(tuple(LABELS[c] for c in ids if c < ALL_IDS) for ids in row) for row in _BYTE_IDS
+)
+
+
 def ids_of(mask: int) -> list[int]:
-    """Card ids of a mask, ascending (canonical order)."""
-    out = []
+    """Card ids of a mask, ascending (canonical order); a byte at a time, by table."""
+    out: list[int] = []
+    k = 0
     while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+        byte = mask & 255
+        if byte:
+            out += _BYTE_IDS[k][byte]
+        mask >>= 8
+        k += 1
+    return out
+
+
+def labels_of(mask: int) -> list[str]:
+    """The labels of a mask's cards, canonical order."""
+    out: list[str] = []
+    k = 0
+    while mask:
+        byte = mask & 255
+        if byte:
+            out += _BYTE_LABELS[k][byte]
+        mask >>= 8
+        k += 1
     return out
 
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import random
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from ..base import Action, GameState
@@ -26,6 +28,7 @@ from .cards import (
     POINTS,
     RANK_ONLY,
     ids_of,
+    labels_of,
     mask_of,
     num_suits,
     number_deck,
@@ -48,14 +51,19 @@ def play_text(mask: int, combo: Combination | None, suits: int) -> str:
     """Canonical text of a play; the reading suffix is added only when the cards have several."""
     if combo is None:
         return "pass"
-    text = " ".join(LABELS[c] for c in ids_of(mask))
+    return _play_text(mask, combo.code, suits)
+
+
+@lru_cache(maxsize=1 << 14)
+def _play_text(mask: int, code: int, suits: int) -> str:
+    text = " ".join(labels_of(mask))
     if len(analyse(mask, suits)) > 1:
-        text += f" ={reading_name(combo.code)}"
+        text += f" ={reading_name(code)}"
     return text
 
 
 def _labels(ids: list[int]) -> list[str]:
-    return [LABELS[c] for c in sorted(ids)]
+    return list(map(LABELS.__getitem__, sorted(ids)))
 
 
 class HaggisState(GameState):
@@ -191,27 +199,40 @@ class HaggisState(GameState):
             return []
         actions: list[Action] = []
         if p == self.turn:
-            if self.pending_give is not None:
-                actions.extend(GiveAction(s) for s in range(self.num_players) if s != p)
-            else:
-                top = self.top()
-                if top is None:
-                    actions.extend(self._plays(lead_plays(self.hands[p], self.suits), lead=True))
-                else:
-                    assert top.combo is not None
-                    found = follow_plays(self.hands[p], self.suits, top.combo)
-                    actions.extend(self._plays(found, lead=False))
-                    actions.append(PassAction())
+            paused = gc.isenabled()  # see HurricaneState._crowded_legal: no cycles are built
+            if paused:
+                gc.disable()
+            try:
+                self._turn_actions(p, actions)
+            finally:
+                if paused:
+                    gc.enable()
         if self.may_bet(p):
             actions.extend(BetAction(a) for a in BET_AMOUNTS)
         return actions
 
+    def _turn_actions(self, p: int, actions: list[Action]) -> None:
+        """The plays (or gives) of the seat to move, added to ``actions``."""
+        if self.pending_give is not None:
+            actions.extend(GiveAction(s) for s in range(self.num_players) if s != p)
+            return
+        top = self.top()
+        if top is None:
+            actions.extend(self._plays(lead_plays(self.hands[p], self.suits), lead=True))
+            return
+        assert top.combo is not None
+        found = follow_plays(self.hands[p], self.suits, top.combo)
+        actions.extend(self._plays(found, lead=False))
+        actions.append(PassAction())
+
     @staticmethod
     def _plays(found: Found, lead: bool) -> list[Action]:
+        if not lead:  # a follow names no reading: one action per card set, built by map
+            return list(map(PlayAction, found))
         out: list[Action] = []
         for mask, readings in found.items():
-            if lead and len(readings) > 1:
-                out.extend(PlayAction(mask, code) for code in sorted(readings))
+            if len(readings) > 1:
+                out.extend([PlayAction(mask, code) for code in sorted(readings)])
             else:
                 out.append(PlayAction(mask))
         return out
@@ -558,9 +579,9 @@ class HaggisState(GameState):
             "leader": self.leader,
             "turn": self.turn,
             "current_player": self.current_player,
-            "hand": _labels(ids_of(self.hands[seat])) if seat is not None else None,
+            "hand": labels_of(self.hands[seat]) if seat is not None else None,
             "hand_sizes": self.hand_sizes(),
-            "faces": [[LABELS[c] for c in ids_of(h & FACE_MASK)] for h in self.hands],
+            "faces": [labels_of(h & FACE_MASK) for h in self.hands],
             "haggis_size": self.haggis.bit_count(),
             "trick": trick,
             "top": (
@@ -574,7 +595,7 @@ class HaggisState(GameState):
             ),
             "passes": self.passes,
             "piles": [_labels(p) for p in self.piles],
-            "card_points": [sum(POINTS[c] for c in p) for p in self.piles],
+            "card_points": [sum(map(POINTS.__getitem__, p)) for p in self.piles],
             "played_cards": _labels(played_ids),
             "may_bet": [self.may_bet(s) for s in range(n)],
             **self._round_record(),
