@@ -95,6 +95,8 @@ class HaggisState(GameState):
         self.out_points = [0] * n
         self.bonus_points = [0] * n
         self.pending_give: int | None = None
+        #: per seat, (hand, leads) of its last lead enumeration (see ``_lead_plays``)
+        self._leads: dict[int, tuple[int, list[Action]]] = {}
         self.last_round_json: str | None = None  # JSON: copied cheaply per view
         self.last_first_out: int | None = None
         self.winner: int | None = None
@@ -218,12 +220,30 @@ class HaggisState(GameState):
             return
         top = self.top()
         if top is None:
-            actions.extend(self._plays(lead_plays(self.hands[p], self.suits), lead=True))
+            actions.extend(self._lead_plays(p))
             return
         assert top.combo is not None
         found = follow_plays(self.hands[p], self.suits, top.combo)
         actions.extend(self._plays(found, lead=False))
         actions.append(PassAction())
+
+    def _lead_plays(self, p: int) -> list[Action]:
+        """Every lead of seat ``p``. A hand only loses cards during a round, and the leads of a
+        smaller hand are exactly the earlier leads that use none of the cards gone, in the same
+        order; so the seat's last list is filtered instead of enumerated again (the first lead of
+        a 17-card hand has about a thousand card sets)."""
+        hand = self.hands[p]
+        cached = self._leads.get(p)
+        if cached is not None and not hand & ~cached[0]:
+            if cached[0] == hand:
+                return cached[1][:]
+            gone = cached[0] & ~hand
+            leads = [a for a in cached[1] if not a.mask & gone]  # type: ignore[attr-defined]
+        else:
+            leads = self._plays(lead_plays(hand, self.suits), lead=True)
+        # a new mapping, never a change to the old one: clones share it
+        self._leads = {**self._leads, p: (hand, leads)}
+        return leads[:]
 
     @staticmethod
     def _plays(found: Found, lead: bool) -> list[Action]:

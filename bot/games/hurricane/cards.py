@@ -32,7 +32,7 @@ HEARTS = 0
 
 def names(cards: Iterable[int]) -> list[str]:
     """Canonical (sorted) names of some cards."""
-    return [NAMES[c] for c in sorted(cards)]
+    return list(map(NAMES.__getitem__, sorted(cards)))
 
 
 def lookup(text: str) -> int | None:

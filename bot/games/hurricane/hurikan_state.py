@@ -97,7 +97,7 @@ class HurikanState(TurnBasedState):
         return self.pile_values()
 
     def pile_values(self) -> list[int]:
-        return [sum(VALUE[c] for c in p) for p in self.piles]
+        return [sum(map(VALUE.__getitem__, p)) for p in self.piles]
 
     @property
     def opening(self) -> bool:
@@ -242,7 +242,7 @@ class HurikanState(TurnBasedState):
             "opening": self.opening and self.turn is not None,
             "hand": names(self.hands[player]) if player is not None else None,
             "hand_sizes": [len(h) for h in self.hands],
-            "table": [NAMES[c] for c in self.table],
+            "table": list(map(NAMES.__getitem__, self.table)),
             "stock_count": len(self.stock),
             "piles": [names(p) for p in self.piles],
             "pile_values": self.pile_values(),
