@@ -169,3 +169,21 @@ def test_selfplay_invariants_round_trip_and_determinism(
     assert resumed.to_dict() == state.to_dict()
     # a clone continues identically too
     assert state.clone().to_dict() == state.to_dict()
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_cached_leads_equal_a_fresh_enumeration(players: int) -> None:
+    """A seat's later leads are filtered from its earlier list: always the same plays, in the
+    same order, as a state loaded afresh (no cache) enumerates; clones keep their own."""
+    rng = random.Random(players)
+    state = haggis.new_game(seed=21, players=players)
+    for _ in range(250):
+        if state.is_over:
+            break
+        legal = [str(a) for a in state.legal_actions()]
+        fresh = haggis.load_game(state.to_dict())
+        assert legal == [str(a) for a in fresh.legal_actions()]
+        twin = state.clone()
+        twin.apply(twin.legal_actions()[-1])
+        assert legal == [str(a) for a in state.legal_actions()]
+        state.apply(legal[rng.randrange(len(legal))])
