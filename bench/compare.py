@@ -34,7 +34,9 @@ WORKLOADS: list[tuple[str, str, int | None, dict[str, str], int]] = [
 WORKER = r"""
 import json, random, sys, time
 sys.path.insert(0, sys.argv[1])
+import bot.games
 from bot.games import new_game
+assert bot.games.__file__.startswith(sys.argv[1]), bot.games.__file__  # the tree asked for
 label, name, players, options, games = json.loads(sys.argv[2])
 SCORED = ("deal_scored", "round_scored")
 
