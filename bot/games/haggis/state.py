@@ -6,6 +6,7 @@ import gc
 import json
 import random
 from functools import lru_cache
+from itertools import compress
 from typing import Any, NamedTuple
 
 from ..base import Action, GameState
@@ -247,14 +248,21 @@ class HaggisState(GameState):
 
     @staticmethod
     def _plays(found: Found, lead: bool) -> list[Action]:
-        if not lead:  # a follow names no reading: one action per card set, built by map
-            return list(map(PlayAction, found))
+        plain: list[Action] = list(map(PlayAction, found))  # one action per card set, in C
+        if not lead:  # a follow names no reading
+            return plain
+        # a lead lists a card set once per reading when it has several (found in C as well)
+        several = list(compress(range(len(plain)), map((1).__lt__, map(len, found.values()))))
+        if not several:
+            return plain
         out: list[Action] = []
-        for mask, readings in found.items():
-            if len(readings) > 1:
-                out.extend([PlayAction(mask, code) for code in sorted(readings)])
-            else:
-                out.append(PlayAction(mask))
+        start = 0
+        for i in several:
+            out += plain[start:i]
+            mask = plain[i].mask  # type: ignore[attr-defined]
+            out += [PlayAction(mask, code) for code in sorted(found[mask])]
+            start = i + 1
+        out += plain[start:]
         return out
 
     def play_options(self, cards: str, player: int | None = None) -> list[PlayAction]:
