@@ -7,7 +7,7 @@ one sample share the same world and the same rollout seed (common random numbers
 come from the moves, not the luck.
 
 The budget is time (``SearchLimits.from_budget``): the search measures its own samples and starts
-none that the slowest so far says would end after the soft cap (0.8 s of the default 1 s), and
+none that the slowest so far (with a 25% margin) says would end after the soft cap (0.8 s of the default 1 s), and
 abandons a sample in progress at the hard cap (0.95 s), even the first: then normal's first
 choice is played. Without a clock (``timed=False``, no caps) the sample count decides the move,
 the same for a seed on any machine (tests, arena).
@@ -57,6 +57,10 @@ class SearchProfile:
     rollout_policy: Policy
     evaluate: Evaluate  # value of a finished deal for a seat, or None while it goes on
     max_rollout_moves: int = 400
+
+
+#: A sample may take longer than the slowest so far (a longer rollout): planned with this margin.
+SAMPLE_MARGIN = 1.25
 
 
 class OutOfTime(Exception):
@@ -113,8 +117,8 @@ def search(
     done = 0
     while done < most:
         began = clock()
-        if soft is not None and began + slowest > soft:
-            break  # the next sample would end after the budget
+        if soft is not None and began + SAMPLE_MARGIN * slowest > soft:
+            break  # the next sample would (likely) end after the budget
         try:
             values = _sample(profile, view, seat, candidates, rng, hard)
         except OutOfTime:
