@@ -7,9 +7,9 @@ one sample share the same world and the same rollout seed (common random numbers
 come from the moves, not the luck.
 
 The budget is time (``SearchLimits.from_budget``): the search measures its own samples and starts
-none that the slowest so far (with a 25% margin) says would end after the soft cap (0.8 s of the default 1 s), and
-abandons a sample in progress at the hard cap (0.95 s), even the first: then normal's first
-choice is played. Without a clock (``timed=False``, no caps) the sample count decides the move,
+none that the slowest so far (with a 25% margin) says would end after the soft cap (0.8 s of
+the default 1 s), and abandons a sample in progress at the hard cap (0.95 s), even the first:
+then normal's first choice is played. Without a clock (``timed=False``, no caps) the sample count decides the move,
 the same for a seed on any machine (tests, arena).
 """
 

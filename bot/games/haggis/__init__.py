@@ -1,17 +1,9 @@
 """Haggis for 2 or 3 players (RULES.md Part 3, ENGINE.md).
 
-Public surface beyond the engine contract (``new_game``, ``load_game``, ``parse_action``):
-
-- ``readings(cards, suits=5) -> list[Combination]``: every reading of a selection (``["5G", "J",
-  "Q"]`` -> three 5s and 5-6-7); ``Combination`` has ``kind`` (set/seq/bomb), ``size``, ``width``,
-  ``length``, ``rank`` (top rank, or bomb level 1..6), ``suffix`` (``set``/``seqW``),
-  ``describe()`` and ``beats(other)``.
-- ``state.play_options(cards_text, player=None) -> list[PlayAction]``: the legal plays of one
-  selection now, one per reading that matters (more than one: ask "which reading?"); raises
-  ``IllegalAction`` with the reason otherwise. ``state.validate(action, player=None)`` checks any
-  action without applying it.
-- ``sample_position(view, rng) -> dict``: a position consistent with one seat's view, for
-  determinisation by computer players (load it with ``load_game``).
+Outside ``bot/games`` use the public API of ``bot.games`` (``docs/engine-api.md``):
+``readings_of``, ``selection_plays``, ``describe``, ``determinise``. The helpers below are the
+engine's own and may change: ``readings`` / ``Combination`` (the analyser),
+``state.play_options`` / ``state.validate`` (checks without applying), ``sample_position``.
 
 Distinct plays are distinct card sets (suits matter for what stays in the hand), each listed once
 per reading; a card set is a lead with several readings only when they differ in kind or width,

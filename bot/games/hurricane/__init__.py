@@ -2,8 +2,9 @@
 
 ``options={"preset": "hurikan"}`` is handed to the Hurikan engine (``bot.games.hurricane.hurikan``).
 
-Public surface (ENGINE.md): ``new_game``, ``load_game``, ``parse_action``; plus helpers for
-computer players: ``unseen_cards(view)`` and ``determinise(view, rng, seed)``.
+Public surface (ENGINE.md): ``new_game``, ``load_game``, ``parse_action``. Other floors use
+``bot.games`` (``docs/engine-api.md``: ``describe``, ``determinise``, ``card_value``, the view and
+event types); ``unseen_cards`` and ``determinise(view, rng, seed)`` here are the engine's own.
 
 ``view(seat)`` keys: game, options, num_players, seat, teams, deal, dealer, current_player,
 hand (own cards, sorted; ``open`` preset: own open cards; spectator: None), hand_sizes (all cards
