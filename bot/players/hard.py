@@ -9,8 +9,8 @@ come from the moves, not the luck.
 The budget is time (``SearchLimits.from_budget``): the search measures its own samples and starts
 none that the slowest so far (with a 25% margin) says would end after the soft cap (0.8 s of
 the default 1 s), and abandons a sample in progress at the hard cap (0.95 s), even the first:
-then normal's first choice is played. Without a clock (``timed=False``, no caps) the sample count decides the move,
-the same for a seed on any machine (tests, arena).
+then normal's first choice is played. Without a clock (``timed=False``, no caps) the sample
+count decides the move, the same for a seed on any machine (tests, arena).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games.base import Action, GameState
+from bot.games import Action, GameState
 
 from .base import TIMED_SAMPLES_MAX, Policy, SearchLimits, View, seat_of
 
