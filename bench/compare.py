@@ -6,7 +6,7 @@ each tree is imported in its own subprocess, and the two alternate run by run so
 shared machine slows both alike. Time is CPU time (``time.process_time``) of a fixed workload:
 the same seeded games in both trees, each move a ``view`` of the mover, ``legal_actions`` and
 ``apply`` of a random legal action, and a ``to_dict`` snapshot after every scored deal/round
-(what the table layer does). Prints per game the best time of each tree and the ratio
+(what the table layer does; ``--bare``: ``legal_actions`` and ``apply`` only). Prints per game the best time of each tree and the ratio
 old / new (above 1: this tree is faster).
 """
 
@@ -38,6 +38,7 @@ import bot.games
 from bot.games import new_game
 assert bot.games.__file__.startswith(sys.argv[1]), bot.games.__file__  # the tree asked for
 label, name, players, options, games = json.loads(sys.argv[2])
+bare = sys.argv[3] == "bare"
 SCORED = ("deal_scored", "round_scored")
 
 def run():
@@ -47,11 +48,12 @@ def run():
         state = new_game(name, seed=1000 + g, players=players, options=options)
         while not state.is_over:
             seat = state.current_player
-            state.view(seat)
+            if not bare:
+                state.view(seat)
             legal = state.legal_actions()
             events = state.apply(legal[int(rng.random() * len(legal))])
             moves += 1
-            if any(e["type"] in SCORED for e in events):
+            if not bare and any(e["type"] in SCORED for e in events):
                 state.to_dict()
     return moves
 
@@ -62,9 +64,9 @@ print(json.dumps({"seconds": time.process_time() - start, "moves": moves}))
 """
 
 
-def measure(tree: Path, workload: tuple[object, ...]) -> tuple[float, int]:
+def measure(tree: Path, workload: tuple[object, ...], bare: bool) -> tuple[float, int]:
     out = subprocess.run(
-        [sys.executable, "-c", WORKER, str(tree), json.dumps(workload)],
+        [sys.executable, "-c", WORKER, str(tree), json.dumps(workload), "bare" if bare else "full"],
         check=True,
         capture_output=True,
         text=True,
@@ -78,6 +80,9 @@ def main() -> None:
     parser.add_argument("rev", nargs="?", default="main", help="git revision to compare against")
     parser.add_argument("--rounds", type=int, default=3, help="runs per tree (best is kept)")
     parser.add_argument("--only", default="", help="only the games whose label contains this")
+    parser.add_argument(
+        "--bare", action="store_true", help="legal_actions + apply only (no view, no snapshot)"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-compare-") as tmp:
         old = Path(tmp) / "old"
@@ -93,8 +98,8 @@ def main() -> None:
                 news: list[float] = []
                 moves = 0
                 for _ in range(args.rounds):
-                    olds.append(measure(old, workload)[0])
-                    seconds, moves = measure(ROOT, workload)
+                    olds.append(measure(old, workload, args.bare)[0])
+                    seconds, moves = measure(ROOT, workload, args.bare)
                     news.append(seconds)
                 o, n = min(olds), min(news)
                 print(f"{workload[0]:20} {moves:7d} {o:8.3f} {n:8.3f} {o / n:7.2f}×")

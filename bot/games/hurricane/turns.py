@@ -35,7 +35,8 @@ class TurnBasedState(GameState):
 
     def acting_seat(self, player: int | None) -> int | None:
         """The seat that may act when ``player`` asks (None: nobody may)."""
-        check_seat(player, self.num_players)
+        if player is not None and (type(player) is not int or not 0 <= player < self.num_players):
+            check_seat(player, self.num_players)  # refuses it (inlined test: every move asks)
         p = self.turn
         if p is None or (player is not None and player != p):
             return None
@@ -43,7 +44,8 @@ class TurnBasedState(GameState):
 
     def mover(self, player: int | None) -> int:
         """The seat to move, or ``IllegalAction`` saying why ``player`` may not move now."""
-        check_seat(player, self.num_players)
+        if player is not None and (type(player) is not int or not 0 <= player < self.num_players):
+            check_seat(player, self.num_players)  # refuses it (inlined test: every move asks)
         p = self.turn
         if p is None:
             raise IllegalAction("the game is over")
