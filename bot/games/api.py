@@ -18,10 +18,15 @@ from .quote import quote
 from .registry import GAMES, load_game
 from .types import HaggisMove, HurikanMove, HurricaneMove
 
+#: The games ``describe`` and ``determinise`` cover (Hurricane poker: not yet).
+DESCRIBED: tuple[str, ...] = ("hurricane", "hurikan", "haggis")
+
 
 def _game_of(name: str, view: Mapping[str, Any]) -> str:
     if not isinstance(name, str) or name not in GAMES:
         raise ValueError(f"Unknown game {quote(name)}: choose one of {', '.join(GAMES)}.")
+    if name not in DESCRIBED:
+        raise ValueError(f"{name} has no view helpers yet: {', '.join(DESCRIBED)} have")
     if not isinstance(view, Mapping) or view.get("game") != name:
         got = view.get("game") if isinstance(view, Mapping) else view
         raise IllegalAction(f"this is not a {name} view (game {quote(got)})")

@@ -43,13 +43,6 @@ class OptionInfo:
             return f"{low}–{high}"
         return " | ".join(str(c) for c in self.choices)
 
-    def choices_text(self) -> str:
-        """What a refusal offers: ``a whole number 1–1000``, ``250 or 350``, ``'on' or 'off'``."""
-        if self.bounds is not None:
-            return f"a whole number {self.allowed_text()}"
-        words = [str(c) if isinstance(c, int) else f"'{c}'" for c in self.choices]
-        return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else "".join(words)
-
     def check(self, value: Any) -> OptionValue:
         """The value in its canonical form, or ``ValueError`` naming what is allowed."""
         if self.numeric:
@@ -59,7 +52,7 @@ class OptionInfo:
         if isinstance(value, str) and value.strip().lower() in self.choices:
             return value.strip().lower()
         raise ValueError(
-            f"Option {self.name} cannot be {_quote(value)}: choose {self.choices_text()}."
+            f"Option {self.name} cannot be {_quote(value)}: choose one of {self.allowed_text()}."
         )
 
     def _check_number(self, value: Any) -> int:
@@ -75,7 +68,8 @@ class OptionInfo:
         )
         if not ok or number is None:
             raise ValueError(
-                f"Option {self.name} must be {self.choices_text()}, not {_quote(value)}."
+                f"Option {self.name} must be a whole number in {self.allowed_text()}, "
+                f"not {_quote(value)}."
             )
         return number
 

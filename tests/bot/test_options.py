@@ -57,7 +57,7 @@ async def test_hurricane_options_and_every_default_in_the_lobby(
     [
         ({"game": "haggis", "options": "bomb_capture=nobody"}, ["tournament", "chooser"]),
         ({"game": "haggis", "options": "colour=red"}, ["bomb_capture", "first_out_bonus"]),
-        ({"game": "haggis", "options": "first_out_bonus=maybe"}, ["'on'", "'off'"]),
+        ({"game": "haggis", "options": "first_out_bonus=maybe"}, ["on | off"]),
         ({"game": "hurricane", "options": "primiera=best"}, ["suits", "sets", "none"]),
         ({"game": "hurricane", "options": "target=350", "target": 20}, ["given twice"]),
         ({"game": "hurricane", "options": "trail free"}, ["name=value"]),
@@ -101,7 +101,7 @@ async def test_refusals_stay_private_even_when_the_answer_would_be_deferred(
         assert ex.callback_type == 4 and ex.ephemeral, (ex.callback_type, ex.content)
         assert not [r for r in ex.followups if r.method == "POST"], ex.content
     assert "already a table" in refusals[0].content
-    assert "250 or 350" in refusals[1].content
+    assert "250 | 350" in refusals[1].content
     assert "Only the host" in refusals[2].content
     assert "still empty" in refusals[3].content and "still empty" in refusals[4].content
     assert d.table.status is TableStatus.LOBBY and d.table.spec.game == "hurricane"

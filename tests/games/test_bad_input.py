@@ -20,6 +20,7 @@ SETUPS: list[tuple[str, int, dict[str, Any]]] = [
     ("hurikan", 2, {}),
     ("haggis", 2, {}),
     ("haggis", 3, {"bomb_capture": "chooser"}),
+    ("hurricane_poker", 3, {"declare": "yes"}),
 ]
 MESSAGE_MAX = 400
 

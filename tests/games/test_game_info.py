@@ -65,7 +65,7 @@ def test_numeric_bounds_are_refused_both_ways_and_named(name: str) -> None:
         else:
             for ok in option.choices:
                 assert new_game(name, seed=1, options={option.name: ok}).options[option.name] == ok
-            with pytest.raises(ValueError, match=" or ".join(str(c) for c in option.choices)):
+            with pytest.raises(ValueError, match=r" \| ".join(str(c) for c in option.choices)):
                 new_game(name, seed=1, options={option.name: max(option.choices) + 1})  # type: ignore[operator]
 
 
@@ -78,7 +78,7 @@ def test_hurricane_and_haggis_bounds() -> None:
         new_game("hurricane", seed=1, options={"target": 1001})
     with pytest.raises(ValueError, match="0–1000"):
         new_game("hurricane", seed=1, options={"double_below": -1})
-    with pytest.raises(ValueError, match="250 or 350"):
+    with pytest.raises(ValueError, match=r"250 \| 350"):
         new_game("haggis", seed=1, options={"target": 300})
 
 
@@ -96,7 +96,7 @@ def test_word_options_accept_every_choice_and_refuse_others(name: str) -> None:
             yes, no = option.booleans
             assert new_game(name, seed=1, options={option.name: True}).options[option.name] == yes
             assert new_game(name, seed=1, options={option.name: False}).options[option.name] == no
-        with pytest.raises(ValueError, match=f"'{option.choices[0]}'"):
+        with pytest.raises(ValueError, match=f"one of {option.choices[0]} "):
             new_game(name, seed=1, options={option.name: "nonsense"})
 
 

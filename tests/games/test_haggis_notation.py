@@ -92,7 +92,7 @@ def test_illegal_actions_change_nothing() -> None:
         ({"out": [0]}, "still holds cards"),
         ({"hands": [["5R"], []]}, "no cards but is not listed"),
         ({"turn": 5}, "seat 0..1"),
-        ({"options": {"target": 100}}, "250 or 350"),
+        ({"options": {"target": 100}}, "250 \\| 350"),
         ({"hands": [["5R"], ["6R"], ["7R"], ["8R"]]}, "2 or 3 players"),
         ({"pending_give": 0}, "only with 3 players"),
         ({"over": "no"}, "'over' must be true or false"),

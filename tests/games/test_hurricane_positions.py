@@ -104,7 +104,7 @@ def test_position_doubled_card_is_named():
         ),
         ({"hands": [[], []], "table": ["7C", "7H", "2C"]}, "every hand is empty"),
         ({"dealer": 5}, "dealer must be a seat number 0..1"),
-        ({"options": {"precedence": "nope"}}, "'equal_first' or 'free'"),
+        ({"options": {"precedence": "nope"}}, "equal_first \\| free"),
         ({"sweeps": [1]}, "sweeps must be 2 whole numbers"),
         ({"piles": [[]]}, "piles must list one entry per seat"),
         ({"seed": "abc"}, "seed must be a whole number"),

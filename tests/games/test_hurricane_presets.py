@@ -145,15 +145,15 @@ def test_unknown_preset_names_the_choices():
 @pytest.mark.parametrize(
     ("name", "value", "choices"),
     [
-        ("lead_after_redeal", "dealer", "'eldest' or 'last_player'"),
-        ("precedence", "sum_first", "'equal_first' or 'free'"),
-        ("trail", "never", "'only_if_no_capture' or 'free'"),
-        ("min_cards", "maybe", "'off' or 'on'"),
-        ("last_play_sweep", "on", "'no' or 'yes'"),
-        ("after_sweep", "all", "'nothing' or 'opponent_lays_hand'"),
-        ("leftover", "dealer", "'last_capturer' or 'last_player'"),
-        ("primiera", "cards", "'suits', 'sets' or 'none'"),
-        ("missing_suit", "ignore", "'cannot_compete' or 'sum_present'"),
+        ("lead_after_redeal", "dealer", "eldest \\| last_player"),
+        ("precedence", "sum_first", "equal_first \\| free"),
+        ("trail", "never", "only_if_no_capture \\| free"),
+        ("min_cards", "maybe", "off \\| on"),
+        ("last_play_sweep", "on", "no \\| yes"),
+        ("after_sweep", "all", "nothing \\| opponent_lays_hand"),
+        ("leftover", "dealer", "last_capturer \\| last_player"),
+        ("primiera", "cards", "suits \\| sets \\| none"),
+        ("missing_suit", "ignore", "cannot_compete \\| sum_present"),
     ],
 )
 def test_unknown_option_value_names_the_choices(name, value, choices):
@@ -162,9 +162,9 @@ def test_unknown_option_value_names_the_choices(name, value, choices):
 
 
 def test_numeric_options_and_unknown_option_names():
-    with pytest.raises(ValueError, match="target must be a whole number 1–1000"):
+    with pytest.raises(ValueError, match="target must be a whole number in 1–1000"):
         new_game("hurricane", seed=1, options={"target": 0})
-    with pytest.raises(ValueError, match="double_below must be a whole number 0–1000"):
+    with pytest.raises(ValueError, match="double_below must be a whole number in 0–1000"):
         new_game("hurricane", seed=1, options={"double_below": -1})
     with pytest.raises(ValueError, match="Unknown option 'colour'"):
         new_game("hurricane", seed=1, options={"colour": "red"})

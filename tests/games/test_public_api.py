@@ -298,3 +298,6 @@ def test_wrong_game_or_view_is_refused() -> None:
         describe("chess", view, "7H")
     with pytest.raises(IllegalAction):
         describe("hurikan", view, "garbage!")
+    poker = new_game("hurricane_poker", seed=1)
+    with pytest.raises(ValueError, match="no view helpers yet"):
+        describe("hurricane_poker", poker.view(0), "call")

@@ -8,7 +8,9 @@ from enum import Enum
 from typing import Any
 
 from ..base import GameState
+from ..checks import check_seat
 from ..errors import IllegalAction
+from ..quote import quote
 from .actions import (
     BETS,
     CALL,
@@ -172,6 +174,7 @@ class PokerState(GameState):
 
     # ------------------------------------------------------------- legal moves
     def legal_actions(self, player: int | None = None) -> list[Any]:
+        check_seat(player, self.num_players)  # an int seat of this table, or None
         p = self.turn if player is None else player
         if p is None or p != self.turn:
             return []
@@ -200,12 +203,13 @@ class PokerState(GameState):
         if isinstance(action, str):
             action = parse_action(action)
         if not isinstance(action, PokerAction):
-            raise IllegalAction(f"{str(action)[:40]!r} is not a Hurricane poker action")
+            raise IllegalAction(f"{quote(action, 40)} is not a Hurricane poker action")
         if self.phase is Phase.OVER:
             raise IllegalAction("the game is over")
+        check_seat(player, self.num_players)
         p = self.turn if player is None else player
-        if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < self.num_players:
-            raise IllegalAction(f"there is no seat {str(p)[:12]} at this table")
+        if p is None:
+            raise IllegalAction("the game is over")
         if p != self.turn:
             raise IllegalAction(f"it is not your turn: seat {self.turn} is to act")
         legal = self.legal_actions(p)
@@ -488,7 +492,7 @@ class PokerState(GameState):
         """One seat's picture: the public table plus its own two cards while it is in the hand.
         Never another hand, a folded hand, the stock, the discards or a secret declaration."""
         n = self.num_players
-        seat = player if isinstance(player, int) and 0 <= player < n else None
+        seat = check_seat(player, n, spectator=True)
         data = self._public()
         data["seat"] = seat
         hand = None
