@@ -361,6 +361,16 @@ def test_g18_round_points_survive_a_reload_and_a_bet_after_the_first_out() -> No
     assert events_of(again.apply("7G"), "round_scored")[0]["parts"]["bets"] == [30, 30, 0]
 
 
+def test_g18_snapshots_saved_before_bets_counted_in_round_points_still_load() -> None:
+    """A table saved by the earlier engine: round_parts without bets, round_points without them."""
+    old = _bet_decided().to_dict()
+    old["round_points"] = [40, 0, 0]
+    old["round_parts"] = {"out": [35, 0, 0], "bonus": [5, 0, 0]}
+    state = haggis.load_game(old)
+    assert state.view(None)["round_points"] == [55, 15, 0]
+    assert events_of(state.apply("7G"), "round_scored")[0]["points"] == [91, 34, 5]
+
+
 def test_g18_round_points_below_the_decided_bets_are_refused() -> None:
     from bot.games.errors import InvalidState
 

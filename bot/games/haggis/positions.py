@@ -341,7 +341,10 @@ def load_game(data: dict[str, Any]) -> HaggisState:
         bonus = [_int(v, "round_parts") for v in _seat_list(parts, "bonus", n, 0)]
         if "bets" in parts and _seat_list(parts, "bets", n, 0) != decided:
             raise InvalidState("'round_parts' bets do not match the bets and the first out")
-        total = [a + b + c for a, b, c in zip(out_points, bonus, decided, strict=True)]
+        # a snapshot saved before round_points counted decided bets has no round_parts bets:
+        # its round_points are going out and bonus only
+        counted = decided if "bets" in parts else [0] * n
+        total = [a + b + c for a, b, c in zip(out_points, bonus, counted, strict=True)]
         if total != round_points:
             raise InvalidState("'round_parts' do not add up to 'round_points'")
     else:
