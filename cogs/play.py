@@ -10,13 +10,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.render.hands import sort_cards
-from bot.render.moves import matches_query, move_label, played_cards
+from bot.render.hands import REFRESH, UnknownControl, click, hand_context
+from bot.render.hands.base import Payload, PlayMove
+from bot.render.moves import matches_query, move_label
 from bot.render.table import seat_names
 from bot.tables.errors import NotSeated, StaleAction, TableError
 from bot.tables.models import Table, TableStatus
 
-from .hand import Pending, build_hand, cards_of, mask_of, parse_mask
+from .hand import build_hand
 from .ui import ACK_BUDGET, game_tag, within_ack
 
 if TYPE_CHECKING:
@@ -48,7 +49,7 @@ class Play(commands.Cog):
         user_id: int,
         *,
         note: str | None = None,
-        pending: Pending | None = None,
+        selection: object | None = None,
         view: dict[str, Any] | None = None,
         legal: list[str] | None = None,
     ) -> tuple[discord.Embed, discord.ui.View]:
@@ -60,7 +61,7 @@ class Play(commands.Cog):
             view = table.state.view(seat)
         if legal is None:
             legal = self._legal(table, user_id)
-        return build_hand(table, seat, view, legal, note=note, pending=pending)
+        return build_hand(table, seat, view, legal, note=note, selection=selection)
 
     def _playing_table(self, channel_id: int) -> Table:
         table = self.bot.tables.require(channel_id)
@@ -99,8 +100,8 @@ class Play(commands.Cog):
             raise TableError("That hand belongs to another channel's table.")
         table = self._playing_table(channel_id)
         user_id = interaction.user.id
-        self._seat(table, user_id)
-        if kind == "refresh":
+        seat = self._seat(table, user_id)
+        if kind == REFRESH:
             return await self._redraw(interaction, table)
         if tag is not None and tag != game_tag(table):
             return await self._redraw(interaction, table, note=EARLIER_GAME)
@@ -108,54 +109,18 @@ class Play(commands.Cog):
             return await self._redraw(interaction, table, note="The game is over.")
         if move_no != table.move_no:
             return await self._redraw(interaction, table, note=StaleAction().args[0])
-        game = table.spec.game
-        if kind == "act" and arg:
-            return await self._act(interaction, table, arg, move_no)
-        if kind in ("cap", "gread") and values:
-            return await self._act(interaction, table, values[0], move_no)
-        if kind == "card" and values:
-            legal = self._legal(table, user_id)
-            choices = [t for t in legal if t.split(":")[0] == values[0] and played_cards(game, t)]
-            if len(choices) == 1:
-                return await self._act(interaction, table, choices[0], move_no)
-            if not choices:  # let the table say why (not your turn, not a legal card…)
-                return await self._act(interaction, table, values[0], move_no)
-            pending = Pending("cap", card=values[0])
-            return await self._redraw(interaction, table, pending=pending, legal=legal)
         assert table.state is not None
-        view = table.state.view(table.seat_of(user_id))  # reused by the redraw: nothing moved
-        hand = sort_cards(view.get("hand") or [])
-        if kind == "klay":
-            chosen = [v for v in values if v in hand]
-            pending = Pending("kmask", mask=mask_of(hand, chosen))
-            return await self._redraw(interaction, table, pending=pending, view=view)
-        if kind == "ktake" and values:
-            laid = cards_of(hand, parse_mask(arg))
-            return await self._act(interaction, table, f"{'+'.join(laid)}:{values[0]}", move_no)
-        if kind == "klaydo":
-            laid = cards_of(hand, parse_mask(arg))
-            return await self._act(interaction, table, "+".join(laid), move_no)
-        if kind == "gsel":
-            part, _, old = (arg or "0.0").partition(".")
-            mask = _merge_part(hand, parse_mask(old), int(part) if part.isdigit() else 0, values)
-            pending = Pending("gmask", mask=mask)
-            return await self._redraw(interaction, table, pending=pending, view=view)
-        if kind == "gclear":
-            return await self._redraw(interaction, table, view=view)
-        if kind == "gplay":
-            picked = frozenset(cards_of(hand, parse_mask(arg)))
-            legal = self._legal(table, user_id)
-            readings = [t for t in legal if played_cards(game, t) == picked]
-            if len(readings) == 1:
-                return await self._act(interaction, table, readings[0], move_no)
-            if len(readings) > 1:
-                pending = Pending("gread", mask=parse_mask(arg))
-                return await self._redraw(
-                    interaction, table, pending=pending, view=view, legal=legal
-                )
-            # not a legal play: let the engine say why, in words
-            return await self._act(interaction, table, " ".join(sorted(picked)), move_no)
-        raise TableError("That control is not one I know.")
+        view = table.state.view(seat)  # reused by the redraw: nothing moved
+        ctx = hand_context(table, seat, view, lambda: self._legal(table, user_id))
+        try:
+            outcome = click(ctx, Payload(kind, arg), values)
+        except UnknownControl:
+            raise TableError("That control is not one I know.") from None
+        if isinstance(outcome, PlayMove):
+            return await self._act(interaction, table, outcome.move, move_no)
+        return await self._redraw(
+            interaction, table, selection=outcome.selection, view=view, legal=list(ctx.legal)
+        )
 
     async def _redraw(
         self,
@@ -163,12 +128,12 @@ class Play(commands.Cog):
         table: Table,
         *,
         note: str | None = None,
-        pending: Pending | None = None,
+        selection: object | None = None,
         view: dict[str, Any] | None = None,
         legal: list[str] | None = None,
     ) -> None:
         embed, ui = self.hand_message(
-            table, interaction.user.id, note=note, pending=pending, view=view, legal=legal
+            table, interaction.user.id, note=note, selection=selection, view=view, legal=legal
         )
         if interaction.response.is_done():  # deferred because the move took long
             await interaction.edit_original_response(embed=embed, view=ui)
@@ -243,16 +208,6 @@ class Play(commands.Cog):
                 if len(out) == 25:
                     break
         return out
-
-
-def _merge_part(hand: list[str], old: int, part: int, values: list[str]) -> int:
-    """The selection after one of the (up to two) card selects changed: keep the other part's cards."""
-    lo, hi = part * 25, min(len(hand), part * 25 + 25)
-    if lo >= hi:  # no such part (a forged custom_id): keep the selection as it was
-        return old & ((1 << len(hand)) - 1)
-    keep = old & ~(((1 << (hi - lo)) - 1) << lo)
-    chosen = set(values)
-    return keep | sum(1 << i for i in range(lo, hi) if hand[i] in chosen)
 
 
 async def setup(bot: CardBot) -> None:

@@ -5,13 +5,11 @@ hurricanes, which readings a selection has): no rules are decided here."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
-from bot.games.haggis import Combination, Kind
-from bot.games.hurricane.cards import INDEX, VALUE
-
 from .cards import card_label
+from .engine_facts import Combo, card_value
 
 SEVEN_OF_HEARTS = "7H"
 HURRICANE_MARK = "🌀"
@@ -57,8 +55,8 @@ def hurricane_chance(sweeps: Collection[str]) -> str | None:
 
 
 def hurikan_value(card: str) -> int:
-    """A card's value for Hurikan sums (A=1 … 7=7, J=8, Q=9, K=10), from the engine's table."""
-    return VALUE[INDEX[card]]
+    """A card's value for Hurikan sums (A=1 … 7=7, J=8, Q=9, K=10), as the engine counts it."""
+    return card_value(card)
 
 
 HURIKAN_OPENING = "**Opening:** lay 1, 2 or 3 cards face up on the table."
@@ -116,24 +114,30 @@ def haggis_selection(cards: Sequence[str], kinds: Sequence[str], verdict: str | 
     return line + (f" · {verdict}" if verdict else "")
 
 
-def combination_of(play: Any) -> Combination | None:
-    """The combination of a trick entry of the engine's view (``view["top"]``), or None."""
-    data = play.get("combination") if isinstance(play, dict) else None
-    if not isinstance(data, dict):
-        return None
-    return Combination(Kind(data["kind"]), data["size"], data["width"], data["rank"])
-
-
-def to_beat_line(top: Any, names: Sequence[str], can_play: bool) -> str:
+def to_beat_line(top: Combo | None, who: str, can_play: bool) -> str:
     """What a follower must beat (the engine's shape words), or that only Pass is left."""
-    combo = combination_of(top)
-    if combo is None:
+    if top is None:
         return "Play cards or pass."
-    player = top.get("player")
-    who = names[player] if isinstance(player, int) and 0 <= player < len(names) else "the"
-    what = f"{who}'s {combo.describe()}"
+    what = f"{who}'s {top.text}"
     if not can_play:
         return f"Nothing you hold beats {what}: pass."
-    shape = combo.shape()
-    need = shape if combo.is_bomb else f"{shape} of a higher rank, or a bomb"
+    need = top.shape if top.is_bomb else f"{top.shape} of a higher rank, or a bomb"
     return f"**To beat** {what}: {need} — or pass."
+
+
+def trick_line(view: Mapping[str, Any], names: Sequence[str]) -> str | None:
+    """The current Haggis trick from a view: ``Trick: Ann: 5🟥 5🟨 (a pair of 5s) · Bob passes``."""
+    trick = view.get("trick")
+    if not isinstance(trick, list):
+        return None
+    if not trick:
+        return "Trick: (new trick — the leader plays)"
+    shown = []
+    for play in trick:
+        if isinstance(play, dict):
+            player = play.get("player")
+            who = names[player] if isinstance(player, int) and 0 <= player < len(names) else "?"
+            combo = play.get("combination")
+            text = combo.get("text") if isinstance(combo, dict) else None
+            shown.append(trick_entry(who, str(play.get("play") or ""), text))
+    return "Trick: " + " · ".join(shown)

@@ -10,9 +10,8 @@ from typing import Any
 from bot.tables.models import Table, TableStatus
 from bot.tables.specs import title_of
 
-from .cards import card_label, cards_label
-from .hands import sort_cards
-from .hints import trick_entry
+from .cards import card_label, cards_label, sort_cards
+from .hints import trick_line
 from .moves import describe_move
 from .scores import deal_breakdown, result_line, round_breakdown
 from .text import Panel
@@ -189,20 +188,7 @@ def _seat_field(table: Table, view: dict[str, Any], i: int) -> tuple[str, str]:
 
 
 def _trick_line(table: Table, view: dict[str, Any]) -> str | None:
-    trick = view.get("trick")
-    if not isinstance(trick, list):
-        return None
-    if not trick:
-        return "Trick: (new trick — the leader plays)"
-    names = seat_names(table)
-    shown = []
-    for play in trick:
-        if isinstance(play, dict):
-            who = names[play["player"]] if isinstance(play.get("player"), int) else "?"
-            combo = play.get("combination")
-            text = combo.get("text") if isinstance(combo, dict) else None
-            shown.append(trick_entry(who, str(play.get("play") or ""), text))
-    return "Trick: " + " · ".join(shown)
+    return trick_line(view, seat_names(table))
 
 
 def table_panel(table: Table, view: dict[str, Any]) -> Panel:
@@ -326,36 +312,18 @@ def hand_panel(
     view: dict[str, Any],
     *,
     note: str | None = None,
-    hand: list[str] | None = None,
+    board: Sequence[str] = (),
 ) -> Panel:
-    """A seat's private message: their cards sorted, what is on the table, whose turn it is.
-    ``hand``: the view's hand already sorted (the caller's), so it is not sorted twice."""
+    """A seat's private message around what its game's hand model shows (``board``: the seat's
+    cards and the table): the note, the partner, the last move, whose turn it is."""
     panel = Panel(title=f"Your hand — {game_title(table)}")
     if note:
         panel.lines.append(f"*{note}*")
-    if hand is None:
-        hand = sort_cards(view.get("hand") or [])
-    down = (
-        (view.get("down_counts") or [0] * len(table.seats))[seat] if view.get("down_counts") else 0
-    )
-    label = cards_label(hand) if hand else "no cards"
-    panel.lines.append(f"**Your cards:** {label}")
-    if down:
-        panel.lines.append(
-            f"**Face down:** {CARD_BACK * down} — nobody sees them, you neither. "
-            "Once your open cards are played, you turn one up and must play it at once."
-        )
+    panel.lines.extend(board)
     team = table.team_of(seat)
     if team is not None:
         partner = seat_names(table)[(seat + 2) % len(table.seats)]
         panel.lines.append(f"Your partner: **{partner}** (team {'AB'[team]})")
-    if table.spec.game in ("hurricane", "hurikan"):
-        cards = view.get("table") or []
-        panel.lines.append(f"**Table:** {cards_label(cards) if cards else 'empty'}")
-    else:
-        trick = _trick_line(table, view)
-        if trick:
-            panel.lines.append(trick)
     last = last_move_line(table)
     if last:
         panel.lines.append(f"Last move: {last}")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot.render.hands import sort_cards
+from bot.render.cards import sort_cards
 from bot.render.moves import played_cards
 from bot.tables.models import Table, TableStatus
 from cogs.ui import hand_custom_id

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.games.base import GameState
 from bot.games.registry import load_game, new_game
 from bot.render.cards import card_label
+from bot.render.engine_facts import facts_for
 from bot.render.hints import (
     card_hint,
     hurikan_selection,
@@ -12,7 +13,6 @@ from bot.render.hints import (
     hurricane_chance,
     trick_entry,
 )
-from cogs.hand import sweep_moves
 
 from .driver import Driver, comp, hurricane_duel
 from .fakediscord import FakeDiscord, Person, iter_components, render_text
@@ -46,7 +46,7 @@ def _position() -> GameState:
 def test_the_engine_tells_which_capture_is_a_hurricane() -> None:
     state = _position()
     legal = [str(a) for a in state.legal_actions(1)]
-    assert sweep_moves(state, 1, legal) == {"7C:3H+4D"}
+    assert facts_for(state, 1, state.view(1)).sweeps(legal) == {"7C:3H+4D"}
     assert str(state.to_dict()["table"]) == "['3H', '4D']"  # only copies were tried
 
 

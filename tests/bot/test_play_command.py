@@ -83,7 +83,8 @@ async def test_slow_play_command_is_deferred_privately(
 async def test_more_than_25_captures_fit_the_select_and_point_to_play(
     fake: FakeDiscord, users: list[Person]
 ) -> None:
-    from cogs.hand import Pending, build_hand
+    from bot.render.hands.hurricane import CaptureChoice
+    from cogs.hand import build_hand
 
     alice, bob, _ = users
     d = await start_table(fake, [alice, bob], seed=3, game="hurricane")
@@ -95,7 +96,7 @@ async def test_more_than_25_captures_fit_the_select_and_point_to_play(
         for a in ("AC", "AD", "AS", "2C", "2D", "2S")
         for b in ["3C", "3D", "3S", "4C", "4D"]
     ]
-    embed, ui = build_hand(d.table, seat, view, legal, pending=Pending("cap", card=card))
+    embed, ui = build_hand(d.table, seat, view, legal, selection=CaptureChoice(card))
     items = [getattr(c, "item", c) for c in ui.children]  # DynamicItems wrap the real components
     assert [len(i.options) for i in items if hasattr(i, "options")] == [1, 25]
     assert "30 captures are possible" in (embed.description or "") and "/play" in embed.description

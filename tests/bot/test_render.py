@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from bot.render.hands import sort_cards
+from bot.render.cards import sort_cards
+from bot.render.hands.haggis import merge_part as _merge_part
 from bot.render.moves import describe_move, matches_query, move_label, played_cards
 from bot.render.rules import RULES, rules_panel
 from bot.render.scores import deal_breakdown, result_line, round_breakdown
-from cogs.play import _merge_part
 
 
 def test_hurricane_moves_in_words() -> None:

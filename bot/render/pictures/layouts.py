@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
-from bot.render.hands import sort_cards
+from bot.render.cards import sort_cards
 
 from .canvas import (
     GOLD,

@@ -1,0 +1,110 @@
+"""Private hands, one model per game: ``bot/render/hands/<game>.py`` defines ``MODEL`` (a
+``HandModel``). The registry is the module name, so adding a game's hand is adding its module;
+a game without one gets ``ListedMoves`` (every legal move in a select).
+
+``hand_message`` draws a seat's hand (text and controls, as data); ``click`` says what a click on
+it does. The cogs only turn these into Discord components and back."""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from bot.tables.models import Table
+
+from ..engine_facts import facts_for
+from ..table import hand_panel, seat_names
+from ..text import Panel
+from .base import (
+    REFRESH,
+    Button,
+    Control,
+    HandContext,
+    HandModel,
+    ListedMoves,
+    Outcome,
+    Payload,
+    UnknownControl,
+    place,
+)
+
+__all__ = [
+    "REFRESH",
+    "HandContext",
+    "HandMessage",
+    "HandModel",
+    "UnknownControl",
+    "click",
+    "hand_context",
+    "hand_message",
+    "hand_model",
+]
+
+FALLBACK = ListedMoves()
+_GAME_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
+
+
+@lru_cache(maxsize=32)
+def hand_model(game: str) -> HandModel[Any]:
+    """The hand model of ``game``: the ``MODEL`` of ``bot.render.hands.<game>``, else the fallback."""
+    if not _GAME_NAME.fullmatch(game) or game == "base":
+        return FALLBACK
+    name = f"{__name__}.{game}"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:  # the module exists but something it imports does not
+            raise
+        return FALLBACK
+    model = getattr(module, "MODEL", None)
+    return model if isinstance(model, HandModel) else FALLBACK
+
+
+def hand_context(
+    table: Table,
+    seat: int,
+    view: Mapping[str, Any],
+    legal: Sequence[str] | Callable[[], Sequence[str]],
+) -> HandContext:
+    """What a model may read for ``seat``: its view, its legal moves, the names, the engine's
+    answers for that seat only."""
+    game = table.spec.game
+    return HandContext(
+        game, seat, view, legal, seat_names(table), facts_for(table.state, seat, view)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class HandMessage:
+    """A drawn private hand: its text and its controls (rows placed, within Discord's limits)."""
+
+    panel: Panel
+    controls: tuple[Control, ...]
+
+
+def hand_message(
+    table: Table,
+    seat: int,
+    view: Mapping[str, Any],
+    legal: Sequence[str],
+    *,
+    note: str | None = None,
+    selection: object | None = None,
+) -> HandMessage:
+    """The seat's private hand; ``selection``: what a click chose so far (the model's own type)."""
+    ctx = hand_context(table, seat, view, legal)
+    model = hand_model(ctx.game)
+    panel = hand_panel(table, seat, dict(view), note=note, board=model.board(ctx))
+    drawn = model.draw(ctx, selection)
+    panel.lines.extend(drawn.lines)
+    controls = place([*drawn.controls, Button(Payload(REFRESH), "Refresh")])
+    return HandMessage(panel, controls)
+
+
+def click(ctx: HandContext, payload: Payload, values: Sequence[str]) -> Outcome:
+    """What a click on the hand does: a move to play or a new selection (``UnknownControl``)."""
+    return hand_model(ctx.game).click(ctx, payload, values)
