@@ -11,12 +11,11 @@ import asyncio
 import contextlib
 import logging
 from datetime import UTC, datetime
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-import bot.games as games
+from bot.render.rules import options_in_force
 from bot.render.table import lobby_panel, scoring_panel, table_panel
 from bot.tables.models import Table, TableStatus
 
@@ -29,27 +28,11 @@ log = logging.getLogger("cogs.publisher")
 REPOST_AFTER = 45 * 60
 
 
-@lru_cache(maxsize=256)
-def _options_cached(
-    game: str, players: int, items: tuple[tuple[str, Any], ...]
-) -> tuple[tuple[str, Any], ...]:
-    try:
-        state = games.new_game(game, seed=0, players=players, options=dict(items))
-    except Exception:  # the lobby still shows what was asked for
-        return items
-    return tuple(state.options.items())
-
-
-def options_in_force(table: Table) -> dict[str, Any]:
-    """Every option of the table's game with defaults filled in, as the engine will play it."""
-    items = tuple(sorted(table.spec.options.items()))
-    return dict(_options_cached(table.spec.game, table.spec.players, items))
-
-
 def render_public(table: Table) -> tuple[discord.Embed, discord.ui.View | None]:
     """The public message for a table in any state."""
     if table.status in (TableStatus.LOBBY, TableStatus.CANCELLED) or table.state is None:
-        panel = lobby_panel(table, options_in_force(table))
+        spec = table.spec
+        panel = lobby_panel(table, options_in_force(spec.game, spec.players, spec.options))
         view = lobby_view(table) if table.status is TableStatus.LOBBY else None
     else:
         panel = table_panel(table, table.state.view(None))

@@ -151,12 +151,16 @@ class Tables(commands.Cog):
     async def options_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        """Completes ``name=value`` pairs for the game chosen so far (nothing before a game)."""
+        """Completes ``name=value`` pairs for the game (and player count) chosen so far (nothing
+        before a game)."""
         game = getattr(interaction.namespace, "game", None)
-        return [
-            app_commands.Choice(name=text, value=text)
-            for text in option_suggestions(game if isinstance(game, str) else None, current)
-        ]
+        players = getattr(interaction.namespace, "players", None)
+        suggestions = option_suggestions(
+            game if isinstance(game, str) else None,
+            current,
+            players=players if isinstance(players, int) else None,
+        )
+        return [app_commands.Choice(name=text, value=text) for text in suggestions]
 
     # --- lobby --------------------------------------------------------------------------------------------
     @table.command(name="join", description="Take a seat at this channel's table.")

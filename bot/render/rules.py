@@ -1,28 +1,27 @@
 """The rules of each game in our own words (from /work/shared/RULES.md), short enough for one embed,
-with every option a table can change (``/table new … options:name=value``). The option names, choices
-and defaults come from the engines' own option tables, so this text cannot fall behind them."""
+with every option a table can change (``/table new … options:name=value``). The option names, choices,
+defaults and the seat counts they matter for come from the engines' ``game_info``, so this text, the
+``/table new`` autocomplete and the lobby cannot fall behind them."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from typing import Any
 
-from bot.games.haggis.options import BOMB_CAPTURES, PLAYER_COUNTS, TARGETS, Options
-from bot.games.hurricane.options import CHOICES, NUMBERS, PRESETS
+from bot.games import GameInfo, OptionInfo, game_info
 
 from .text import Panel
 
 SET_OPTIONS = "Set them with `/table new … options:name=value` (several: separate with spaces)."
-#: Usual picks offered after the default for Hurricane's numeric options (any whole number is accepted).
+#: Usual picks offered after the default for numeric options with bounds (any number within is accepted).
 NUMBER_PICKS: dict[str, tuple[int, ...]] = {"target": (15, 11, 21), "double_below": (0, 5)}
-HAGGIS_DEFAULTS: dict[str, Any] = Options().to_dict()
-ON_OFF = ("on", "off")
 #: What an option means, where its name does not say it (shown after its choices).
 NOTES = {
     "double_below": "0 = never",
     "min_cards": "only the smallest sum captures",
-    "first_out_bonus": "+5 for the first out with 3 players",
-    "bomb_capture": "3 players: a bombed trick goes to the player who played just before the bomb, "
+    "first_out_bonus": "+5 for the first out",
+    "bomb_capture": "a bombed trick goes to the player who played just before the bomb, "
     "or the bomber chooses",
 }
 
@@ -33,34 +32,40 @@ def default_first(values: Iterable[Any], default: Any) -> tuple[str, ...]:
     return (str(default), *[w for w in words if w != str(default)])
 
 
-def _described(name: str, text: str, extra: Iterable[str] = ()) -> str:
-    notes = [*([NOTES[name]] if name in NOTES else []), *extra]
-    return f"{text} ({'; '.join(notes)})" if notes else text
+def option_values(option: OptionInfo) -> tuple[str, ...]:
+    """The values offered for an option: its choices, or usual picks within its bounds."""
+    if option.bounds is not None:
+        low, high = option.bounds
+        picks = [p for p in NUMBER_PICKS.get(option.name, ()) if low <= p <= high]
+        return default_first(picks, option.default)
+    return default_first(option.choices, option.default)
 
 
-def _hurricane_options() -> str:
-    open_preset = PRESETS["open"]
+def _notes(info: GameInfo, option: OptionInfo) -> list[str]:
+    notes = [NOTES[option.name]] if option.name in NOTES else []
+    if option.players:
+        notes.append(f"{' or '.join(map(str, option.players))} players only")
+    for preset in info.presets:
+        if option.name in preset.overrides:
+            notes.append(f"{preset.name}: {preset.overrides[option.name]}")
+    return notes
+
+
+def options_text(game: str) -> str:
+    """Every option of a game with its values (default first) and notes, from ``game_info``."""
+    info = game_info(game)
     parts: list[str] = []
-    for name, (default, _minimum) in NUMBERS.items():
-        bits = [str(default), *([NOTES[name]] if name in NOTES else [])]
-        if name in open_preset:
-            bits.append(f"open {open_preset[name]}")
-        parts.append(f"{name} ({'; '.join(bits)})")
-    for name, values in CHOICES.items():
-        extra = [f"open: {open_preset[name]}"] if name in open_preset else []
-        parts.append(_described(name, f"{name}: {' | '.join(values)}", extra))
-    return " · ".join([*parts, "turn_timer"]) + ". " + SET_OPTIONS
-
-
-def _haggis_choices() -> dict[str, tuple[str, ...]]:
-    allowed = {"target": TARGETS, "first_out_bonus": ON_OFF, "bomb_capture": BOMB_CAPTURES}
-    return {name: default_first(allowed[name], HAGGIS_DEFAULTS[name]) for name in HAGGIS_DEFAULTS}
-
-
-def _haggis_options() -> str:
-    parts = [f"players: {' | '.join(map(str, PLAYER_COUNTS))}"]
-    for name, values in _haggis_choices().items():
-        parts.append(_described(name, f"{name}: {' | '.join(values)}"))
+    if not info.presets and len(info.players) > 1:
+        parts.append(f"players: {' | '.join(map(str, info.players))}")
+    for option in info.options:
+        notes = _notes(info, option)
+        if option.bounds is not None:
+            parts.append(f"{option.name} ({'; '.join([str(option.default), *notes])})")
+        else:
+            text = f"{option.name}: {' | '.join(option_values(option))}"
+            parts.append(f"{text} ({'; '.join(notes)})" if notes else text)
+    if not info.options:
+        return "turn_timer only."
     return " · ".join([*parts, "turn_timer"]) + ". " + SET_OPTIONS
 
 
@@ -92,7 +97,7 @@ HURRICANE = Panel(
             "their hand on the table; game to 15, no double win. **pairs** — 4 players, partners "
             "opposite, 9 cards each and no refills, play goes to the right; teams share piles.",
         ),
-        ("Options (default first)", _hurricane_options()),
+        ("Options (default first)", options_text("hurricane")),
     ],
 )
 
@@ -109,7 +114,7 @@ HURIKAN = Panel(
         "values in their pile (220 in all; cards left on the table count for nobody): the higher "
         "total wins, equal is a draw.",
     ],
-    fields=[("Options", "turn_timer only.")],
+    fields=[("Options", options_text("hurikan"))],
 )
 
 HAGGIS = Panel(
@@ -134,7 +139,7 @@ HAGGIS = Panel(
         "When a round ends with someone at the target (250), the highest total wins (a tie plays on).",
     ],
     fields=[
-        ("Options (default first)", _haggis_options()),
+        ("Options (default first)", options_text("haggis")),
         (
             "Playing here",
             "Pick your cards in the menu, then **Play**; the bot asks which reading only "
@@ -145,21 +150,44 @@ HAGGIS = Panel(
 
 RULES = {"hurricane": HURRICANE, "hurikan": HURIKAN, "haggis": HAGGIS}
 
-#: The values offered while typing ``/table new … options:`` (default first; numbers: usual picks).
-OPTION_CHOICES: dict[str, dict[str, tuple[str, ...]]] = {
-    "hurricane": {
-        **{name: default_first(NUMBER_PICKS[name], d) for name, (d, _min) in NUMBERS.items()},
-        **CHOICES,
-    },
-    "hurikan": {},
-    "haggis": _haggis_choices(),
-}
+
+@lru_cache(maxsize=64)
+def option_choices(game: str, players: int | None = None) -> dict[str, tuple[str, ...]]:
+    """The values offered while typing ``/table new … options:`` (default first; numbers: usual
+    picks), for the options that matter at ``players`` seats (every option while unknown)."""
+    try:
+        info = game_info(game)
+    except ValueError:
+        return {}
+    options = info.options if players is None else info.options_for(players)
+    return {o.name: option_values(o) for o in options}
 
 
-def option_suggestions(game: str | None, typed: str, limit: int = 25) -> list[str]:
+OPTION_CHOICES: dict[str, dict[str, tuple[str, ...]]] = {g: option_choices(g) for g in RULES}
+
+
+def options_in_force(game: str, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+    """Every option that matters at a table of ``players`` seats, defaults (of the preset) filled
+    in, as the engine will play it: what the lobby shows."""
+    try:
+        info = game_info(game)
+        values: dict[str, Any] = dict(
+            info.defaults(options.get("preset") if info.presets else None)
+        )
+    except ValueError:  # the lobby still shows what was asked for
+        return dict(options)
+    values.update((k, v) for k, v in options.items() if k != "preset")
+    shown = {o.name for o in info.options_for(players)}
+    return {k: v for k, v in values.items() if k in shown}
+
+
+def option_suggestions(
+    game: str | None, typed: str, limit: int = 25, *, players: int | None = None
+) -> list[str]:
     """Completions of a partly typed ``name=value …`` string: the last word completed to every
-    ``name=value`` it may become (names already given are not offered again), the rest kept."""
-    choices = OPTION_CHOICES.get(game or "", {})
+    ``name=value`` it may become (names already given are not offered again), the rest kept.
+    ``players``: the seat count chosen so far (options that do not apply are not offered)."""
+    choices = option_choices(game, players) if game else {}
     head, _, last = typed.rpartition(" ") if not typed.endswith(" ") else (typed.rstrip(), "", "")
     given = {part.partition("=")[0].lower() for part in head.replace(",", " ").split()}
     name, sep, value = last.lower().partition("=")

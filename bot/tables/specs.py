@@ -13,20 +13,29 @@ from .errors import TableError
 from .models import GameSpec
 
 MAX_TURN_TIMER = 24 * 60 * 60
-GAME_TITLES: dict[str, str] = {"hurricane": "Hurricane", "hurikan": "Hurikan", "haggis": "Haggis"}
+
+
+def _info(game: str) -> games.GameInfo | None:
+    try:
+        return games.game_info(game)
+    except (ValueError, ImportError, AttributeError):  # unknown, or an engine without INFO
+        return None
 
 
 def title_of(game: str) -> str:
-    return GAME_TITLES.get(game, game.capitalize())
+    info = _info(game)
+    return info.title if info is not None else game.capitalize()
 
 
 def seat_choices(game: str, options: dict[str, Any]) -> tuple[int, ...]:
-    """How many seats a game may have: Hurricane 2 (pairs 4), Hurikan 2, Haggis 2 or 3."""
-    if game == "hurricane":
-        return (4,) if options.get("preset") == "pairs" else (2,)
-    if game == "haggis":
-        return (2, 3)
-    return (2,)
+    """How many seats a game (and its preset) may have, as the engine's ``game_info`` says."""
+    info = _info(game)
+    if info is None:
+        return (2,)
+    try:
+        return info.seat_choices(options.get("preset"))
+    except ValueError:  # an unknown preset: validate_spec says so
+        return info.players
 
 
 def parse_option_text(text: str | None) -> dict[str, Any]:
@@ -60,27 +69,46 @@ def command_spec(
     turn_timer: float,
 ) -> GameSpec:
     """The spec asked for by ``/table new``: its own ``preset``/``target``/``players`` fields
-    merged with the typed ``options`` text. Refuses a field the game has no use for, or one given
-    twice; ``validate_spec`` judges the rest."""
+    merged with the typed ``options`` text. Refuses a field the game has no use for (as its
+    ``game_info`` says), or one given twice; ``validate_spec`` judges the rest."""
     chosen = parse_option_text(options)
     for name, value in (("preset", preset), ("target", target)):
         if value is not None:
             if name in chosen:
                 raise TableError(f"{name} is given twice: as its own option and in options.")
             chosen[name] = value
-    if preset is not None and game != "hurricane":
-        raise TableError("Presets are for Hurricane only (standard, open, pairs).")
-    if target is not None and game == "hurikan":
-        raise TableError("Hurikan has no target: it ends when the cards run out.")
-    if players is not None and game != "haggis":
-        raise TableError("Only Haggis lets you choose the number of players (2 or 3).")
+    info = _info(game)
+    if info is not None:
+        title = info.title
+        if preset is not None and not info.presets:
+            raise TableError(f"Presets are for {_with_presets()} only: {title} has none.")
+        if target is not None and "target" not in {o.name for o in info.options}:
+            raise TableError(f"{title} has no target: it ends when the cards run out.")
+        if players is not None and (info.presets or len(info.players) == 1):
+            fixed = "its preset fixes it" if info.presets else f"{title} has one"
+            raise TableError(
+                f"Only {_with_player_choice()} lets you choose the number of players: {fixed}."
+            )
     return GameSpec(game=game, options=chosen, players=players or 2, turn_timer=turn_timer)
+
+
+def _with_presets() -> str:
+    return " and ".join(title_of(g) for g in games.GAMES if (i := _info(g)) and i.presets)
+
+
+def _with_player_choice() -> str:
+    names = [
+        title_of(g)
+        for g in games.GAMES
+        if (i := _info(g)) is not None and not i.presets and len(i.players) > 1
+    ]
+    return " and ".join(names)
 
 
 def validate_spec(spec: GameSpec) -> GameSpec:
     """Return ``spec`` normalised (seat count fixed by the preset where the game has no choice),
-    or raise TableError. The engine itself judges option values (it raises ValueError with a
-    readable reason); option names are checked against the options the engine fills in."""
+    or raise TableError. Option names and values are judged by the engine's ``game_info`` (its
+    readable reasons), without dealing a game; values are stored in their canonical form."""
     if spec.game not in games.GAMES:
         raise TableError(f"Unknown game {spec.game!r}: choose one of {', '.join(games.GAMES)}.")
     if not isinstance(spec.options, dict):
@@ -101,28 +129,51 @@ def validate_spec(spec: GameSpec) -> GameSpec:
         raise TableError(
             f"{title} is played by {' or '.join(str(c) for c in choices)} players, not {players}."
         )
-    _check_with_engine(spec.game, spec.options, players)
-    return replace(spec, players=players, options=dict(spec.options))
+    options = _check_with_engine(spec.game, spec.options, players)
+    return replace(spec, players=players, options=options)
 
 
-def _check_with_engine(game: str, options: dict[str, Any], players: int) -> None:
-    base: dict[str, Any] = {}
-    if "preset" in options:
-        base["preset"] = options["preset"]
-    try:
-        probe = games.new_game(game, seed=0, players=players, options=base)
-    except (ImportError, AttributeError) as exc:  # engine module missing or incomplete
-        raise TableError(f"{title_of(game)} is not available yet.") from exc
-    except (ValueError, TypeError) as exc:
-        raise TableError(str(exc)) from exc
-    known = set(probe.options) | ({"preset"} if game == "hurricane" else set())
-    unknown = sorted(set(options) - known)
-    if unknown:
-        raise TableError(
-            f"Unknown option {unknown[0]!r} for {title_of(game)}: "
-            f"choose from {', '.join(sorted(known))}."
-        )
-    try:
-        games.new_game(game, seed=0, players=players, options=options)
-    except (ValueError, TypeError) as exc:
-        raise TableError(str(exc)) from exc
+def _check_with_engine(game: str, options: dict[str, Any], players: int) -> dict[str, Any]:
+    """The options checked against the engine's ``game_info`` (names, values, the preset) without
+    dealing a game, in their canonical form."""
+    info = _info(game)
+    if info is None:
+        raise TableError(f"{title_of(game)} is not available yet.")
+    checked: dict[str, Any] = {}
+    for name, value in options.items():
+        if name == "preset":
+            if info.presets:
+                try:
+                    preset = info.preset(value if isinstance(value, str) else str(value))
+                except ValueError as exc:
+                    raise TableError(str(exc)) from exc
+                checked[name] = preset.name if preset is not None else value
+                continue
+            if value == game:  # "preset=hurikan" chose this game
+                checked[name] = value
+                continue
+        option = next((o for o in info.options if o.name == name), None)
+        if option is None:
+            raise TableError(_unknown_option(info, name))
+        try:
+            checked[name] = option.check(value)
+        except ValueError:
+            raise TableError(_bad_value(option, value)) from None
+    return checked
+
+
+def _bad_value(option: games.OptionInfo, value: Any) -> str:
+    """``target must be 250 or 350, not 1``: what is allowed, in a player's words."""
+    if option.bounds is not None:
+        low, high = option.bounds
+        allowed = f"a whole number from {low} to {high}"
+    else:
+        words = [str(c) if isinstance(c, int) else repr(c) for c in option.choices]
+        allowed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+    shown = repr(value if isinstance(value, int | str) else str(value))
+    return f"{option.name} must be {allowed}, not {shown[:40]}."
+
+
+def _unknown_option(info: games.GameInfo, name: str) -> str:
+    known = sorted([o.name for o in info.options] + (["preset"] if info.presets else []))
+    return f"Unknown option {name!r} for {info.title}: choose from {', '.join(known) or 'nothing'}."

@@ -7,8 +7,6 @@ import pytest
 from discord import app_commands
 
 import bot.games as games
-from bot.games.haggis.options import BOMB_CAPTURES, TARGETS
-from bot.games.hurricane.options import CHOICES, NUMBERS
 from bot.render.rules import OPTION_CHOICES, option_suggestions, rules_panel
 
 from .fakediscord import FakeDiscord
@@ -58,16 +56,22 @@ def test_rulebook_facts(game: str) -> None:
 
 def test_hurricane_choices() -> None:
     text = text_of("hurricane")
-    for name, allowed in CHOICES.items():
-        assert " | ".join(allowed) in text, name  # default first, every choice
-    assert set(NUMBERS) <= set(text.replace("(", " ").split())
+    info = games.game_info("hurricane")
+    for option in info.options:
+        if option.choices:
+            assert " | ".join(option.choices) in text, option.name  # default first, every choice
+    numbers = {o.name for o in info.options if o.bounds is not None}
+    assert numbers == {"target", "double_below"}
+    assert numbers <= set(text.replace("(", " ").split())
+    assert "target (16; open: 15)" in text
 
 
 def test_haggis_choices() -> None:
     text = text_of("haggis")
-    assert f"target: {' | '.join(map(str, TARGETS))}" in text
-    assert f"bomb_capture: {' | '.join(BOMB_CAPTURES)}" in text
-    assert "first_out_bonus: on | off" in text and "players: 2 | 3" in text
+    assert "target: 250 | 350" in text
+    assert "bomb_capture: tournament | chooser (" in text
+    assert "first_out_bonus: on | off (+5 for the first out; 3 players only)" in text
+    assert "players: 2 | 3" in text
 
 
 async def test_every_command_and_option_is_described(fake: FakeDiscord) -> None:
@@ -93,8 +97,9 @@ def test_offered_option_values_are_exactly_the_engines(game: str, players: int) 
         for value in values:  # the engine accepts every offered value (as typed: a string)
             state = games.new_game(game, seed=0, players=players, options={name: value})
             assert str(state.options[name]) == value
-        if name in CHOICES:
-            assert values == CHOICES[name]
+        option = games.game_info(game).option(name)
+        if option.choices:
+            assert values == tuple(str(c) for c in option.choices)
 
 
 def test_option_suggestions_complete_the_last_word() -> None:
@@ -117,9 +122,17 @@ def test_option_suggestions_complete_the_last_word() -> None:
     assert all(len(t) <= 100 for t in option_suggestions("hurricane", "x" * 90 + " "))
 
 
+def test_options_that_do_not_apply_to_the_player_count_are_not_offered() -> None:
+    assert option_suggestions("haggis", "", players=2) == ["target=250", "target=350"]
+    three = option_suggestions("haggis", "", players=3)
+    assert "bomb_capture=chooser" in three and "first_out_bonus=off" in three
+
+
 async def test_options_autocomplete_through_discord(fake: FakeDiscord) -> None:
     ex = await fake.autocomplete("table new", "options", value="first", game="haggis")
     assert ex.callback_type == 8
     assert [c["value"] for c in ex.choices()] == ["first_out_bonus=on", "first_out_bonus=off"]
     ex = await fake.autocomplete("table new", "options", value="")  # no game chosen yet
     assert ex.callback_type == 8 and ex.choices() == []
+    ex = await fake.autocomplete("table new", "options", value="", game="haggis", players=2)
+    assert [c["value"] for c in ex.choices()] == ["target=250", "target=350"]

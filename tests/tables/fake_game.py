@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games import Action, GameState, IllegalAction, InvalidState
+from bot.games import Action, GameInfo, GameState, IllegalAction, InvalidState, OptionInfo
+
+INFO = GameInfo(
+    name="race",
+    title="Race",
+    summary="add 1 or 2 to a running total; whoever reaches the target wins",
+    players=(2,),
+    options=(OptionInfo("target", 10, "the total that wins", bounds=(1, 10**6)),),
+)
 
 
 class Step(Action):

@@ -162,7 +162,9 @@ async def test_cancel_is_host_only_and_lobby_only(race: str, make_manager: MakeM
     assert table.status is TableStatus.PLAYING
 
 
-async def test_spec_is_checked_against_the_engine(race: str, make_manager: MakeManager) -> None:
+async def test_spec_is_checked_against_the_engines_game_info(
+    race: str, make_manager: MakeManager
+) -> None:
     manager = make_manager()
 
     async def open_with(spec: GameSpec) -> None:
@@ -174,7 +176,7 @@ async def test_spec_is_checked_against_the_engine(race: str, make_manager: MakeM
         await open_with(GameSpec("poker", {}, 2))
     with pytest.raises(TableError, match="Unknown option 'speed'.*choose from target"):
         await open_with(GameSpec("race", {"speed": 3}, 2))
-    with pytest.raises(TableError, match="positive whole number"):
+    with pytest.raises(TableError, match="target must be a whole number from 1 to 1000000"):
         await open_with(GameSpec("race", {"target": -1}, 2))
     with pytest.raises(TableError, match="turn timer"):
         await open_with(GameSpec("race", {}, 2, turn_timer=-5))
