@@ -1,22 +1,18 @@
-"""Entry point: ``python -m bot`` runs the Discord bot; ``python -m bot play <game>`` plays in a terminal;
-``python -m bot check-db`` runs the full database check."""
+"""Entry point, with subcommands: ``python -m bot`` (or ``python -m bot run``) runs the Discord bot;
+``python -m bot play <game>`` plays in a terminal; ``python -m bot check-db`` runs the full database
+check. Another subcommand is one parser in ``build_parser`` and one handler in ``COMMANDS``."""
 
 from __future__ import annotations
 
+import argparse
 import sys
+from collections.abc import Callable, Sequence
+
+from bot import terminal
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    if args and args[0] == "play":
-        from bot.terminal import main as play_main
-
-        return play_main(args[1:])
-    if args and args[0] == "check-db":
-        from bot.check_db import main as check_db_main
-
-        return check_db_main(args[1:])
-
+def run(args: argparse.Namespace) -> int:
+    """Run the Discord bot with the settings of the environment (or ``.env``)."""
     from bot.config import TOKEN_HELP, Config, ConfigError
 
     try:
@@ -27,9 +23,52 @@ def main(argv: list[str] | None = None) -> int:
     if not config.token:
         print(TOKEN_HELP, file=sys.stderr)
         return 2
-    from bot.app import run
+    from bot.app import run as run_bot
 
-    return run(config)
+    return run_bot(config)
+
+
+def check_db(args: argparse.Namespace) -> int:
+    """The full database check (``bot.check_db``), imported only when asked for."""
+    from bot.check_db import main as check_db_main
+
+    return check_db_main([])
+
+
+#: subcommand -> handler; ``run`` is the default when no subcommand is given.
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "run": run,
+    "play": terminal.play,
+    "check-db": check_db,
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="The card table bot.")
+    commands = parser.add_subparsers(dest="command", metavar="{run,play,check-db}")
+    commands.add_parser("run", help="run the Discord bot (the default)")
+    play = commands.add_parser(
+        "play",
+        help="play a game against the computer in this terminal",
+        description="Play a card game against the computer.",
+    )
+    terminal.add_arguments(play)
+    commands.add_parser(
+        "check-db",
+        help="run the full integrity check of the bot's database",
+        description="Run the full integrity check of the bot's database (DATABASE_URL, or the "
+        "SQLite file at DATABASE_PATH) and report what it finds. Exit status: 0 sound, "
+        "1 problems found, 2 the database could not be checked at all.",
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    except SystemExit as exc:  # argparse printed the usage or the reason
+        return int(exc.code or 0)
+    return COMMANDS[args.command or "run"](args)
 
 
 if __name__ == "__main__":

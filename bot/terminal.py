@@ -13,10 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from bot.games import IllegalAction, new_game
-from bot.games.base import Action, GameState
+from bot.games import Action, GameState, IllegalAction, new_game
 from bot.players import LEVELS, choose_action
 from bot.render.cards import card_label, cards_label
+from bot.render.engine_facts import facts_for
+from bot.render.hands import HandContext, hand_model
 
 MAX_LISTED = 40
 GAMES = ("hurricane", "hurikan", "haggis")
@@ -31,52 +32,9 @@ def _cards(cards: Sequence[str]) -> str:
     return cards_label(cards) if cards else "—"
 
 
-def describe_action(game: str, text: str, top: dict[str, Any] | None = None) -> str:
-    """A move in words: ``7H:3C+4D`` -> ``7♥ takes 3♣ + 4♦``; Haggis follows are read in the
-    shape of ``top`` (the combination to beat) when they have several readings."""
-    if game == "haggis":
-        return _describe_haggis(text, top)
-    if text.startswith("flip"):
-        return f"turn up face-down card #{int(text.split()[1]) + 1}"
-    left, colon, right = text.partition(":")
-    played = left.split("+")
-    if game == "hurikan":
-        laid = " + ".join(card_label(c) for c in played)
-        if colon:
-            verb = "takes" if len(played) == 1 else "take"
-            return f"{laid} {verb} {card_label(right)}"
-        return f"lay {cards_label(played)}"
-    if colon:
-        return f"{card_label(left)} takes {' + '.join(card_label(c) for c in right.split('+'))}"
-    return f"{card_label(left)} (trail)"
-
-
-def _describe_haggis(text: str, top: dict[str, Any] | None = None) -> str:
-    if text == "pass":
-        return "pass"
-    if text.startswith("bet"):
-        amount = int(text.split()[1])
-        return "no bet (bet 0)" if amount == 0 else f"bet {amount}"
-    if text.startswith("give"):
-        return f"give the trick to seat {text.split()[1]}"
-    body, _, suffix = text.partition(" =")
-    cards = body.split()
-    words = ""
-    try:
-        from bot.games.haggis import readings
-
-        found = readings(cards, 5)
-        if suffix:
-            found = [r for r in found if r.suffix == suffix] or found
-        elif top is not None:
-            shape = (top.get("kind"), top.get("size"), top.get("width"))
-            fits = [r for r in found if (r.kind.value, r.size, r.width) == shape]
-            found = fits or [r for r in found if r.is_bomb] or found
-        if found:
-            words = " — " + found[0].describe()
-    except Exception:  # a description is a courtesy; the move itself is checked by the engine
-        words = ""
-    return cards_label(cards) + words
+def plain(line: str) -> str:
+    """A hand line without Discord's markdown (``**Table:**`` -> ``Table:``)."""
+    return line.replace("**", "").replace("`", "")
 
 
 @dataclass
@@ -92,7 +50,6 @@ class TerminalGame:
     seed: int
     time_budget: float | None = None
     rng: random.Random = field(init=False)
-    top: dict[str, Any] | None = field(init=False, default=None)  # Haggis: the combination to beat
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -136,17 +93,33 @@ class TerminalGame:
         opts = ", ".join(f"{k}={v}" for k, v in self.state.options.items())
         self.say(f"=== {self.game.capitalize()} — {opts}")
         self.say(f"You are seat {self.seat}; the other seats are computer players ({self.level}).")
-        self.say("Type a move's number or its notation; 'moves' lists all moves, 'quit' stops.")
+        self.say(
+            "Type a move's number or its notation; 'moves' lists all moves, 'quit' (or Ctrl-D) stops."
+        )
+
+    def context(self, legal: Sequence[Action]) -> HandContext:
+        """What the person's hand model reads: their view and legal moves only (as on Discord)."""
+        view = self.state.view(self.seat)
+        names = [self.name(s) for s in range(self.state.num_players)]
+        facts = facts_for(self.state, self.seat, view)
+        return HandContext(self.game, self.seat, view, [str(a) for a in legal], names, facts)
+
+    def show_hand(self, ctx: HandContext, *, hints: bool = True) -> None:
+        """The hand as the Discord hand shows it (its model's text), without the controls."""
+        model = hand_model(self.game)
+        lines = model.board(ctx) + (list(model.draw(ctx, None).lines) if hints else [])
+        for line in lines:
+            self.say(plain(line))
 
     def human_turn(self) -> bool:
         """The person's own turn; False when the input ends (or they quit)."""
         view = self.state.view(self.seat)
         self.show_view(view)
         legal = self.state.legal_actions(self.seat)
-        top = view.get("top") if self.game == "haggis" else None
-        self.top = top.get("combination") if isinstance(top, dict) else None
-        self.list_moves(legal)
-        events = self.ask("Your move: ", legal)
+        ctx = self.context(legal)
+        self.show_hand(ctx)
+        self.list_moves(legal, ctx)
+        events = self.ask("Your move: ", legal, ctx)
         if events is None:
             return False
         self.show_events(events)
@@ -159,20 +132,21 @@ class TerminalGame:
         if not bets:
             return True
         self.say("")
-        self.say(f"Your hand: {_cards(self.state.view(self.seat).get('hand') or [])}")
-        self.top = None
-        self.list_moves(bets, header=f"{self.name(player)} plays next. You may bet first")
-        events = self.ask(f"Your bet, or Enter to let seat {player} play: ", bets, skip=True)
+        ctx = self.context(bets)
+        self.show_hand(ctx, hints=False)
+        self.list_moves(bets, ctx, header=f"{self.name(player)} plays next. You may bet first")
+        events = self.ask(f"Your bet, or Enter to let seat {player} play: ", bets, ctx, skip=True)
         if events is None:
             return False
         self.show_events(events)
         return True
 
     def ask(
-        self, prompt: str, legal: Sequence[Action], *, skip: bool = False
+        self, prompt: str, legal: Sequence[Action], ctx: HandContext, *, skip: bool = False
     ) -> list[dict[str, Any]] | None:
         """Read a choice until the engine accepts one: its events, [] for an empty line when
-        ``skip``, None when the input ends or the person quits."""
+        ``skip``, None when the input ends or the person types ``quit`` (never a single letter:
+        ``Q`` is a Haggis move)."""
         while True:
             self.out.write(prompt)
             self.out.flush()
@@ -184,10 +158,10 @@ class TerminalGame:
                 if skip:
                     return []
                 continue
-            if text.lower() in {"q", "quit", "exit"}:
+            if text.lower() == "quit":
                 return None
             if text.lower() in {"moves", "?", "help"}:
-                self.list_moves(legal, everything=True)
+                self.list_moves(legal, ctx, everything=True)
                 continue
             action: Action | str
             if text.isdigit():
@@ -218,9 +192,15 @@ class TerminalGame:
         self.show_events(events)
 
     def list_moves(
-        self, legal: Sequence[Action], everything: bool = False, header: str = "Your moves"
+        self,
+        legal: Sequence[Action],
+        ctx: HandContext,
+        everything: bool = False,
+        header: str = "Your moves",
     ) -> None:
-        """Numbered moves; a long list is cut, but pass, bets and gives are always shown."""
+        """Numbered moves in the words of the Discord hand (its model's ``describe``); a long list
+        is cut, but pass, bets and gives are always shown."""
+        model = hand_model(self.game)
         texts = [str(a) for a in legal]
         shown = [
             i
@@ -229,9 +209,7 @@ class TerminalGame:
         ]
         self.say(f"{header} ({len(texts)}):")
         for i in shown:
-            self.say(
-                f"  {i + 1:>3}) {describe_action(self.game, texts[i], self.top)}   [{texts[i]}]"
-            )
+            self.say(f"  {i + 1:>3}) {model.describe(ctx, texts[i])}   [{texts[i]}]")
         if len(shown) < len(texts):
             self.say(
                 f"  … and {len(texts) - len(shown)} more: type 'moves' to see all, or type the "
@@ -258,6 +236,8 @@ class TerminalGame:
 
     # ---- views ----------------------------------------------------------------------------
     def show_view(self, view: dict[str, Any]) -> None:
+        """What everyone sees (scores, the other seats); the person's own cards and the table
+        follow in the hand model's words (``show_hand``)."""
         self.say("")
         if self.game == "haggis":
             self.show_haggis(view)
@@ -276,7 +256,6 @@ class TerminalGame:
             if target:
                 header += f" (target {target})"
         self.say(header)
-        self.say(f"Table: {_cards(view.get('table') or [])}")
         open_hands = view.get("open_hands")
         for s in range(n):
             if s == self.seat:
@@ -301,11 +280,6 @@ class TerminalGame:
         self.say(
             f"Stock: {view.get('stock_count', 0)} cards · your pile: {len(view['piles'][self.seat])} cards"
         )
-        hand = view.get("hand") or []
-        line = f"Your hand: {_cards(hand)}"
-        if open_hands is not None:
-            line += f" (+{view['down_counts'][self.seat]} face down)"
-        self.say(line)
 
     def show_haggis(self, view: dict[str, Any]) -> None:
         n = view["num_players"]
@@ -324,19 +298,6 @@ class TerminalGame:
                 f"captured {view['card_points'][s]} pts, {bet_text}"
                 + (" — out" if s in (view.get("out") or []) else "")
             )
-        trick = view.get("trick") or []
-        if trick:
-            self.say(
-                "Trick: "
-                + " · ".join(
-                    f"{self.name(e['player'])}: {_describe_haggis(e['play'])}" for e in trick
-                )
-            )
-        else:
-            self.say(
-                "Trick: — (you lead)" if view.get("current_player") == self.seat else "Trick: —"
-            )
-        self.say(f"Your hand: {_cards(view.get('hand') or [])}")
 
     # ---- events ---------------------------------------------------------------------------
     def show_events(self, events: list[dict[str, Any]]) -> None:
@@ -476,10 +437,8 @@ class TerminalGame:
         self.say(f"  {'total':<10}" + "".join(f"{v:>10}" for v in event.get("totals", [])))
 
 
-def parse_args(argv: Sequence[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
-        prog="python -m bot play", description="Play a card game against the computer."
-    )
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``play`` (shared by ``python -m bot play`` and this module's ``main``)."""
     parser.add_argument("game", choices=GAMES)
     parser.add_argument("--preset", help="Hurricane: standard (default), open or pairs")
     parser.add_argument("--level", default="normal", choices=LEVELS)
@@ -488,6 +447,13 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     parser.add_argument("--time-budget", type=float, help="hard: seconds per move (default 1)")
     parser.add_argument("--option", action="append", default=[], help="another option, key=value")
+
+
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot play", description="Play a card game against the computer."
+    )
+    add_arguments(parser)
     return parser.parse_args(list(argv))
 
 
@@ -496,6 +462,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parse_args(sys.argv[1:] if argv is None else argv)
     except SystemExit as exc:  # argparse already printed the reason
         return int(exc.code or 0)
+    return play(args)
+
+
+def play(args: argparse.Namespace) -> int:
+    """Play the game ``args`` (from ``add_arguments``) ask for, on stdin/stdout."""
     options: dict[str, Any] = {}
     for item in args.option:
         key, sep, value = item.partition("=")

@@ -11,7 +11,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.games.errors import IllegalAction
+from bot.games import IllegalAction
 from bot.tables.errors import TableError
 
 log = logging.getLogger("bot.app")

@@ -22,6 +22,7 @@ from discord import app_commands
 from discord.ext import commands
 from discord.ui import Button, DynamicItem
 
+from bot.render.rules import preset_shown
 from bot.render.text import Panel
 from storage.models import GameSummary, LeaderboardRow, Metric, PlayerStats
 
@@ -50,8 +51,8 @@ _METRICS_RE = "|".join(m.value for m in Metric)
 
 def game_title(game: str, options: dict[str, Any] | None = None) -> str:
     title = GAME_NAMES.get(game, game.capitalize())
-    preset = (options or {}).get("preset")
-    return f"{title} · {preset}" if game == "hurricane" and preset else title
+    preset = preset_shown(game, options or {})
+    return f"{title} · {preset}" if preset else title
 
 
 def metric_value(row: LeaderboardRow, metric: Metric) -> str:

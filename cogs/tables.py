@@ -93,7 +93,7 @@ class Tables(commands.Cog):
             self.bot.publisher.schedule(table)
 
     # --- /table new ----------------------------------------------------------------------------------------
-    @table.command(name="new", description="Open a table for a card game in this channel.")
+    @table.command(name="new", description="Open a card table in this channel.")
     @app_commands.describe(
         game="Which game to play",
         preset="Hurricane only: which rules",

@@ -7,7 +7,7 @@ custom_id formats (≤ 100 characters):
   ``lobbyai:<channel>``                            lobby select: add a computer of a level
   ``h:<kind>:<channel>:<move_no>.<game>[:<arg>]``  hand buttons
   ``hs:<kind>:<channel>:<move_no>.<game>[:<arg>]`` hand selects
-(``<game>``: ``game_tag`` of the table's game, so a hand left over from an earlier game in the channel
+(``<game>``: ``game_tag`` of the table's game, so a hand left over from an earlier game of the channel
 is told apart even at the same move number.)
 Every callback goes through ``guarded`` so that errors reach the one central handler."""
 
@@ -207,7 +207,7 @@ ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any])
 
 
 def game_tag(table: Table) -> str:
-    """Six hex digits naming the table's game (a new game in the channel gets another)."""
+    """Six hex digits naming the table's game (each new game of the channel gets another)."""
     return f"{zlib.crc32(table.game_id.encode()) & 0xFFFFFF:06x}"
 
 

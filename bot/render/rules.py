@@ -210,3 +210,13 @@ def rules_panel(game: str) -> Panel:
         return RULES[game]
     except KeyError:
         raise ValueError(f"Unknown game {game!r}: choose one of {', '.join(RULES)}.") from None
+
+
+def preset_shown(game: str, options: Mapping[str, Any]) -> str | None:
+    """The preset worth naming next to a game's title: only for a game that has presets."""
+    preset = options.get("preset")
+    try:
+        has_presets = bool(game_info(game).presets)
+    except ValueError:
+        return None
+    return str(preset) if preset and has_presets else None

@@ -26,7 +26,8 @@ def test_a_full_short_hurricane_game(monkeypatch):
         "1\n" * 200,
     )
     assert code == 0
-    assert "Your hand:" in text and "Table:" in text and "scores:" in text
+    assert "Your cards:" in text and "Table:" in text and "scores:" in text
+    assert "**" not in text  # the hand model's lines, without Discord's markdown
     assert "=== Deal scored" in text and "primiera" in text and "7♥" in text
     assert "=== Game over" in text
     assert ("You win" in text) or ("Seat 1 wins" in text) or ("draw" in text)
@@ -74,11 +75,50 @@ def test_bad_arguments_are_refused(monkeypatch, capsys):
     assert terminal.main(["chess"]) == 2
 
 
-def test_describe_action_in_words():
-    assert terminal.describe_action("hurricane", "7H:3C+4D") == "7♥ takes 3♣ + 4♦"
-    assert terminal.describe_action("hurikan", "4S+2H:6C") == "4♠ + 2♥ take 6♣"
-    assert terminal.describe_action("haggis", "bet 15") == "bet 15"
-    assert "sequence" in terminal.describe_action("haggis", "5G J Q =seq1")
+def test_moves_are_listed_in_the_words_of_the_discord_hand(monkeypatch):
+    """The numbered list is the hand model's ``describe``: what each card does, as the Discord
+    card select says it (captures, the 7♥, hurricanes), and Haggis plays with their combination."""
+    _code, text = _run(monkeypatch, ["hurricane", "--seed", "3"], "")
+    listed = text[text.index("Your moves (") :]
+    assert "takes" in listed or "lays it on the table" in listed
+    _code, text = _run(monkeypatch, ["haggis", "--seed", "5", "--players", "3"], "")
+    if "Your moves (" in text:
+        listed = text[text.index("Your moves (") :]
+        assert " — a single " in listed or "[pass]" in listed
+
+
+def test_q_is_a_haggis_move_not_quit():
+    """A single queen is typed ``Q``: the terminal must not take it for quitting."""
+    from bot.games import load_game
+
+    state = load_game(
+        {
+            "game": "haggis",
+            "options": {},
+            "seed": 1,
+            "dealer": 1,
+            "turn": 0,
+            "hands": [["2R", "Q"], ["3R", "4O", "J", "Q", "K"]],
+            "piles": [["J", "K"], []],
+            "played": [True, False],
+        }
+    )
+    out = io.StringIO()
+    game = terminal.TerminalGame(state, "haggis", "easy", 0, io.StringIO("Q\nquit\n"), out, 1)
+    assert game.run() == 0
+    text = out.getvalue()
+    assert "You: Q" in text  # played, not quit
+    assert "Input ended" in text
+
+
+def test_the_menu_runs_the_bot_by_default_and_has_play(monkeypatch, capsys):
+    from bot import __main__ as entry
+
+    ran: list[str] = []
+    monkeypatch.setitem(entry.COMMANDS, "run", lambda args: ran.append("run") or 0)
+    assert entry.main([]) == 0 and entry.main(["run"]) == 0 and ran == ["run", "run"]
+    assert entry.main(["play", "chess"]) == 2
+    assert "invalid choice" in capsys.readouterr().err
 
 
 def test_python_m_bot_play_runs_in_a_subprocess():
@@ -109,7 +149,7 @@ def test_a_haggis_bet_out_of_turn_before_the_computer_moves():
     assert game.state.view(0)["bets"][0] == 30
     offer = text.index("Seat 1 (easy) plays next. You may bet first")
     assert offer < text.index("You: bets 30!") < text.index("Seat 1 (easy): ")
-    assert "Your hand: " in text[:offer]  # the person sees the hand before betting
+    assert "Your cards: " in text[:offer]  # the person sees the hand before betting
 
 
 def test_enter_lets_the_computer_play_without_a_bet():
