@@ -21,7 +21,6 @@ from ..table import hand_panel, seat_names
 from ..text import Panel
 from .base import (
     REFRESH,
-    Button,
     Control,
     HandContext,
     HandModel,
@@ -29,7 +28,7 @@ from .base import (
     Outcome,
     Payload,
     UnknownControl,
-    place,
+    finished,
 )
 
 __all__ = [
@@ -101,8 +100,7 @@ def hand_message(
     panel = hand_panel(table, seat, dict(view), note=note, board=model.board(ctx))
     drawn = model.draw(ctx, selection)
     panel.lines.extend(drawn.lines)
-    controls = place([*drawn.controls, Button(Payload(REFRESH), "Refresh")])
-    return HandMessage(panel, controls)
+    return HandMessage(panel, finished(drawn.controls))
 
 
 def click(ctx: HandContext, payload: Payload, values: Sequence[str]) -> Outcome:

@@ -240,6 +240,11 @@ def place(controls: Sequence[Control]) -> tuple[Control, ...]:
     return tuple(placed)
 
 
+def finished(controls: Sequence[Control]) -> tuple[Control, ...]:
+    """A hand's controls as sent: the game's, then the generic Refresh button, rows placed."""
+    return place([*controls, Button(Payload(REFRESH), "Refresh")])
+
+
 def _with_row(control: Control, row: int) -> Control:
     if isinstance(control, Select):
         return Select(
