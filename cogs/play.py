@@ -10,8 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.render.hands import REFRESH, UnknownControl, click, hand_context
-from bot.render.hands.base import Payload, PlayMove
+from bot.render.hands import REFRESH, Payload, PlayMove, UnknownControl, click, hand_context
 from bot.render.moves import matches_query, move_label
 from bot.render.table import seat_names
 from bot.tables.errors import NotSeated, StaleAction, TableError

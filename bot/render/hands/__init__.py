@@ -3,7 +3,14 @@
 a game without one gets ``ListedMoves`` (every legal move in a select).
 
 ``hand_message`` draws a seat's hand (text and controls, as data); ``click`` says what a click on
-it does. The cogs only turn these into Discord components and back."""
+it does. The cogs only turn these into Discord components and back, whatever the game.
+
+Writing a model: subclass ``HandModel[YourSelection]`` (a frozen dataclass for a choice in
+progress), implement ``draw`` and ``on_click`` (and ``board`` / ``describe`` where the defaults do
+not fit); give every control a ``Payload`` whose kind matches ``[a-z]{1,8}`` and whose argument
+has no ``:`` and at most 60 characters (it rides in the custom_id); a button whose argument is the
+move itself uses the kind ``ACT``. Ask the engine only through ``ctx.facts``. Add the game to
+``tests/hands``' limits-and-secrecy test."""
 
 from __future__ import annotations
 
@@ -27,6 +34,7 @@ from .base import (
     ListedMoves,
     Outcome,
     Payload,
+    PlayMove,
     UnknownControl,
     finished,
 )
@@ -36,6 +44,8 @@ __all__ = [
     "HandContext",
     "HandMessage",
     "HandModel",
+    "Payload",
+    "PlayMove",
     "UnknownControl",
     "click",
     "hand_context",
