@@ -136,3 +136,18 @@ async def test_options_autocomplete_through_discord(fake: FakeDiscord) -> None:
     assert ex.callback_type == 8 and ex.choices() == []
     ex = await fake.autocomplete("table new", "options", value="", game="haggis", players=2)
     assert [c["value"] for c in ex.choices()] == ["target=250", "target=350"]
+
+
+def test_the_lobby_lists_only_the_options_of_its_player_count() -> None:
+    from bot.render.rules import options_in_force
+
+    assert options_in_force("haggis", 2, {"target": 350}) == {"target": 350}
+    assert options_in_force("haggis", 3, {"bomb_capture": "chooser"}) == {
+        "target": 250,
+        "first_out_bonus": "on",
+        "bomb_capture": "chooser",
+    }
+    open_hands = options_in_force("hurricane", 2, {"preset": "open", "trail": "free"})
+    assert open_hands["target"] == 15 and open_hands["trail"] == "free"
+    assert "preset" not in open_hands
+    assert options_in_force("hurikan", 2, {"preset": "hurikan"}) == {}

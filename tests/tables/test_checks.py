@@ -100,3 +100,19 @@ async def test_check_open_and_check_start_match_the_real_refusals(
     with pytest.raises(TableError, match="already started"):
         manager.check_start(CHANNEL, HOST)
     assert manager.check_open(CHANNEL + 1, GameSpec(race)).game == race
+
+
+def test_validate_spec_reads_game_info_and_keeps_canonical_values() -> None:
+    from bot.tables.specs import seat_choices, validate_spec
+
+    spec = validate_spec(GameSpec("haggis", {"first_out_bonus": True, "target": "350"}, players=3))
+    assert spec.options == {"first_out_bonus": "on", "target": 350}
+    assert validate_spec(GameSpec("hurricane", {"preset": "pairs"})).players == 4
+    assert validate_spec(GameSpec("hurricane", {"preset": "hurikan"})).game == "hurikan"
+    assert seat_choices("haggis", {}) == (2, 3) and seat_choices("hurricane", {}) == (2,)
+    with pytest.raises(TableError, match="target must be 250 or 350, not 300"):
+        validate_spec(GameSpec("haggis", {"target": 300}))
+    with pytest.raises(TableError, match="Unknown preset 'big'"):
+        validate_spec(GameSpec("hurricane", {"preset": "big"}))
+    with pytest.raises(TableError, match="Haggis is played by 2 or 3 players, not 5"):
+        validate_spec(GameSpec("haggis", {}, players=5))
