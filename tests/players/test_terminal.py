@@ -119,6 +119,12 @@ def test_the_menu_runs_the_bot_by_default_and_has_play(monkeypatch, capsys):
     assert entry.main([]) == 0 and entry.main(["run"]) == 0 and ran == ["run", "run"]
     assert entry.main(["play", "chess"]) == 2
     assert "invalid choice" in capsys.readouterr().err
+    assert entry.main(["--help"]) == 0
+    usage = capsys.readouterr().out
+    assert all(word in usage for word in ("run", "play", "check-db"))
+    checked: list[str] = []
+    monkeypatch.setitem(entry.COMMANDS, "check-db", lambda args: checked.append("db") or 0)
+    assert entry.main(["check-db"]) == 0 and checked == ["db"]
 
 
 def test_python_m_bot_play_runs_in_a_subprocess():
