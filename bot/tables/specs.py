@@ -81,28 +81,20 @@ def command_spec(
     if info is not None:
         title = info.title
         if preset is not None and not info.presets:
-            raise TableError(f"Presets are for {_with_presets()} only: {title} has none.")
+            raise TableError(f"{title} has no presets: presets are for {_with_presets()} only.")
         if target is not None and "target" not in {o.name for o in info.options}:
             raise TableError(f"{title} has no target: it ends when the cards run out.")
-        if players is not None and (info.presets or len(info.players) == 1):
-            fixed = "its preset fixes it" if info.presets else f"{title} has one"
-            raise TableError(
-                f"Only {_with_player_choice()} lets you choose the number of players: {fixed}."
-            )
+        if players is not None and info.presets:
+            seats = ", ".join(f"{p.name} {p.players}" for p in info.presets)
+            raise TableError(f"{title}'s preset sets the number of players ({seats}).")
+        if players is not None and len(info.players) == 1:
+            raise TableError(f"{title} is for {info.players[0]} players only.")
     return GameSpec(game=game, options=chosen, players=players or 2, turn_timer=turn_timer)
 
 
 def _with_presets() -> str:
-    return " and ".join(title_of(g) for g in games.GAMES if (i := _info(g)) and i.presets)
-
-
-def _with_player_choice() -> str:
-    names = [
-        title_of(g)
-        for g in games.GAMES
-        if (i := _info(g)) is not None and not i.presets and len(i.players) > 1
-    ]
-    return " and ".join(names)
+    titles = [title_of(g) for g in games.GAMES if (i := _info(g)) is not None and i.presets]
+    return " and ".join(titles) or "no game"
 
 
 def validate_spec(spec: GameSpec) -> GameSpec:

@@ -97,6 +97,8 @@ def test_the_fallback_lists_legal_moves_and_plays_the_choice() -> None:
     pick = select(drawn, "pick")
     assert [o.value for o in pick.options] == list(ctx.legal)[:25]
     assert FALLBACK.click(ctx, pick.payload, [ctx.legal[0]]) == PlayMove(ctx.legal[0])
+    assert FALLBACK.label("draw 7H") == "draw 7♥" and FALLBACK.label("bet 2") == "bet 2"
+    assert problems(finished(drawn.controls)) == []
 
 
 # --- Hurricane ----------------------------------------------------------------------------------------
@@ -376,6 +378,7 @@ def _every_drawing(state: GameState, rng: random.Random) -> list[tuple[HandView,
         ("hurikan", {}, 2),
         ("haggis", {}, 2),
         ("haggis", {"bomb_capture": "chooser"}, 3),
+        ("hurricane_poker", {}, 3),  # no model of its own yet: the fallback
     ],
 )
 def test_every_drawn_hand_fits_discord_and_shows_only_its_seat(

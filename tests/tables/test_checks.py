@@ -54,11 +54,15 @@ def test_command_spec_merges_its_own_fields_with_the_options_text() -> None:
     [
         ("hurricane", {"options": "target=20", "target": 16}, "target is given twice"),
         ("hurricane", {"options": "preset=open", "preset": "open"}, "preset is given twice"),
-        ("haggis", {"preset": "open"}, "Presets are for Hurricane only"),
-        ("hurikan", {"preset": "standard"}, "Presets are for Hurricane only"),
+        ("haggis", {"preset": "open"}, "Haggis has no presets"),
+        ("hurikan", {"preset": "standard"}, "Hurikan has no presets"),
         ("hurikan", {"target": 5}, "Hurikan has no target"),
-        ("hurricane", {"players": 3}, "Only Haggis lets you choose the number of players"),
-        ("hurikan", {"players": 2}, "Only Haggis lets you choose the number of players"),
+        (
+            "hurricane",
+            {"players": 3},
+            r"Hurricane's preset sets the number of players \(standard 2, open 2, pairs 4\)",
+        ),
+        ("hurikan", {"players": 2}, "Hurikan is for 2 players only"),
     ],
 )
 def test_command_spec_refuses_fields_the_game_has_no_use_for(

@@ -315,13 +315,22 @@ class ListedMoves(HandModel[None]):
         controls: list[Control] = []
         if legal:
             options = tuple(
-                Option(label=clip(move_label(ctx.game, t, ctx.names), 100), value=t)
+                Option(label=clip(self.label(t), 100), value=t)
                 for t in legal[:MAX_OPTIONS]
                 if len(t) <= MAX_OPTION_TEXT
             )
             if options:
                 controls.append(Select(Payload(self.PICK), "Your move…", options, row=0))
         return HandView(tuple(lines), tuple(controls))
+
+    @staticmethod
+    def label(move: str) -> str:
+        """The canonical text with its cards drawn (``draw 7H`` -> ``draw 7♥``): no game words
+        are known here."""
+        return " ".join(card_label(word) for word in move.split())
+
+    def describe(self, ctx: HandContext, move: str) -> str:
+        return self.label(move)
 
     def on_click(self, ctx: HandContext, payload: Payload, values: list[str]) -> Outcome:
         if payload.kind == self.PICK and values:
