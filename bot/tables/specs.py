@@ -149,21 +149,9 @@ def _check_with_engine(game: str, options: dict[str, Any], players: int) -> dict
             raise TableError(_unknown_option(info, name))
         try:
             checked[name] = option.check(value)
-        except ValueError:
-            raise TableError(_bad_value(option, value)) from None
+        except ValueError as exc:  # the engine's words, naming what is allowed
+            raise TableError(str(exc)) from None
     return checked
-
-
-def _bad_value(option: games.OptionInfo, value: Any) -> str:
-    """``target must be 250 or 350, not 1``: what is allowed, in a player's words."""
-    if option.bounds is not None:
-        low, high = option.bounds
-        allowed = f"a whole number from {low} to {high}"
-    else:
-        words = [str(c) if isinstance(c, int) else repr(c) for c in option.choices]
-        allowed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
-    shown = repr(value if isinstance(value, int | str) else str(value))
-    return f"{option.name} must be {allowed}, not {shown[:40]}."
 
 
 def _unknown_option(info: games.GameInfo, name: str) -> str:

@@ -114,7 +114,7 @@ def test_validate_spec_reads_game_info_and_keeps_canonical_values() -> None:
     assert validate_spec(GameSpec("hurricane", {"preset": "pairs"})).players == 4
     assert validate_spec(GameSpec("hurricane", {"preset": "hurikan"})).game == "hurikan"
     assert seat_choices("haggis", {}) == (2, 3) and seat_choices("hurricane", {}) == (2,)
-    with pytest.raises(TableError, match="target must be 250 or 350, not 300"):
+    with pytest.raises(TableError, match="target must be a whole number in 250 | 350, not 300"):
         validate_spec(GameSpec("haggis", {"target": 300}))
     with pytest.raises(TableError, match="Unknown preset 'big'"):
         validate_spec(GameSpec("hurricane", {"preset": "big"}))

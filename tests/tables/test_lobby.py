@@ -176,7 +176,7 @@ async def test_spec_is_checked_against_the_engines_game_info(
         await open_with(GameSpec("poker", {}, 2))
     with pytest.raises(TableError, match="Unknown option 'speed'.*choose from target"):
         await open_with(GameSpec("race", {"speed": 3}, 2))
-    with pytest.raises(TableError, match="target must be a whole number from 1 to 1000000"):
+    with pytest.raises(TableError, match="target must be a whole number in 1–1000000"):
         await open_with(GameSpec("race", {"target": -1}, 2))
     with pytest.raises(TableError, match="turn timer"):
         await open_with(GameSpec("race", {}, 2, turn_timer=-5))
