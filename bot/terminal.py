@@ -16,7 +16,6 @@ from typing import Any, TextIO
 from bot.games import Action, GameState, IllegalAction, new_game
 from bot.players import LEVELS, choose_action
 from bot.render.cards import card_label, cards_label
-from bot.render.engine_facts import facts_for
 from bot.render.hands import HandContext, hand_model
 
 MAX_LISTED = 40
@@ -101,8 +100,7 @@ class TerminalGame:
         """What the person's hand model reads: their view and legal moves only (as on Discord)."""
         view = self.state.view(self.seat)
         names = [self.name(s) for s in range(self.state.num_players)]
-        facts = facts_for(self.state, self.seat, view)
-        return HandContext(self.game, self.seat, view, [str(a) for a in legal], names, facts)
+        return HandContext(self.game, self.seat, view, [str(a) for a in legal], names)
 
     def show_hand(self, ctx: HandContext, *, hints: bool = True) -> None:
         """The hand as the Discord hand shows it (its model's text), without the controls."""

@@ -46,7 +46,7 @@ def _position() -> GameState:
 def test_the_engine_tells_which_capture_is_a_hurricane() -> None:
     state = _position()
     legal = [str(a) for a in state.legal_actions(1)]
-    assert facts_for(state, 1, state.view(1)).sweeps(legal) == {"7C:3H+4D"}
+    assert facts_for(state.view(1)).sweeps(legal) == {"7C:3H+4D"}
     assert str(state.to_dict()["table"]) == "['3H', '4D']"  # only copies were tried
 
 

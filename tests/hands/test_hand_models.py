@@ -11,7 +11,6 @@ import pytest
 
 from bot.games import GameState, load_game, new_game
 from bot.render.cards import card_label
-from bot.render.engine_facts import facts_for
 from bot.render.hands import FALLBACK, hand_model
 from bot.render.hands.base import (
     ACT,
@@ -43,7 +42,7 @@ def ctx_of(state: GameState, seat: int | None = None) -> HandContext:
     view = state.view(seat)
     legal = [str(a) for a in state.legal_actions(seat)]
     names = NAMES[: state.num_players]
-    return HandContext(state.name, seat, view, legal, names, facts_for(state, seat, view))
+    return HandContext(state.name, seat, view, legal, names)
 
 
 def draw(state: GameState, selection: object | None = None, seat: int | None = None) -> HandView:

@@ -23,7 +23,6 @@ from typing import Any
 
 from bot.tables.models import Table
 
-from ..engine_facts import facts_for
 from ..table import hand_panel, seat_names
 from ..text import Panel
 from .base import (
@@ -82,9 +81,7 @@ def hand_context(
     """What a model may read for ``seat``: its view, its legal moves, the names, the engine's
     answers for that seat only."""
     game = table.spec.game
-    return HandContext(
-        game, seat, view, legal, seat_names(table), facts_for(table.state, seat, view)
-    )
+    return HandContext(game, seat, view, legal, seat_names(table))
 
 
 @dataclass(frozen=True, slots=True)

@@ -114,11 +114,10 @@ class HandContext:
         view: Mapping[str, Any],
         legal: Sequence[str] | Callable[[], Sequence[str]],
         names: Sequence[str],
-        facts: EngineFacts | None = None,
     ) -> None:
         self.game, self.seat, self.view = game, seat, view
         self.names = tuple(names)
-        self.facts = facts if facts is not None else EngineFacts(game, view, None, seat)
+        self.facts = EngineFacts(game, view)  # the engine's answers, from this view only
         self._legal = legal
 
     @cached_property
