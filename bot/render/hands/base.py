@@ -130,11 +130,6 @@ class HandContext:
         """The seat's cards, sorted as players hold them (masks index this order)."""
         return tuple(sort_cards(self.view.get("hand") or []))
 
-    @property
-    def current(self) -> int | None:
-        current = self.view.get("current_player")
-        return current if isinstance(current, int) and not isinstance(current, bool) else None
-
     def name(self, seat: Any) -> str:
         if isinstance(seat, int) and 0 <= seat < len(self.names):
             return self.names[seat]
