@@ -203,3 +203,45 @@ def test_hurikan_bad_options_and_positions():
         load_game(data)
     with pytest.raises(InvalidState, match="no options"):
         load_game({**hk([["2H"], ["3H"]], ["KC"], rest="stock"), "options": {"target": 3}})
+
+
+def _reference_actions(state) -> list[str]:  # type: ignore[no-untyped-def]
+    """The plain enumeration the engine's mask tables replace: every subset of the hand in
+    binary-counting order as a lay, then per table card the subsets summing to its value."""
+    from bot.games.hurricane.cards import NAMES, VALUE
+
+    hand = state.hands[state.turn]
+    subsets: list[tuple[int, ...]] = [()]
+    for c in hand:
+        subsets += [s + (c,) for s in subsets]
+    subsets = subsets[1:]
+    if state.opening:
+        return ["+".join(NAMES[c] for c in s) for s in subsets if len(s) <= 3]
+    out = ["+".join(NAMES[c] for c in s) for s in subsets]
+    for t in state.table:
+        out += [
+            "+".join(NAMES[c] for c in s) + ":" + NAMES[t]
+            for s in subsets
+            if sum(VALUE[c] for c in s) == VALUE[t]
+        ]
+    return out
+
+
+def test_legal_actions_equal_a_plain_enumeration_same_order_and_apply_back() -> None:
+    """Actions built from hand masks: same actions, same order, equal and hashed by text."""
+    import random
+
+    for g in range(15):
+        rng = random.Random(g)
+        state = new_game("hurikan", seed=g)
+        while not state.is_over:
+            legal = state.legal_actions()
+            texts = [str(a) for a in legal]
+            assert texts == _reference_actions(state)
+            for a in legal[:5]:
+                parsed = parse_action("hurikan", str(a))
+                assert parsed == a and hash(parsed) == hash(a) and a in set(legal)
+            pick = legal[rng.randrange(len(legal))]
+            if rng.random() < 0.3:
+                pick = parse_action("hurikan", str(pick))  # the text path applies the same
+            state.apply(pick)

@@ -118,7 +118,7 @@ def test_capture_is_equal_and_hashed_by_its_text_only():
     assert c != Trail(INDEX["KH"])
     # another action type printing the same text is the same action (base Action semantics)
     same_text = Capture.of(INDEX["7H"], [INDEX["3C"]])
-    take = Take((INDEX["7H"],), INDEX["3C"])
+    take = Take.of((INDEX["7H"],), INDEX["3C"])
     assert same_text == take and hash(same_text) == hash(take)
     with pytest.raises(TypeError):
         _ = c < c

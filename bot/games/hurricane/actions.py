@@ -137,29 +137,94 @@ class Flip(_Cached):
         return f"flip {self.index}"
 
 
-class Lay(_Cached):
-    """Hurikan: lay one or more hand cards face up without taking (K-2, K-3)."""
+#: The hand positions of each position mask of a hand of at most 6 cards (Hurikan, K-1).
+POSITIONS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(i for i in range(6) if mask >> i & 1) for mask in range(64)
+)
 
-    __slots__ = ("cards",)
 
-    def __init__(self, cards: tuple[int, ...]) -> None:
-        self.cards = cards
+def _some(hand: tuple[int, ...], mask: int) -> tuple[int, ...]:
+    """The cards at the positions of ``mask`` (any length of hand: a parsed action may list
+    more cards than a hand holds)."""
+    if mask < 64:
+        return tuple(map(hand.__getitem__, POSITIONS[mask]))
+    return tuple(c for i, c in enumerate(hand) if mask >> i & 1)
+
+
+class _HandCards(tuple, HurricaneAction):  # type: ignore[type-arg,unused-ignore]  # noqa: SLOT001
+    """Hurikan actions are tuples ending ``(hand, mask)``: the (sorted) hand the cards came from
+    and a mask of positions in it. A fresh hand has 63 lays, and building each one's card tuple
+    dominated Hurikan's move time; this way ``legal_actions`` makes one object per action, built
+    by ``tuple`` from ``zip`` with no Python code per action, and the cards are read only for
+    the action played or printed. Use them as ``Action``s only: equal and hashed by their
+    canonical text, never by tuple contents, and not ordered."""
+
+    _text: str  # the canonical text, cached in the instance dict once rendered
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        """The laid cards, ascending."""
+        return _some(self[-2], self[-1])
+
+    __str__ = _Cached.__str__
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Action) and str(self) == str(other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+    def __lt__(self, other: object) -> bool:
+        return NotImplemented
+
+    __le__ = __gt__ = __ge__ = __lt__
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({quote(str(self))})"
+
+
+class Lay(_HandCards):
+    """Hurikan: lay one or more hand cards face up without taking (K-2, K-3).
+
+    ``(hand, mask)`` underneath: ``Lay.of(cards)``, or ``Lay.many(hand, masks)`` for a batch."""
+
+    @classmethod
+    def of(cls, cards: Iterable[int]) -> Lay:
+        hand = tuple(sorted(cards))
+        return cls((hand, (1 << len(hand)) - 1))
+
+    @classmethod
+    def many(cls, hand: tuple[int, ...], masks: Iterable[int]) -> Iterator[Lay]:
+        return map(cls, zip(repeat(hand), masks))
 
     def _render(self) -> str:
-        return "+".join(NAMES[c] for c in sorted(self.cards))
+        return "+".join([NAMES[c] for c in self.cards])
 
 
-class Take(_Cached):
-    """Hurikan: lay ``cards`` whose values sum to ``target``'s value and take it (K-3)."""
+class Take(_HandCards):
+    """Hurikan: lay ``cards`` whose values sum to ``target``'s value and take it (K-3).
 
-    __slots__ = ("cards", "target")
+    ``(target, hand, mask)`` underneath: ``Take.of(cards, target)``, or ``Take.many(target,
+    hand, masks)`` for a batch."""
 
-    def __init__(self, cards: tuple[int, ...], target: int) -> None:
-        self.cards = cards
-        self.target = target
+    @classmethod
+    def of(cls, cards: Iterable[int], target: int) -> Take:
+        hand = tuple(sorted(cards))
+        return cls((target, hand, (1 << len(hand)) - 1))
+
+    @classmethod
+    def many(cls, target: int, hand: tuple[int, ...], masks: Iterable[int]) -> Iterator[Take]:
+        return map(cls, zip(repeat(target), repeat(hand), masks))
+
+    @property
+    def target(self) -> int:
+        return int(self[0])
 
     def _render(self) -> str:
-        return "+".join(NAMES[c] for c in sorted(self.cards)) + ":" + NAMES[self.target]
+        return "+".join([NAMES[c] for c in self.cards]) + ":" + NAMES[self[0]]
 
 
 _HURRICANE_HINT = "a card such as 7H, or a capture such as 7H:3C+4D"
@@ -226,5 +291,5 @@ def parse_hurikan(text: object) -> HurricaneAction:
         taken = parse_card(target)
         if taken in cards:
             raise IllegalAction(f"{NAMES[taken]} cannot take itself")
-        return Take(cards, taken)
-    return Lay(_card_list(s, missing))
+        return Take.of(cards, taken)
+    return Lay.of(_card_list(s, missing))

@@ -5,8 +5,10 @@ Same card ints and per-deal RNG scheme as Hurricane; a Hurikan game is one deal 
 
 from __future__ import annotations
 
+import functools
 import json
 import random
+from itertools import repeat
 from typing import Any
 
 from bot.games.errors import IllegalAction
@@ -24,13 +26,28 @@ def hurikan_rng(seed: int, deal_no: int) -> random.Random:
     return random.Random(f"hurikan:{seed}:{deal_no}")
 
 
-def _subsets(hand: list[int]) -> list[tuple[tuple[int, ...], int]]:
-    """Every non-empty subset of the hand (ascending tuples) with its value sum."""
-    out: list[tuple[tuple[int, ...], int]] = [((), 0)]
-    for c in hand:
-        v = VALUE[c]
-        out += [(cards + (c,), s + v) for cards, s in out]
-    return out[1:]
+#: Position masks of the non-empty subsets of an n-card hand, in binary-counting order (the
+#: order of ``legal_actions``), and those the opening may lay (K-2: at most 3 cards).
+_MASKS: tuple[tuple[int, ...], ...] = tuple(tuple(range(1, 1 << n)) for n in range(HAND_SIZE + 1))
+_OPENING_MASKS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(m for m in masks if m.bit_count() <= OPENING_MAX) for masks in _MASKS
+)
+
+
+@functools.cache
+def _masks_by_sum(values: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """For a hand's capture values (ascending), the position masks of the subsets that can take
+    a card (sum 1-10) by sum, each in ``_MASKS`` order. It depends on the values only, so it is
+    cached: at most a few thousand value patterns exist (5005 of six cards)."""
+    sums = [0]  # sums[mask], doubled per card like the masks themselves
+    for v in values:
+        sums += [s + v for s in sums]
+    by_sum: dict[int, list[int]] = {}
+    for mask in _MASKS[len(values)]:
+        total = sums[mask]
+        if total <= 10:
+            by_sum.setdefault(total, []).append(mask)
+    return {total: tuple(masks) for total, masks in by_sum.items()}
 
 
 class HurikanState(TurnBasedState):
@@ -49,6 +66,9 @@ class HurikanState(TurnBasedState):
     piles: list[list[int]]
     last_player: int | None
     final_json: str | None  # the deal_scored event as JSON: copied cheaply per view
+    # (pile names 0, pile names 1, pile values) for views; None when the piles changed. Replaced,
+    # never changed in place, so clones may share it.
+    pile_cache: tuple[list[str], list[str], list[int]] | None
     outcome: dict[str, Any] | None
 
     @classmethod
@@ -64,6 +84,7 @@ class HurikanState(TurnBasedState):
         s.piles = [[], []]
         s.last_player = None
         s.final_json = None
+        s.pile_cache = None
         s.outcome = None
         return s
 
@@ -108,30 +129,37 @@ class HurikanState(TurnBasedState):
         p = self.acting_seat(player)
         if p is None:
             return []
-        subsets = _subsets(self.hands[p])
+        hand = tuple(self.hands[p])
         if self.opening:
-            return [Lay(cards) for cards, _ in subsets if len(cards) <= OPENING_MAX]
-        out: list[Any] = [Lay(cards) for cards, _ in subsets]
-        by_sum: dict[int, list[tuple[int, ...]]] = {}
-        for cards, total in subsets:
-            if total <= 10:
-                by_sum.setdefault(total, []).append(cards)
-        for target in self.table:
-            for cards in by_sum.get(VALUE[target], ()):
-                out.append(Take(cards, target))
+            return list(Lay.many(hand, _OPENING_MASKS[len(hand)]))
+        out: list[Any] = list(Lay.many(hand, _MASKS[len(hand)]))
+        table = self.table
+        if table:
+            by_sum = _masks_by_sum(tuple(map(VALUE.__getitem__, hand)))
+            same = repeat(hand)
+            groups = map(by_sum.get, map(VALUE.__getitem__, table))
+            for target, masks in zip(table, groups, strict=True):
+                if masks:
+                    out += map(Take, zip(repeat(target), same, masks))  # Take.many, inlined
         return out
 
     # ------------------------------------------------------------------ moves
     def apply(self, action: Any, player: int | None = None) -> list[dict[str, Any]]:
         p = self.mover(player)
         act = action if isinstance(action, HurricaneAction) else parse_hurikan(action)
+        hand = self.hands[p]
         if type(act) is Lay:
-            cards = self._check_cards(p, act.cards)
+            if act[1] and act[0] == tuple(hand):  # from legal_actions: held, distinct, sorted
+                cards = act.cards
+            else:
+                cards = self._check_cards(p, act.cards)
             if self.opening and len(cards) > OPENING_MAX:
                 raise IllegalAction(f"the opening lays 1, 2 or 3 cards, not {len(cards)}")
             return self._lay(p, cards)
         if type(act) is Take:
-            cards = self._check_cards(p, act.cards)
+            cards = (
+                act.cards if act[2] and act[1] == tuple(hand) else self._check_cards(p, act.cards)
+            )
             target = act.target
             if target not in self.table:
                 if not isinstance(target, int) or not 0 <= target < PACK_SIZE:
@@ -179,6 +207,7 @@ class HurikanState(TurnBasedState):
         self.table.remove(target)
         self.piles[p].extend(cards)
         self.piles[p].append(target)
+        self.pile_cache = None
         laid = [NAMES[c] for c in cards]
         text = "+".join(laid) + ":" + NAMES[target]
         events: list[dict[str, Any]] = [
@@ -230,7 +259,13 @@ class HurikanState(TurnBasedState):
 
     # ------------------------------------------------------------------ pictures
     def view(self, player: int | None) -> dict[str, Any]:
-        self.check_viewer(player)
+        if player is not None and (type(player) is not int or not 0 <= player < 2):
+            self.check_viewer(player)  # refuses it (inlined test: every move asks for a view)
+        piles = self.piles
+        over = self.outcome is not None
+        cache = self.pile_cache
+        if cache is None:
+            cache = self.pile_cache = (names(piles[0]), names(piles[1]), self.pile_values())
         return {
             "game": self.name,
             "options": dict(self.options),
@@ -239,17 +274,20 @@ class HurikanState(TurnBasedState):
             "deal": 1,
             "dealer": self.dealer,
             "current_player": self.turn,
-            "opening": self.opening and self.turn is not None,
-            "hand": names(self.hands[player]) if player is not None else None,
-            "hand_sizes": [len(h) for h in self.hands],
+            "opening": self.turn is not None and not self.table and not piles[0] and not piles[1],
+            # hands are kept sorted (dealt sorted, cards only removed)
+            "hand": list(map(NAMES.__getitem__, self.hands[player]))
+            if player is not None
+            else None,
+            "hand_sizes": [len(self.hands[0]), len(self.hands[1])],
             "table": list(map(NAMES.__getitem__, self.table)),
             "stock_count": len(self.stock),
-            "piles": [names(p) for p in self.piles],
-            "pile_values": self.pile_values(),
+            "piles": [cache[0][:], cache[1][:]],
+            "pile_values": cache[2][:],
             "last_player": self.last_player,
             "last_deal": self.last_deal(),
-            "is_over": self.outcome is not None,
-            "result": self.result() if self.outcome is not None else None,
+            "is_over": over,
+            "result": self.result() if over else None,
         }
 
     def to_dict(self) -> dict[str, Any]:
