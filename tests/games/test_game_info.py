@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.games import GAMES, game_info, new_game
+from bot.games import GAMES, InvalidState, game_info, load_game, new_game
 
 
 def _setups(name: str) -> list[tuple[str | None, int]]:
@@ -105,3 +105,16 @@ def test_unknown_games_and_options() -> None:
         game_info("chess")
     with pytest.raises(ValueError, match="options are"):
         new_game("haggis", seed=1, options={"colour": "red"})
+
+
+def test_an_unknown_game_name_is_quoted_short() -> None:
+    """A pasted essay as the game name: the message quotes ~80 characters of it, escaped."""
+    for call in (
+        lambda: new_game("x" * 5000 + "\n", seed=1),
+        lambda: game_info("y" * 5000),
+        lambda: load_game({"game": "z" * 5000}),
+    ):
+        with pytest.raises((ValueError, InvalidState)) as caught:
+            call()
+        assert len(str(caught.value)) < 160
+        assert "x" * 81 not in str(caught.value) and "\n" not in str(caught.value)
