@@ -6,7 +6,9 @@ view-only helpers and types of ``docs/engine-api.md``.
 
 from .api import card_value, describe, determinise, readings_of, selection_plays
 from .base import Action, GameState
+from .deals import Deal, deals_of
 from .errors import IllegalAction, InvalidState
+from .fair import FAIR_V1, LEGACY, FairSeed, commitment, new_server_seed
 from .haggis.combinations import Kind as HaggisKind
 from .haggis.public import Reading, Selection
 from .info import GameInfo, OptionInfo, PresetInfo
@@ -28,8 +30,12 @@ from .types import (
 )
 
 __all__ = [
+    "FAIR_V1",
     "GAMES",
+    "LEGACY",
     "Action",
+    "Deal",
+    "FairSeed",
     "GameInfo",
     "GameOver",
     "GameResult",
@@ -53,11 +59,14 @@ __all__ = [
     "Reading",
     "Selection",
     "card_value",
+    "commitment",
+    "deals_of",
     "describe",
     "determinise",
     "game_info",
     "load_game",
     "new_game",
+    "new_server_seed",
     "parse_action",
     "readings_of",
     "selection_plays",

@@ -12,6 +12,7 @@ from typing import Any
 
 from .base import Action, GameState
 from .errors import InvalidState
+from .fair import FairSeed
 from .info import GameInfo
 from .quote import quote
 
@@ -36,8 +37,16 @@ def new_game(
     seed: int,
     players: int | None = None,
     options: dict[str, Any] | None = None,
+    fair: FairSeed | None = None,
 ) -> GameState:
-    state: GameState = _module(name).new_game(seed=seed, players=players, options=options)
+    """ENGINE.md's ``new_game``; with ``fair`` (a ``FairSeed``) every deal and random choice comes
+    from the fair derivation (docs/fair-deals.md) and ``seed`` deals nothing; without it, the
+    legacy whole-number seed shuffles (tests, games stored before fair deals)."""
+    module = _module(name)
+    if fair is None:
+        state: GameState = module.new_game(seed=seed, players=players, options=options)
+    else:
+        state = module.new_game(seed=seed, players=players, options=options, fair=fair)
     return state
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..base import Action
 from ..checks import check_seed
+from ..fair import FairSeed, check_fair
 from .actions import BetAction, GiveAction, PassAction, PlayAction
 from .actions import parse_action as _parse_action
 from .combinations import Combination, Kind, readings
@@ -25,13 +26,19 @@ from .state import HaggisState
 
 
 def new_game(
-    *, seed: int, players: int | None = None, options: dict[str, Any] | None = None
+    *,
+    seed: int,
+    players: int | None = None,
+    options: dict[str, Any] | None = None,
+    fair: FairSeed | None = None,
 ) -> HaggisState:
     """A new game, the first round dealt (G-21: random dealer, the dealer's left leads)."""
     seed = check_seed(seed)
+    fair = check_fair(fair)
     n = parse_players(players)
     opts = parse_options(options)
     state = HaggisState(n, opts, seed)
+    state.fair = fair
     state.start()
     return state
 

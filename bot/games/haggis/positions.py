@@ -8,6 +8,7 @@ from typing import Any
 
 from ..checks import count_problem, load_seed, plain_json
 from ..errors import IllegalAction, InvalidState
+from ..fair import load_fair
 from ..quote import quote
 from .actions import BET_AMOUNTS, PassAction, PlayAction, parse_action
 from .cards import (
@@ -382,6 +383,7 @@ def load_game(data: dict[str, Any]) -> HaggisState:
     rng = data.get("rng")
     if rng is not None:
         state.rng = _rng(rng)
+    state.fair = load_fair(data)
     return state
 
 

@@ -12,6 +12,7 @@ from typing import Any, NamedTuple
 from ..base import Action, GameState
 from ..checks import check_seat
 from ..errors import IllegalAction
+from ..fair import FairSeed, snapshot_fields
 from .actions import (
     BET_AMOUNTS,
     BetAction,
@@ -78,7 +79,8 @@ class HaggisState(GameState):
         self.options = opts.to_dict()
         self.suits = num_suits(num_players)
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng = random.Random(seed)  # legacy games' deals
+        self.fair: FairSeed | None = None  # set: deals by the fair derivation (bot.games.fair)
         n = num_players
         self.round_no = 0
         self.dealer = 0
@@ -106,14 +108,20 @@ class HaggisState(GameState):
     # ----------------------------------------------------------------- dealing
     def start(self) -> list[dict[str, Any]]:
         """First round (G-21): a random dealer; the player on the dealer's left leads."""
-        dealer = self.rng.randrange(self.num_players)
+        if self.fair is not None:
+            dealer = self.fair.first_dealer(self.num_players)
+        else:
+            dealer = self.rng.randrange(self.num_players)
         return [self._deal(dealer, (dealer + 1) % self.num_players)]
 
     def _deal(self, dealer: int, leader: int) -> dict[str, Any]:
         """G-1..G-3: 14 number cards each plus the seat's own J, Q, K; the rest is the Haggis."""
         n = self.num_players
         deck = number_deck(n)
-        self.rng.shuffle(deck)
+        if self.fair is not None:
+            deck = self.fair.shuffle(deck, self.round_no + 1)
+        else:
+            self.rng.shuffle(deck)
         size = HAND_SIZE_NUMBERS
         self.hands = [mask_of(deck[i * size : (i + 1) * size]) | FACE_MASK for i in range(n)]
         self.haggis = mask_of(deck[n * size :])
@@ -657,6 +665,7 @@ class HaggisState(GameState):
             "players": self.num_players,
             "seed": self.seed,
             "rng": [version, list(internal), gauss],
+            **snapshot_fields(self.fair),
             "round": self.round_no,
             "dealer": self.dealer,
             "leader": self.leader,

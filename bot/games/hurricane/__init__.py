@@ -26,6 +26,7 @@ from typing import Any
 from bot.games.base import Action, GameState
 from bot.games.checks import check_seed
 from bot.games.errors import InvalidState
+from bot.games.fair import FairSeed, check_fair
 
 from ..quote import quote
 from .actions import parse_hurricane
@@ -45,16 +46,22 @@ __all__ = [
 
 
 def new_game(
-    *, seed: int, players: int | None = None, options: dict[str, Any] | None = None
+    *,
+    seed: int,
+    players: int | None = None,
+    options: dict[str, Any] | None = None,
+    fair: FairSeed | None = None,
 ) -> GameState:
-    """A new game, dealt; the same seed, players and options give the same game card for card."""
+    """A new game, dealt; the same seed (or fair seed), players and options give the same game
+    card for card."""
     seed = check_seed(seed)
+    fair = check_fair(fair)
     if preset_of(options) == "hurikan":
         from . import hurikan
 
-        return hurikan.new_game(seed=seed, players=players, options=options)
+        return hurikan.new_game(seed=seed, players=players, options=options, fair=fair)
     resolved = resolve(options, players)
-    return HurricaneState.start(resolved, rules_from(resolved), seed)
+    return HurricaneState.start(resolved, rules_from(resolved), seed, fair)
 
 
 def load_game(data: dict[str, Any]) -> GameState:

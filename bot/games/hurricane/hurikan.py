@@ -13,6 +13,7 @@ from typing import Any
 from bot.games.base import Action, GameState
 from bot.games.checks import check_options, check_players, check_seed
 from bot.games.errors import InvalidState
+from bot.games.fair import FairSeed, check_fair
 from bot.games.info import GameInfo
 
 from ..quote import quote
@@ -32,10 +33,15 @@ INFO = GameInfo(
 
 
 def new_game(
-    *, seed: int, players: int | None = None, options: dict[str, Any] | None = None
+    *,
+    seed: int,
+    players: int | None = None,
+    options: dict[str, Any] | None = None,
+    fair: FairSeed | None = None,
 ) -> GameState:
     """A new Hurikan game for two players (no options besides ``preset=hurikan``)."""
     seed = check_seed(seed)
+    fair = check_fair(fair)
     check_players(players, INFO.players, INFO.title)
     for name, value in check_options(options).items():
         if name != "preset":
@@ -44,7 +50,7 @@ def new_game(
             raise ValueError(
                 f"Unknown preset {quote(value)} for hurikan: the only preset is hurikan."
             )
-    return HurikanState.start(seed)
+    return HurikanState.start(seed, fair)
 
 
 def load_game(data: dict[str, Any]) -> GameState:

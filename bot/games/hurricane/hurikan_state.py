@@ -12,6 +12,7 @@ from itertools import repeat
 from typing import Any
 
 from bot.games.errors import IllegalAction
+from bot.games.fair import FairSeed, snapshot_fields
 
 from ..quote import quote
 from .actions import HurricaneAction, Lay, Take, parse_hurikan
@@ -58,6 +59,7 @@ class HurikanState(TurnBasedState):
 
     options: dict[str, Any]
     seed: int
+    fair: FairSeed | None  # set: deals by the fair derivation (bot.games.fair)
     dealer: int
     turn: int | None
     hands: list[list[int]]
@@ -76,6 +78,7 @@ class HurikanState(TurnBasedState):
         s = cls.__new__(cls)
         s.options = {"preset": "hurikan"}
         s.seed = seed
+        s.fair = None
         s.dealer = 0
         s.turn = None
         s.hands = [[], []]
@@ -89,12 +92,17 @@ class HurikanState(TurnBasedState):
         return s
 
     @classmethod
-    def start(cls, seed: int) -> HurikanState:
+    def start(cls, seed: int, fair: FairSeed | None = None) -> HurikanState:
         """K-1 / K-2: random dealer, 6 cards each, no table; the dealer's left opens."""
         s = cls.blank(seed)
-        s.dealer = hurikan_rng(seed, 0).randrange(2)
-        pack = list(range(PACK_SIZE))
-        hurikan_rng(seed, 1).shuffle(pack)
+        s.fair = fair
+        if fair is not None:
+            s.dealer = fair.first_dealer(2)
+            pack = fair.shuffle(range(PACK_SIZE), 1)
+        else:
+            s.dealer = hurikan_rng(seed, 0).randrange(2)
+            pack = list(range(PACK_SIZE))
+            hurikan_rng(seed, 1).shuffle(pack)
         s.stock = pack
         s.turn = 1 - s.dealer
         s._give(s.turn)
@@ -296,6 +304,7 @@ class HurikanState(TurnBasedState):
             "options": dict(self.options),
             "seed": self.seed,
             "rng": {"kind": "per-deal", "seed": self.seed, "deal": 1},
+            **snapshot_fields(self.fair),
             "deal": 1,
             "dealer": self.dealer,
             "turn": self.turn,

@@ -14,6 +14,7 @@ from typing import Any
 
 from bot.games.checks import COUNT_LIMIT, count_problem, is_seat, load_seed, plain_json
 from bot.games.errors import InvalidState
+from bot.games.fair import load_fair
 
 from ..quote import quote
 from .cards import INDEX, NAMES, PACK_SIZE
@@ -169,6 +170,7 @@ def load_hurricane(data: dict[str, Any]) -> HurricaneState:
     rules = rules_from(options)
     n = rules.players
     s = HurricaneState.blank(options, rules, _seed(data))
+    s.fair = load_fair(data)
     s.deal_no = _int(data.get("deal"), "deal", 1, 1)
     s.dealer = _seat(data.get("dealer", 0), n, "dealer", False) or 0
     if "hands" not in data:
@@ -226,6 +228,8 @@ def load_hurikan(data: dict[str, Any]) -> HurikanState:
     if options.get("preset", "hurikan") != "hurikan":
         raise InvalidState(f"a hurikan position cannot have preset {quote(options.get('preset'))}")
     s = HurikanState.blank(_seed(data))
+    s.fair = load_fair(data)
+    s.pile_cache = None
     s.dealer = _seat(data.get("dealer", 0), 2, "dealer", False) or 0
     if "hands" not in data:
         raise InvalidState("the position has no hands")

@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 from bot.games.errors import IllegalAction
+from bot.games.fair import FairSeed, snapshot_fields
 
 from ..quote import quote
 from .actions import Capture, Flip, HurricaneAction, Trail, parse_hurricane
@@ -55,6 +56,7 @@ class HurricaneState(TurnBasedState):
     rules: Rules
     num_players: int
     seed: int
+    fair: FairSeed | None  # set: deals by the fair derivation (bot.games.fair)
     deal_no: int
     dealer: int
     turn: int | None
@@ -78,6 +80,7 @@ class HurricaneState(TurnBasedState):
         s.rules = rules
         s.num_players = n = rules.players
         s.seed = seed
+        s.fair = None
         s.deal_no = 1
         s.dealer = 0
         s.turn = None
@@ -95,9 +98,15 @@ class HurricaneState(TurnBasedState):
         return s
 
     @classmethod
-    def start(cls, options: dict[str, Any], rules: Rules, seed: int) -> HurricaneState:
+    def start(
+        cls, options: dict[str, Any], rules: Rules, seed: int, fair: FairSeed | None = None
+    ) -> HurricaneState:
         s = cls.blank(options, rules, seed)
-        s.dealer = deal_rng(seed, 0).randrange(s.num_players)
+        s.fair = fair
+        if fair is not None:
+            s.dealer = fair.first_dealer(s.num_players)
+        else:
+            s.dealer = deal_rng(seed, 0).randrange(s.num_players)
         s._deal()
         return s
 
@@ -110,8 +119,11 @@ class HurricaneState(TurnBasedState):
     def _deal(self) -> list[dict[str, Any]]:
         """Shuffle and deal a fresh deal (H-2, H-19, H-20); the eldest hand leads."""
         n = self.num_players
-        pack = list(range(PACK_SIZE))
-        deal_rng(self.seed, self.deal_no).shuffle(pack)
+        if self.fair is not None:
+            pack = self.fair.shuffle(range(PACK_SIZE), self.deal_no)
+        else:
+            pack = list(range(PACK_SIZE))
+            deal_rng(self.seed, self.deal_no).shuffle(pack)
         self.stock = pack
         self.table = []
         self.piles = [[] for _ in range(n)]
@@ -524,6 +536,7 @@ class HurricaneState(TurnBasedState):
             "options": dict(self.options),
             "seed": self.seed,
             "rng": {"kind": "per-deal", "seed": self.seed, "deal": self.deal_no},
+            **snapshot_fields(self.fair),
             "deal": self.deal_no,
             "dealer": self.dealer,
             "turn": self.turn,

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import Action
+from ..fair import FairSeed, check_fair
 from .actions import CHECK, DECLARES, FOLD, STAND, Kind, PokerAction
 from .actions import parse_action as _parse_action
 from .options import INFO, Rules, parse_options, parse_players, parse_seed
@@ -22,12 +23,17 @@ from .state import Phase, PokerState
 
 
 def new_game(
-    *, seed: int, players: int | None = None, options: dict[str, Any] | None = None
+    *,
+    seed: int,
+    players: int | None = None,
+    options: dict[str, Any] | None = None,
+    fair: FairSeed | None = None,
 ) -> PokerState:
     """A new game with the first hand dealt (P-2: a random first dealer)."""
     n = parse_players(players)
     rules = parse_options(options)
     state = PokerState(n, rules, parse_seed(seed))
+    state.fair = check_fair(fair)
     state.start()
     return state
 

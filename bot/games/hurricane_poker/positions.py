@@ -10,6 +10,7 @@ import random
 from typing import Any
 
 from ..errors import IllegalAction, InvalidState
+from ..fair import load_fair
 from .cards import BY_LABEL, LABELS, deck, parse_card
 from .options import SEED_LIMIT, parse_options, parse_players
 from .state import Phase, PokerState
@@ -148,6 +149,7 @@ def load_game(data: dict[str, Any]) -> PokerState:
             state.rng.setstate((version, tuple(internal), gauss))
         except (TypeError, ValueError, OverflowError):
             raise InvalidState("'rng' is not a saved random state") from None
+    state.fair = load_fair(data)
     return state
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from ..base import GameState
 from ..checks import check_seat
 from ..errors import IllegalAction
+from ..fair import FairSeed, snapshot_fields
 from ..quote import quote
 from .actions import (
     BETS,
@@ -51,7 +52,8 @@ class PokerState(GameState):
         self.rules = rules
         self.options = rules.to_dict()
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng = random.Random(seed)  # legacy games' deals
+        self.fair: FairSeed | None = None  # set: deals by the fair derivation (bot.games.fair)
         self._high, self._low = tables(rules.wild)
         self.hand_no = 1
         self.dealer = 0
@@ -76,7 +78,10 @@ class PokerState(GameState):
     # ------------------------------------------------------------------ dealing
     def start(self) -> Events:
         """P-2: a random first dealer, then the first hand."""
-        self.dealer = self.rng.randrange(self.num_players)
+        if self.fair is not None:
+            self.dealer = self.fair.first_dealer(self.num_players)
+        else:
+            self.dealer = self.rng.randrange(self.num_players)
         return self._new_hand()
 
     def order(self) -> list[int]:
@@ -87,7 +92,10 @@ class PokerState(GameState):
     def _new_hand(self) -> Events:
         """Shuffle and deal two cards one at a time from the dealer's left (P-3), then begin."""
         cards = deck(self.rules.wild)
-        self.rng.shuffle(cards)
+        if self.fair is not None:
+            cards = self.fair.shuffle(cards, self.hand_no)
+        else:
+            self.rng.shuffle(cards)
         cards.reverse()  # top of the stock last
         playing = [s for s in self.order() if self.chips[s] > 0]
         hands: list[list[int] | None] = [None] * self.num_players
@@ -515,6 +523,7 @@ class PokerState(GameState):
             "players": self.num_players,
             "seed": self.seed,
             "rng": [version, list(internal), gauss],
+            **snapshot_fields(self.fair),
             "dealer": self.dealer,
             "hand_no": self.hand_no,
             "chips": list(self.chips),
