@@ -10,7 +10,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench import haggis_engine, hurricane_engine  # noqa: E402
+from bench import haggis_engine, hurricane_engine, poker_engine  # noqa: E402
 
 
 def main() -> None:
@@ -19,6 +19,9 @@ def main() -> None:
     print()
     print("== Haggis ==")
     haggis_engine.main()
+    print()
+    print("== Hurricane poker ==")
+    poker_engine.main([])
 
 
 if __name__ == "__main__":
