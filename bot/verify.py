@@ -13,9 +13,7 @@ import argparse
 import sys
 from typing import Any
 
-from bot.games import GAMES
-from bot.games.deals import deals_of
-from bot.games.fair import FairSeed
+from bot.games import GAMES, FairSeed, deals_of
 
 
 def _options(pairs: list[str]) -> dict[str, Any]:

@@ -14,8 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.games import new_game
-from bot.games.base import GameState
+from bot.games import GameState, new_game
 from bot.players import LEVELS, SearchLimits, choose_action
 
 

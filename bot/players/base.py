@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games.base import Action
+from bot.games import Action
 
 View = Mapping[str, Any]
 Policy = Callable[[View, Sequence[Action], random.Random], Action]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from bot.games.base import Action
+from bot.games import Action
 
 from .base import Policy, View
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from bot.games import readings_of
+
 FACES = ("J", "Q", "K")
 POINTS = {3: 1, 5: 1, 7: 1, 9: 1}
 FACE_POINTS = {"J": 2, "Q": 3, "K": 5}
@@ -60,16 +62,14 @@ def classify(text: str, suits: int, top_shape: tuple[str, int, int] | None = Non
     (kind, size, width) when several fit. None for pass / bet / give or no combination."""
     if text.startswith(("bet", "pass", "give")):
         return None
-    from bot.games.haggis import readings
-
     cards, suffix = split_play(text)
-    found = readings(list(cards), suits)
+    found = readings_of(list(cards), 2 if suits == 4 else 3)
     if not found:
         return None
     chosen = found[0]
     if suffix is not None:
         for r in found:
-            if r.suffix == suffix:
+            if r.reading == suffix:
                 chosen = r
                 break
     elif top_shape is not None:

@@ -12,7 +12,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from bot.games.base import Action
+from bot.games import Action
 
 from .base import View, seat_of
 from .haggis_cards import FACES, Combo, card_points, classify, split_play

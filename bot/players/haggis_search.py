@@ -11,8 +11,7 @@ import random
 from collections.abc import Sequence
 from functools import partial
 
-from bot.games import determinise
-from bot.games.base import Action
+from bot.games import Action, determinise
 
 from .base import View
 from .haggis_normal import haggis_rollout, ranked_candidates

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from math import comb
 
-from bot.games.base import Action
+from bot.games import Action
 
 from .base import View
 from .hurricane_cards import VALUE, WORTH, card_worth, parse_play

@@ -10,8 +10,7 @@ import random
 from collections.abc import Sequence
 from functools import cache, partial
 
-from bot.games import determinise
-from bot.games.base import Action, GameState
+from bot.games import Action, GameState, determinise
 
 from .base import View
 from .hard import SearchProfile, margin_when

@@ -1,4 +1,4 @@
-"""What a Hurricane seat knows, read from its view (keys in ``bot.games.hurricane``'s docstring)."""
+"""What a Hurricane seat knows, read from its view (``bot.games.HurricaneView``, docs/engine-api.md)."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.games.base import Action
+from bot.games import Action
 
 from .base import Policy, SearchLimits, View
 from .easy import easy_policy

@@ -13,8 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from bot.games.hurricane_poker.cards import BY_LABEL, WILD_CARDS, deck
-from bot.games.hurricane_poker.ranking import strengths, tables
+from bot.games import poker_pack
 
 from .base import View
 
@@ -50,7 +49,7 @@ class Seen:
 
 def read_view(view: View) -> Seen:
     seat = int(view["seat"])
-    cards = sorted(BY_LABEL[c] for c in view["hand"])
+    cards = sorted(poker_pack().ids[c] for c in view["hand"])
     n = int(view["num_players"])
     live = [s for s in range(n) if view["in_hand"][s] and not view["folded"][s] and s != seat]
     draw_on = view["options"]["draw"] == "on"
@@ -74,7 +73,7 @@ def read_view(view: View) -> Seen:
 
 def quick_strength(hand: Sequence[int], wild: str) -> tuple[float, float]:
     """(High, Low) strength in 0..1: the share of all two-card hands this one beats."""
-    return strengths(sorted(hand), wild)
+    return poker_pack(wild).strength(hand[0], hand[1])
 
 
 def rule_discard(hand: Sequence[int], wild: str) -> int | None:
@@ -83,7 +82,7 @@ def rule_discard(hand: Sequence[int], wild: str) -> int | None:
     high, low = quick_strength(hand, wild)
     if max(high, low) >= PAT:
         return None
-    wilds = WILD_CARDS[wild]
+    wilds = poker_pack(wild).wilds
     natural = [c for c in hand if c not in wilds]
     if len(natural) < 2:
         return natural[0] if natural and max(high, low) < 0.5 else None
@@ -101,7 +100,7 @@ def rule_discard(hand: Sequence[int], wild: str) -> int | None:
 def after_draw(wild: str) -> dict[tuple[int, int], tuple[float, float]]:
     """Each hand's expected (High, Low) strength once it has drawn by ``rule_discard``, averaged
     over the card it could draw: what a player still to draw can count on."""
-    pack = deck(wild)
+    pack = list(poker_pack(wild).cards)
     table: dict[tuple[int, int], tuple[float, float]] = {}
     for i, a in enumerate(pack):
         for b in pack[i + 1 :]:
@@ -175,9 +174,10 @@ def deal_rivals(
 ) -> list[Rivals]:
     """Deal the unseen cards to the players still in, ``samples`` times; opponents still to draw
     draw by ``rule_discard``; ``weigher`` (hard) weights each sample by the opponents' actions."""
-    high_t, low_t = tables(seen.wild)
+    pack = poker_pack(seen.wild)
+    high_t, low_t = pack.high, pack.low
     own = set(seen.hand)
-    unseen = [c for c in deck(seen.wild) if c not in own]
+    unseen = [c for c in pack.cards if c not in own]
     opps = seen.opponents
     need = 2 * len(opps) + len(seen.to_draw) + 1
     to_draw = set(seen.to_draw)
@@ -220,7 +220,8 @@ def own_options(seen: Seen) -> list[int | None]:
 
 
 def own_keys(seen: Seen, throw: int | None, spare: int) -> tuple[int, int]:
-    high_t, low_t = tables(seen.wild)
+    pack = poker_pack(seen.wild)
+    high_t, low_t = pack.high, pack.low
     if throw is None:
         index = seen.hand[0] * 54 + seen.hand[1]
     else:

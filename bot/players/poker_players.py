@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from bot.games.base import Action
+from bot.games import Action, poker_pack
 
 from .base import View
 from .poker_cards import (
@@ -81,9 +81,7 @@ def poker_easy(view: View, legal: Sequence[Action], rng: random.Random) -> Actio
 
 
 def _draw(legal: Sequence[Action], card: int) -> Action:
-    from bot.games.hurricane_poker.cards import LABELS
-
-    return _find(legal, f"draw {LABELS[card]}") or legal[0]
+    return _find(legal, f"draw {poker_pack().labels[card]}") or legal[0]
 
 
 # -------------------------------------------------------------------- normal

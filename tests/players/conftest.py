@@ -8,8 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.games import new_game
-from bot.games.base import GameState
+from bot.games import GameState, new_game
 from bot.players import SearchLimits, choose_action
 
 # (game name, players, options) for every game and preset the players must handle

@@ -15,8 +15,7 @@ import pytest
 
 from bot.arena import ArenaConfig
 from bot.arena import match as arena_match
-from bot.games import load_game
-from bot.games.base import GameState
+from bot.games import GameState, determinise
 from bot.players import LEVELS, choose_action
 from bot.players.base import SearchLimits
 from bot.players.easy import easy_policy
@@ -70,12 +69,7 @@ def test_the_arena_hands_players_json_views(monkeypatch):
 
 def _twin(state: GameState, seat: int, rng: random.Random) -> GameState:
     """Another game the seat cannot tell apart: the hidden cards dealt differently."""
-    view = state.view(seat)
-    from bot.games.haggis import sample_position
-    from bot.games.hurricane import determinise
-
-    sample = sample_position if state.name == "haggis" else determinise
-    return load_game(sample(view, rng, seed=rng.getrandbits(16)))
+    return determinise(state.name, state.view(seat), rng)
 
 
 def _hidden(state: GameState) -> str:
