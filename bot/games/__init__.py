@@ -28,6 +28,7 @@ from .types import (
     HurricaneEvent,
     HurricaneMove,
     HurricaneView,
+    PokerMove,
 )
 
 __all__ = [
@@ -56,6 +57,7 @@ __all__ = [
     "IllegalAction",
     "InvalidState",
     "OptionInfo",
+    "PokerMove",
     "PokerPack",
     "PresetInfo",
     "Reading",

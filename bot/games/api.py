@@ -16,10 +16,10 @@ from .haggis.public import readings_of as haggis_readings
 from .haggis.public import selection_plays as haggis_selection
 from .quote import quote
 from .registry import GAMES, load_game
-from .types import HaggisMove, HurikanMove, HurricaneMove
+from .types import HaggisMove, HurikanMove, HurricaneMove, PokerMove
 
-#: The games ``describe`` and ``determinise`` cover (Hurricane poker: not yet).
-DESCRIBED: tuple[str, ...] = ("hurricane", "hurikan", "haggis")
+#: The games ``describe`` and ``determinise`` cover: all of them.
+DESCRIBED: tuple[str, ...] = ("hurricane", "hurikan", "haggis", "hurricane_poker")
 
 
 def _game_of(name: str, view: Mapping[str, Any]) -> str:
@@ -35,7 +35,7 @@ def _game_of(name: str, view: Mapping[str, Any]) -> str:
 
 def describe(
     name: str, view: Mapping[str, Any], action: Action | str
-) -> HurricaneMove | HurikanMove | HaggisMove:
+) -> HurricaneMove | HurikanMove | HaggisMove | PokerMove:
     """What ``action`` does for the seat whose ``view`` this is (see the per-game TypedDicts).
 
     Only the view is read. The move is described, not judged: whether it is legal now is
@@ -43,6 +43,10 @@ def describe(
     A malformed action raises ``IllegalAction``.
     """
     game = _game_of(name, view)
+    if game == "hurricane_poker":
+        from .hurricane_poker.public import describe as describe_poker
+
+        return describe_poker(view, action)
     if game == "haggis":
         from .haggis.public import describe as describe_haggis
 
@@ -63,6 +67,10 @@ def determinise(name: str, view: Mapping[str, Any], rng: random.Random) -> GameS
     """
     game = _game_of(name, view)
     seed = rng.getrandbits(32)
+    if game == "hurricane_poker":
+        from .hurricane_poker.public import determinise as sample_poker
+
+        return load_game(sample_poker(view, rng, seed=seed))
     if game == "haggis":
         from .haggis.positions import sample_position
 

@@ -469,3 +469,16 @@ __all__ = [
     "HurricaneTrail",
     "HurricaneView",
 ]
+
+
+class PokerMove(TypedDict):
+    """``describe("hurricane_poker", view, action)``: what a move does (P-4, P-5, P-11)."""
+
+    kind: str  # check, call, fold, bet, raise, draw, stand, declare
+    amount: int  # bet / raise: chips beyond the amount to call; else 0
+    to_call: int  # what calling costs now (the view's to_call)
+    cost: int  # chips the move puts in now (a short call: what the seat has)
+    all_in: bool  # the move puts in the seat's last chip
+    card: str | None  # draw: the card thrown
+    side: str | None  # declare: high, low or both
+    reason: str  # "raises 3: 5 in (2 to call + 3)", "calls 2 (all-in)", "stands pat: ..."

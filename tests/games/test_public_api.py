@@ -299,5 +299,7 @@ def test_wrong_game_or_view_is_refused() -> None:
     with pytest.raises(IllegalAction):
         describe("hurikan", view, "garbage!")
     poker = new_game("hurricane_poker", seed=1)
-    with pytest.raises(ValueError, match="no view helpers yet"):
-        describe("hurricane_poker", poker.view(0), "call")
+    with pytest.raises(ValueError, match="selection_plays is for haggis"):
+        selection_plays("hurricane_poker", poker.view(0), ["AS"])
+    with pytest.raises(IllegalAction):
+        describe("hurricane_poker", poker.view(0), "raise lots")

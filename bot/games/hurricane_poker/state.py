@@ -487,6 +487,7 @@ class PokerState(GameState):
             "pots": [{"amount": p.amount, "eligible": p.eligible} for p in self.pots()],
             "pot_total": sum(self.committed),
             "bets_made": self.bets_made,
+            "acted": list(self.acted),  # who has acted since the last bet or raise (public)
             "drawn": list(self.drawn),
             "has_declared": [d is not None for d in self.declared],
             "log": [list(entry) for entry in self.log],
