@@ -15,7 +15,7 @@ from bot.games.errors import IllegalAction
 from bot.games.fair import FairSeed, snapshot_fields
 
 from ..quote import quote
-from .actions import HurricaneAction, Lay, Take, parse_hurikan
+from .actions import POSITIONS, HurricaneAction, Lay, Take, parse_hurikan
 from .cards import NAMES, PACK_SIZE, VALUE, names
 from .turns import TurnBasedState
 
@@ -134,34 +134,32 @@ class HurikanState(TurnBasedState):
         return not self.table and not self.piles[0] and not self.piles[1]
 
     def legal_actions(self, player: int | None = None) -> list[Any]:
-        p = self.acting_seat(player)
+        p = self.turn if player is None else self.acting_seat(player)
         if p is None:
             return []
         hand = tuple(self.hands[p])
-        if self.opening:
-            return list(Lay.many(hand, _OPENING_MASKS[len(hand)]))
-        out: list[Any] = list(Lay.many(hand, _MASKS[len(hand)]))
         table = self.table
+        if not table and not self.piles[0] and not self.piles[1]:  # the opening (K-2)
+            return list(map(Lay, zip(repeat(hand), _OPENING_MASKS[len(hand)])))
+        out: list[Any] = list(map(Lay, zip(repeat(hand), _MASKS[len(hand)])))  # Lay.many, inlined
         if table:
-            by_sum = _masks_by_sum(tuple(map(VALUE.__getitem__, hand)))
-            same = repeat(hand)
-            groups = map(by_sum.get, map(VALUE.__getitem__, table))
-            for target, masks in zip(table, groups, strict=True):
-                if masks:
-                    out += map(Take, zip(repeat(target), same, masks))  # Take.many, inlined
+            get = _masks_by_sum(tuple(map(VALUE.__getitem__, hand))).get
+            out += map(Take, [(t, hand, m) for t in table for m in get(VALUE[t], ())])
         return out
 
     # ------------------------------------------------------------------ moves
     def apply(self, action: Any, player: int | None = None) -> list[dict[str, Any]]:
-        p = self.mover(player)
+        p = self.turn
+        if p is None or player is not None:
+            p = self.mover(player)
         act = action if isinstance(action, HurricaneAction) else parse_hurikan(action)
         hand = self.hands[p]
         if type(act) is Lay:
             if act[1] and act[0] == tuple(hand):  # from legal_actions: held, distinct, sorted
-                cards = act.cards
+                cards = tuple(map(hand.__getitem__, POSITIONS[act[1]]))  # act.cards, inlined
             else:
                 cards = self._check_cards(p, act.cards)
-            if self.opening and len(cards) > OPENING_MAX:
+            if len(cards) > OPENING_MAX and self.opening:
                 raise IllegalAction(f"the opening lays 1, 2 or 3 cards, not {len(cards)}")
             return self._lay(p, cards)
         if type(act) is Take:
@@ -199,13 +197,17 @@ class HurikanState(TurnBasedState):
         hand = self.hands[p]
         for c in cards:
             hand.remove(c)
-        self.table.extend(cards)
-        laid = [NAMES[c] for c in cards]
+        self.table += cards
+        laid = list(map(NAMES.__getitem__, cards))
         events: list[dict[str, Any]] = [
             {"type": "play", "seat": p, "action": "+".join(laid), "cards": laid},
             {"type": "trail", "seat": p, "cards": laid},
         ]
-        self._advance(p, events)
+        if self.hands[1 - p]:  # the usual case of _advance, inlined: the other seat plays
+            self.last_player = p
+            self.turn = 1 - p
+        else:
+            self._advance(p, events)
         return events
 
     def _take(self, p: int, cards: tuple[int, ...], target: int) -> list[dict[str, Any]]:
@@ -216,13 +218,17 @@ class HurikanState(TurnBasedState):
         self.piles[p].extend(cards)
         self.piles[p].append(target)
         self.pile_cache = None
-        laid = [NAMES[c] for c in cards]
+        laid = list(map(NAMES.__getitem__, cards))
         text = "+".join(laid) + ":" + NAMES[target]
         events: list[dict[str, Any]] = [
             {"type": "play", "seat": p, "action": text, "cards": laid},
             {"type": "capture", "seat": p, "cards": laid, "captured": [NAMES[target]]},
         ]
-        self._advance(p, events)
+        if self.hands[1 - p]:  # the usual case of _advance, inlined: the other seat plays
+            self.last_player = p
+            self.turn = 1 - p
+        else:
+            self._advance(p, events)
         return events
 
     def _advance(self, p: int, events: list[dict[str, Any]]) -> None:
@@ -293,7 +299,7 @@ class HurikanState(TurnBasedState):
             "piles": [cache[0][:], cache[1][:]],
             "pile_values": cache[2][:],
             "last_player": self.last_player,
-            "last_deal": self.last_deal(),
+            "last_deal": None if self.final_json is None else json.loads(self.final_json),
             "is_over": over,
             "result": self.result() if over else None,
         }
