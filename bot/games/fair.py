@@ -22,7 +22,7 @@ import hmac
 import re
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -114,9 +114,12 @@ def check_table_id(table_id: Any) -> str:
 class FairSeed:
     """What a fair game's deals come from: the secret server seed and the public table id."""
 
-    server_seed: bytes
+    server_seed: bytes = field(repr=False)  # secret until the game ends: never in logs
     table_id: str
     version: str = FAIR_V1
+
+    def __repr__(self) -> str:
+        return f"FairSeed(table_id={self.table_id!r}, commitment={self.commitment[:16]}…)"
 
     def __post_init__(self) -> None:
         check_seed_bytes(self.server_seed)
