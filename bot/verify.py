@@ -33,7 +33,10 @@ def render(deal: dict[str, Any]) -> list[str]:
         lines.append("  hands: depend on the dealer (give --dealer)")
     else:
         for seat, hand in enumerate(deal["hands"]):
-            lines.append(f"  seat {seat}: " + ("-" if hand is None else " ".join(hand)))
+            line = f"  seat {seat}: " + ("-" if hand is None else " ".join(hand))
+            if deal.get("down"):
+                line += "  (face down: " + " ".join(deal["down"][seat]) + ")"
+            lines.append(line)
     if deal["table"]:
         lines.append("  table: " + " ".join(deal["table"]))
     lines.append("  rest: " + " ".join(deal["rest"]))

@@ -21,6 +21,8 @@ class Deal(TypedDict):
     dealer: int | None
     #: per seat; Haggis: the 14 number cards plus J, Q, K; poker: None for a seat not dealt in
     hands: list[list[str] | None] | None
+    #: Hurricane ``open``: each seat's face-down cards (also in ``hands``); otherwise None
+    down: list[list[str]] | None
     #: Hurricane: the 4 table cards; otherwise []
     table: list[str]
     #: the undealt cards, top first (Hurricane, Hurikan, poker); Haggis: the Haggis
@@ -79,11 +81,13 @@ def _deal(name: str, first: Any, k: int, dealer: int | None, seats: Sequence[int
             state._deal()
         data = state.to_dict()
         hands = [h if isinstance(h, list) else h["open"] + h["down"] for h in data["hands"]]
+        opened = any(isinstance(h, dict) for h in data["hands"])
         return Deal(
             deal=k,
             pack=pack,
             dealer=dealer,
             hands=hands,
+            down=[h["down"] for h in data["hands"]] if opened else None,
             table=data.get("table", []),
             rest=data["stock"],
         )
@@ -97,18 +101,32 @@ def _deal(name: str, first: Any, k: int, dealer: int | None, seats: Sequence[int
         state._deal(seat, (seat + 1) % n)
         data = state.to_dict()
         return Deal(
-            deal=k, pack=pack, dealer=dealer, hands=data["hands"], table=[], rest=data["haggis"]
+            deal=k,
+            pack=pack,
+            dealer=dealer,
+            hands=data["hands"],
+            down=None,
+            table=[],
+            rest=data["haggis"],
         )
     from .hurricane_poker.cards import LABELS as POKER
     from .hurricane_poker.cards import deck
 
     pack = [POKER[c] for c in fair.shuffle(deck(first.rules.wild), k)]
     if dealer is None:
-        return Deal(deal=k, pack=pack, dealer=None, hands=None, table=[], rest=pack)
+        return Deal(deal=k, pack=pack, dealer=None, hands=None, down=None, table=[], rest=pack)
     n = state.num_players
     live = set(range(n) if seats is None else seats)
     state.hand_no, state.dealer = k, dealer
     state.chips = [state.rules.stack if s in live else 0 for s in range(n)]
     state._new_hand()
     data = state.to_dict()
-    return Deal(deal=k, pack=pack, dealer=dealer, hands=data["hands"], table=[], rest=data["stock"])
+    return Deal(
+        deal=k,
+        pack=pack,
+        dealer=dealer,
+        hands=data["hands"],
+        down=None,
+        table=[],
+        rest=data["stock"],
+    )
