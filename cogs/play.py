@@ -199,9 +199,10 @@ class Play(commands.Cog):
         if table is None or table.status is not TableStatus.PLAYING:
             return []
         names = seat_names(table)
+        view = self.bot.tables.view(table.channel_id, interaction.user.id)
         out: list[app_commands.Choice[str]] = []
         for text in self._legal(table, interaction.user.id):
-            label = move_label(table.spec.game, text, names)
+            label = move_label(table.spec.game, text, names, view)
             if matches_query(label, text, current):
                 out.append(app_commands.Choice(name=label[:100], value=text))
                 if len(out) == 25:

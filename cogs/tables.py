@@ -11,7 +11,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.render.rules import option_suggestions
+from bot.games import GAMES
+from bot.render.rules import display_title, option_suggestions
 from bot.tables.errors import TableError
 from bot.tables.models import Level, Table, TableStatus
 from bot.tables.specs import command_spec
@@ -25,11 +26,9 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-GAME_CHOICES = [
-    app_commands.Choice(name="Hurricane (Uragano)", value="hurricane"),
-    app_commands.Choice(name="Hurikan", value="hurikan"),
-    app_commands.Choice(name="Haggis", value="haggis"),
-]
+GAME_CHOICES = [app_commands.Choice(name=display_title(g), value=g) for g in GAMES]
+SAT_OUT = "You left the game: you fold and sit out, and your chips stay on the table until it ends."
+
 PRESET_CHOICES = [
     app_commands.Choice(name="standard (2 players)", value="standard"),
     app_commands.Choice(name="open hands (2 players, to 15)", value="open"),
@@ -182,7 +181,10 @@ class Tables(commands.Cog):
         )
         await self._ephemeral(interaction, "You have a seat. Wait for the host to start.", table)
 
-    @table.command(name="leave", description="Give up your seat in the lobby.")
+    @table.command(
+        name="leave",
+        description="Give up your seat (mid-game where the game allows: fold and sit out).",
+    )
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         table = await self._ack(
             interaction,
@@ -192,6 +194,8 @@ class Tables(commands.Cog):
         text = (
             "You left; the table is cancelled."
             if table.status is TableStatus.CANCELLED
+            else SAT_OUT
+            if table.status is TableStatus.PLAYING
             else "You left the table."
         )
         await self._ephemeral(interaction, text, table)
@@ -268,7 +272,8 @@ class Tables(commands.Cog):
             self.bot.tables.resign(self._channel(interaction), interaction.user.id),
             public=False,
         )
-        await self._ephemeral(interaction, "You resigned.", table)
+        text = SAT_OUT if table.status is TableStatus.PLAYING else "You resigned."
+        await self._ephemeral(interaction, text, table)
 
     @table.command(
         name="abandon", description="Vote to abandon the game (everyone must agree; no result)."

@@ -21,14 +21,13 @@ from typing import Any, TypeVar, cast
 import discord
 from discord.ui import Button, DynamicItem, Select
 
-from bot.render.table import seat_label
+from bot.render.table import game_colour, seat_label
 from bot.render.text import Panel, clip
 from bot.tables.models import Table
 
 from .errors import PUBLIC_THINKING, report_interaction_error
 
 T = TypeVar("T")
-GAME_COLOURS = {"hurricane": 0x2E86C1, "hurikan": 0x16A085, "haggis": 0x8E44AD}
 LEVEL_LABELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
 
 
@@ -90,7 +89,7 @@ def panel_embed(panel: Panel, game: str | None = None) -> discord.Embed:
     embed = discord.Embed(
         title=clip(panel.title, 256),
         description=panel.description,
-        colour=GAME_COLOURS.get(game or "", 0x2C3E50),
+        colour=game_colour(game),
     )
     for name, value in panel.fields:
         embed.add_field(name=name, value=value, inline=False)

@@ -4,7 +4,14 @@ Everything other floors may use is exported here: the ENGINE.md contract, ``game
 view-only helpers and types of ``docs/engine-api.md``.
 """
 
-from .api import card_value, describe, determinise, readings_of, selection_plays
+from .api import (
+    card_value,
+    describe,
+    determinise,
+    readings_of,
+    selection_plays,
+    timeout_move,
+)
 from .base import Action, GameState
 from .deals import Deal, deals_of
 from .errors import IllegalAction, InvalidState
@@ -76,4 +83,5 @@ __all__ = [
     "poker_strength",
     "readings_of",
     "selection_plays",
+    "timeout_move",
 ]

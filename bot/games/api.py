@@ -5,6 +5,7 @@ hidden can leak through it. Documented in ``docs/engine-api.md``.
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -15,7 +16,7 @@ from .haggis.public import Reading, Selection
 from .haggis.public import readings_of as haggis_readings
 from .haggis.public import selection_plays as haggis_selection
 from .quote import quote
-from .registry import GAMES, load_game
+from .registry import ENGINE_MODULES, GAMES, load_game
 from .types import HaggisMove, HurikanMove, HurricaneMove, PokerMove
 
 #: The games ``describe`` and ``determinise`` cover: all of them.
@@ -101,3 +102,18 @@ def selection_plays(name: str, view: Mapping[str, Any], cards: Iterable[str]) ->
     if game != "haggis":
         raise ValueError(f"selection_plays is for haggis, not {game}")
     return haggis_selection(view, cards)
+
+
+def timeout_move(state: GameState) -> Action | None:
+    """The game's own automatic move for the seat to act when its turn timer runs out (a
+    ``timeout_action`` of the engine package, e.g. Hurricane poker's P-13), or None when the game
+    has none (the table layer then chooses a move of its own). Also the move of a seat that left
+    mid-game and sits out (``GameInfo.sit_out``)."""
+    if state.is_over or state.current_player is None:
+        return None
+    module = importlib.import_module(ENGINE_MODULES[state.name])
+    rule = getattr(module, "timeout_action", None)
+    if rule is None:
+        return None
+    action: Action = rule(state)
+    return action

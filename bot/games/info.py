@@ -95,6 +95,15 @@ class GameInfo:
     players: tuple[int, ...]
     options: tuple[OptionInfo, ...]
     presets: tuple[PresetInfo, ...] = ()
+    #: a seat that leaves mid-game sits out (its turns get ``timeout_move``) instead of ending
+    #: the game; the others play on
+    sit_out: bool = False
+    #: the result ranks every seat by its score (chips): seats level on the best score share
+    #: first place, the others follow by score
+    ranked_by_score: bool = False
+    #: the score is a stack of chips from this option (the leaderboard's "chips won" metric:
+    #: final chips minus the starting stack), or None
+    stack_option: str | None = None
 
     def option(self, name: str) -> OptionInfo:
         for option in self.options:

@@ -5,8 +5,8 @@ everyone reads afterwards ("Anna plays 7♥ and takes 3♣ + 4♦ — hurricane!
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple
 
 from .cards import card_label
 
@@ -33,9 +33,15 @@ def haggis_parts(text: str) -> tuple[list[str], str | None]:
     return body.split(), (suffix.strip() or None)
 
 
+#: Words of actions that put no card down (Hurricane poker's discard is not a play either).
+NO_CARDS = frozenset(
+    ("pass", "bet", "give", "flip", "check", "call", "fold", "raise", "draw", "stand", "declare")
+)
+
+
 def played_cards(game: str, text: str) -> frozenset[str] | None:
-    """The hand cards an action puts down (None for pass/bet/give/flip)."""
-    if text == "pass" or text.split(" ")[0] in ("bet", "give", "flip"):
+    """The hand cards an action puts down (None for pass/bet/give/flip and poker's actions)."""
+    if text.split(" ")[0] in NO_CARDS:
         return None
     if game == "haggis":
         return frozenset(haggis_parts(text)[0])
@@ -47,7 +53,8 @@ class MoveWords(NamedTuple):
     (a tuple: cheap to build, as a hand labels every playable card on each redraw)."""
 
     kind: str  # pass | bet | give | flip | play (Haggis) | lay | lay_take (Hurikan) | take | trail
-    number: int = 0  # the bet, the seat given the trick, the face-down card's index
+    # Hurricane poker: check | call | fold | pbet | raise | draw | stand | declare
+    number: int = 0  # the bet, the seat given the trick, the face-down card's index, chips
     played: str = ""  # the cards put down (with a Haggis reading), in words
     taken: str = ""  # the cards taken, in words
 
@@ -75,6 +82,14 @@ LABELS: dict[str, Label] = {
     "lay_take": lambda m, names: f"Lay {m.played}, take {m.taken}",
     "take": lambda m, names: f"{m.played} takes {m.taken}",
     "trail": lambda m, names: f"Trail {m.played}",
+    "check": lambda m, names: "Check",
+    "call": lambda m, names: f"Call {m.number}" if m.number else "Call",
+    "fold": lambda m, names: "Fold",
+    "pbet": lambda m, names: f"Bet {m.number}",
+    "raise": lambda m, names: f"Raise by {m.number}",
+    "draw": lambda m, names: f"Draw: discard {m.played}",
+    "stand": lambda m, names: "Stand pat",
+    "declare": lambda m, names: f"Declare {m.played}",
 }
 #: Third person, for everyone afterwards (the table message).
 DESCRIPTIONS: dict[str, Line] = {
@@ -89,11 +104,39 @@ DESCRIPTIONS: dict[str, Line] = {
     "lay_take": lambda m, who, names: f"{who} lays {m.played} and takes {m.taken}",
     "take": lambda m, who, names: f"{who} plays {m.played} and takes {m.taken}",
     "trail": lambda m, who, names: f"{who} trails {m.played}",
+    "check": lambda m, who, names: f"{who} checks",
+    "call": lambda m, who, names: f"{who} calls",
+    "fold": lambda m, who, names: f"{who} folds",
+    "pbet": lambda m, who, names: f"{who} bets {m.number}",
+    "raise": lambda m, who, names: f"{who} raises by {m.number}",
+    # the discarded card stays secret: only that a card was drawn is public
+    "draw": lambda m, who, names: f"{who} draws one card",
+    "stand": lambda m, who, names: f"{who} stands pat",
+    "declare": lambda m, who, names: f"{who} declares",  # secret until all have declared
 }
+SIDE_WORDS = {"high": "High", "low": "Low", "both": "both High and Low"}
 
 
-def move_words(game: str, text: str) -> MoveWords:
-    """Take a canonical action text apart (ENGINE.md notation)."""
+def _poker_words(text: str, to_call: int) -> MoveWords:
+    """Hurricane poker's actions: ``check``, ``call``, ``fold``, ``bet 2``, ``raise 3``,
+    ``draw 7H``, ``stand``, ``declare high``."""
+    word, _, rest = text.partition(" ")
+    if word in ("bet", "raise") and rest.isdigit():
+        return MoveWords("pbet" if word == "bet" else "raise", int(rest))
+    if word == "draw" and rest:
+        return MoveWords("draw", played=card_label(rest))
+    if word == "declare" and rest:
+        return MoveWords("declare", played=SIDE_WORDS.get(rest, rest))
+    if word == "call":
+        return MoveWords("call", to_call)
+    return MoveWords(word if word in ("check", "fold", "stand") else "check")
+
+
+def move_words(game: str, text: str, to_call: int = 0) -> MoveWords:
+    """Take a canonical action text apart (ENGINE.md notation); ``to_call``: the chips a poker
+    call puts in, when known."""
+    if game == "hurricane_poker":
+        return _poker_words(text, to_call)
     if text == "pass":
         return MoveWords("pass")
     word, _, rest = text.partition(" ")
@@ -116,9 +159,13 @@ def move_words(game: str, text: str) -> MoveWords:
     return MoveWords("trail", played=card_label(played))
 
 
-def move_label(game: str, text: str, names: Sequence[str] = ()) -> str:
-    """A legal move as the acting player reads it in a menu or in /play autocomplete."""
-    words = move_words(game, text)
+def move_label(
+    game: str, text: str, names: Sequence[str] = (), view: Mapping[str, Any] | None = None
+) -> str:
+    """A legal move as the acting player reads it in a menu or in /play autocomplete (``view``:
+    the player's own view, for what only it knows, such as the chips a call costs)."""
+    to_call = (view or {}).get("to_call")
+    words = move_words(game, text, to_call if isinstance(to_call, int) else 0)
     return LABELS[words.kind](words, names)
 
 

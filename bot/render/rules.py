@@ -148,7 +148,52 @@ HAGGIS = Panel(
     ],
 )
 
-RULES = {"hurricane": HURRICANE, "hurikan": HURIKAN, "haggis": HAGGIS}
+HURRICANE_POKER = Panel(
+    title="Hurricane poker",
+    lines=[
+        "Two-card poker played high-low, for 2 to 8 players, with a 52-card pack (two jokers "
+        "added with `wild=jokers`). Chips are play money for this table only: everyone starts "
+        "with the same stack, nothing carries over and nothing can be bought.",
+        "**A hand:** everyone with chips pays the ante and gets two cards face down. A betting "
+        "round starts on the dealer's left: **check**, **bet**, **call**, **raise** or **fold**. "
+        "Spread limit: a bet or a raise adds 1 to `bet_max` chips (3) to the amount to call; at "
+        "most one bet and `raises` raises (2) a round. Short of chips you may call all-in; side "
+        "pots are formed as in standard poker and you win only the pots you put chips into.",
+        "**The draw:** everyone still in either stands pat or discards one card and draws one; "
+        "then a second betting round. If all others fold, the last player takes the pot without "
+        "showing.",
+        "**Ranking, no straights or flushes, suits never count.** High: any pair beats any "
+        "non-pair, A–A best; otherwise the higher card, then the lower. Low: aces are low, any "
+        "non-pair beats any pair; the lower top card wins, then the lower second card: A–2 is the "
+        "best Low, then A–3, 2–3, A–4 …. Wild cards take any rank, for High and Low separately: "
+        "wild + K is K–K for High, wild + A is A–2 for Low; two wilds are a pair of aces.",
+        "**Showdown (cards speak):** each pot is split in half between the best High and the best "
+        "Low among the hands that contributed to it (the odd chip to High; ties share). With "
+        "`declare=yes` each player still in declares High, Low or both, in secret until all have; "
+        "only declared players compete for a side, and a player declaring both must win both "
+        "outright or takes nothing.",
+        "**Game end:** after `hands` hands (10) or when one seat holds every chip. The most chips "
+        "wins; players level on chips share the place. The turn timer plays for you: check where "
+        "allowed, else fold; stand at the draw; at a declaration the side your hand is stronger "
+        "on. `/table leave` during the game folds and sits you out; your chips stay on the table.",
+    ],
+    fields=[
+        ("Options (default first)", options_text("hurricane_poker")),
+        (
+            "Playing here",
+            "**Show my hand** shows your two cards with Check / Call / Fold buttons and a menu "
+            "for the amount of a bet or raise; at the draw, pick the card to discard or Stand "
+            "pat; with `declare=yes`, the High / Low / Both buttons.",
+        ),
+    ],
+)
+
+RULES = {
+    "hurricane": HURRICANE,
+    "hurikan": HURIKAN,
+    "haggis": HAGGIS,
+    "hurricane_poker": HURRICANE_POKER,
+}
 
 
 @lru_cache(maxsize=64)
@@ -210,6 +255,13 @@ def rules_panel(game: str) -> Panel:
         return RULES[game]
     except KeyError:
         raise ValueError(f"Unknown game {game!r}: choose one of {', '.join(RULES)}.") from None
+
+
+def display_title(game: str) -> str:
+    """A game's name in menus and titles: its rules' title (``Hurricane (Uragano)``), else the
+    engine's."""
+    panel = RULES.get(game)
+    return panel.title if panel is not None else game_info(game).title
 
 
 def preset_shown(game: str, options: Mapping[str, Any]) -> str | None:

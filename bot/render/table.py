@@ -10,39 +10,29 @@ from typing import Any
 from bot.tables.models import Table, TableStatus
 from bot.tables.specs import title_of
 
-from .cards import card_label, cards_label, sort_cards
-from .hints import trick_line
+from .boards import board_model
+from .boards.base import seat_names
+from .cards import card_label, cards_label
 from .moves import describe_move
-from .scores import deal_breakdown, result_line, round_breakdown
+from .scores import result_line
 from .text import Panel
 
-CARD_BACK = "🂠"
+__all__ = ["game_colour", "game_title", "hand_panel", "seat_names", "side_names", "table_panel"]
 HIDDEN_OPTION_KEYS = {"preset"}
 
 
 def game_title(table: Table) -> str:
-    game = table.spec.game
-    title = title_of(game)
-    preset = table.spec.options.get("preset")
-    if game == "hurricane" and preset and preset != "standard":
-        title += f" ({preset})"
-    if game == "haggis":
-        title += f" ({table.spec.players} players)"
-    return title
+    return title_of(table.spec.game) + board_model(table.spec.game).title_suffix(table)
 
 
-def seat_names(table: Table) -> list[str]:
-    return [
-        seat.name if seat is not None else f"seat {i + 1}" for i, seat in enumerate(table.seats)
-    ]
+def game_colour(game: str | None) -> int:
+    """The embed colour of a game's messages."""
+    return board_model(game or "").colour
 
 
 def side_names(table: Table) -> list[str]:
     """Names of the scoring sides: teams for Hurricane pairs, else one per seat."""
-    names = seat_names(table)
-    if table.spec.game == "hurricane" and len(names) == 4:
-        return [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
-    return names
+    return board_model(table.spec.game).side_names(table)
 
 
 def seat_label(table: Table, index: int) -> str:
@@ -108,6 +98,10 @@ def last_move_line(table: Table) -> str | None:
     events = table.last_events
     for ev in events:
         kind = ev.get("type")
+        if kind == "left":
+            return f"{names[ev['seat']]} left the game: folds and sits out." + (
+                " (time ran out three times in a row)" if ev.get("timed_out") else ""
+            )
         if kind == "resigned":
             return f"{names[ev['seat']]} resigned."
         if kind == "forfeit":
@@ -125,6 +119,7 @@ def last_move_line(table: Table) -> str | None:
     seat, action = table.history[-1]
     sweep = any(ev.get("type") == "sweep" for ev in events)
     line = describe_move(table.spec.game, names[seat], action, sweep=sweep, names=names)
+    board = board_model(table.spec.game)
     extras = []
     for ev in events:
         kind = ev.get("type")
@@ -149,6 +144,10 @@ def last_move_line(table: Table) -> str | None:
                 extras.append(f"— {winner} wins the trick")
         elif kind == "went_out" and who:
             extras.append(f"— {who} goes out!")
+        else:
+            words = board.event_words(ev, names)
+            if words:
+                extras.append(words)
     return " ".join([line, *extras]).strip()
 
 
@@ -156,64 +155,17 @@ def _seat_field(table: Table, view: dict[str, Any], i: int) -> tuple[str, str]:
     seat = table.seats[i]
     name = seat.name if seat is not None else f"seat {i + 1}"
     marker = "▶ " if view.get("current_player") == i else ""
-    parts = []
-    sizes = view.get("hand_sizes")
-    if isinstance(sizes, list) and i < len(sizes):
-        parts.append(f"hand {sizes[i]}")
-    piles = view.get("piles")
-    if isinstance(piles, list) and i < len(piles):
-        pile = piles[i]
-        parts.append(f"pile {len(pile) if isinstance(pile, list) else pile}")
-    values = view.get("pile_values")
-    if isinstance(values, list) and i < len(values):
-        parts.append(f"value {values[i]}")
-    sweeps = view.get("sweeps")
-    if isinstance(sweeps, list) and len(sweeps) == len(table.seats) and i < len(sweeps):
-        parts.append(f"hurricanes {sweeps[i]}")
-    open_hands = view.get("open_hands")
-    if isinstance(open_hands, list) and i < len(open_hands):
-        down = (view.get("down_counts") or [0] * len(table.seats))[i]
-        parts.append(
-            f"open {cards_label(sort_cards(open_hands[i])) or '—'} {CARD_BACK * down}".rstrip()
-        )
-    faces = view.get("faces")
-    if isinstance(faces, list) and i < len(faces) and faces[i]:
-        parts.append("face up " + " ".join(faces[i]))
-    bets = view.get("bets")
-    if isinstance(bets, list) and i < len(bets) and bets[i]:
-        parts.append(f"bet {bets[i]}")
+    parts = board_model(table.spec.game).seat_parts(table, view, i)
     if seat is not None and seat.computer is not None:
         name = f"🤖 {name}"
     return f"{marker}{name}", " · ".join(parts) or "—"
 
 
-def _trick_line(table: Table, view: dict[str, Any]) -> str | None:
-    return trick_line(view, seat_names(table))
-
-
 def table_panel(table: Table, view: dict[str, Any]) -> Panel:
     """The public table message during and after play, from the spectator view ``view(None)``."""
     panel = Panel(title=game_title(table))
-    game = table.spec.game
-    if game in ("hurricane", "hurikan"):
-        cards = view.get("table") or []
-        panel.lines.append(f"**Table:** {cards_label(cards) if cards else 'empty'}")
-        if view.get("stock_count") is not None:
-            panel.lines.append(
-                f"Stock: {view.get('stock_count')} cards · Deal {view.get('deal', 1)}"
-                + _dealer(table, view)
-            )
-    else:
-        trick = _trick_line(table, view)
-        if trick:
-            panel.lines.append(trick)
-        if view.get("round") is not None:
-            haggis = view.get("haggis_size")
-            panel.lines.append(
-                f"Round {view.get('round')}"
-                + _dealer(table, view)
-                + (f" · Haggis: {haggis} cards face down" if haggis else "")
-            )
+    board = board_model(table.spec.game)
+    panel.lines.extend(board.lines(table, view))
     last = last_move_line(table)
     if last:
         panel.lines.append(f"Last move: {last}")
@@ -228,17 +180,10 @@ def table_panel(table: Table, view: dict[str, Any]) -> Panel:
         panel.lines.append(f"▶ **{who}** to play{clock}")
     for i in range(len(table.seats)):
         panel.add(*_seat_field(table, view, i))
-    scores = view.get("scores")
-    if isinstance(scores, list) and scores:
-        sides = side_names(table)
-        value = " · ".join(f"{n} {s}" for n, s in zip(sides, scores, strict=False))
-        sweeps = view.get("sweeps")
-        if isinstance(sweeps, list) and len(sweeps) == len(sides) < len(table.seats):
-            value += "\nHurricanes this deal: " + " · ".join(
-                f"{n} {s}" for n, s in zip(sides, sweeps, strict=False)
-            )
-        panel.add("Scores", value)
-    breakdown = _breakdown(table, view)
+    scores = board.scores_field(table, view)
+    if scores is not None:
+        panel.add(*scores)
+    breakdown = board.breakdown(table, view)
     if breakdown:
         panel.add(*breakdown)
     if table.status is TableStatus.FINISHED:
@@ -249,46 +194,17 @@ def table_panel(table: Table, view: dict[str, Any]) -> Panel:
     return panel
 
 
-def _dealer(table: Table, view: dict[str, Any]) -> str:
-    dealer = view.get("dealer")
-    names = seat_names(table)
-    if isinstance(dealer, int) and 0 <= dealer < len(names):
-        return f" · Dealer: {names[dealer]}"
-    return ""
-
-
-def _breakdown(table: Table, view: dict[str, Any]) -> tuple[str, str] | None:
-    last = view.get("last_deal") or view.get("last_round")
-    if not isinstance(last, dict):
-        return None
-    if table.spec.game == "haggis":
-        return "Last round", "\n".join(round_breakdown(last, seat_names(table)))
-    title = (
-        "Final count"
-        if table.spec.game == "hurikan"
-        else f"Deal {last.get('deal', '')} result".replace("  ", " ")
-    )
-    return title, "\n".join(deal_breakdown(last, side_names(table)))
-
-
 def scoring_panel(table: Table, events: list[dict[str, Any]]) -> Panel | None:
     """A message of its own for the channel's history when a deal or round was just scored."""
-    scored = [e for e in events if e.get("type") in ("deal_scored", "round_scored")]
-    if not scored:
+    fields = board_model(table.spec.game).scoring(table, events)
+    if not fields:
         return None
     panel = Panel(title=f"{game_title(table)} — scores")
-    for event in scored:
-        if event["type"] == "round_scored":
-            name = f"Round {event.get('round', '')} result".replace("  ", " ")
-            panel.add(name, "\n".join(round_breakdown(event, seat_names(table))))
-        elif table.spec.game == "hurikan":
-            panel.add("Final count", "\n".join(deal_breakdown(event, side_names(table))))
-        else:
-            name = f"Deal {event.get('deal', '')} result".replace("  ", " ")
-            panel.add(name, "\n".join(deal_breakdown(event, side_names(table))))
+    for name, value in fields:
+        panel.add(name, value)
     over = next((e for e in events if e.get("type") == "game_over"), None)
     if over is not None and table.state is not None and table.state.is_over:
-        panel.lines.append(f"**Game over.** {result_line(table.state.result(), side_names(table))}")
+        panel.lines.append(f"**Game over.** {_result_words(table, table.state.result())}")
     return panel
 
 
@@ -302,8 +218,13 @@ def final_line(table: Table, view: dict[str, Any]) -> str:
     if not isinstance(result, dict) and table.state is not None and table.state.is_over:
         result = table.state.result()
     if isinstance(result, dict):
-        return result_line(result, side_names(table))
+        return _result_words(table, result)
     return f"The game ended ({table.ended_by or 'finished'})." if names else ""
+
+
+def _result_words(table: Table, result: dict[str, Any]) -> str:
+    own = board_model(table.spec.game).final_line(table, result)
+    return own if own is not None else result_line(result, side_names(table))
 
 
 def hand_panel(

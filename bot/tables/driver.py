@@ -1,9 +1,11 @@
 """The turn driver: one background task per table in play that makes the computer seats' moves,
 sends the half-time reminder and plays for a player whose time ran out.
 
-On a time-out the seat plays the ``normal`` computer's move (never a Haggis bet when something
-else is legal) and its time-out count grows; the third time-out in a row forfeits the game
-instead. After a restart every running clock starts afresh."""
+On a time-out the seat plays the game's own automatic move (``bot.games.timeout_move``, e.g.
+Hurricane poker's P-13), else the ``normal`` computer's move (never a Haggis bet when something
+else is legal), and its time-out count grows; the third time-out in a row forfeits the game
+instead (in a ``sit_out`` game the seat sits out and the others play on). A seat that left a
+``sit_out`` game mid-game plays automatically: fold where allowed, else the automatic move. After a restart every running clock starts afresh."""
 
 from __future__ import annotations
 
@@ -13,6 +15,9 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
+
+import bot.games as games
+from bot.games import Action, GameState
 
 from .computer import choose_move, move_seed
 from .models import Level, Table, TableStatus
@@ -145,9 +150,10 @@ class TurnDriver:
         seat = table.seats[current]
         if seat is None:
             return None
-        if seat.computer is not None:
+        if seat.computer is not None or seat.left:
             since = _now() - self._last_move_at.get(table.channel_id, 0.0)
-            return _Step("computer", current, table.move_no, max(0.0, self.computer_delay - since))
+            kind = "sitout" if seat.computer is None else "computer"
+            return _Step(kind, current, table.move_no, max(0.0, self.computer_delay - since))
         timer = table.spec.turn_timer
         if table.paused or timer <= 0 or table.turn_deadline is None:
             return None
@@ -170,6 +176,8 @@ class TurnDriver:
             await self._remind(table, step)
         elif step.kind == "computer":
             await self._computer_move(table, step)
+        elif step.kind == "sitout":
+            await self._sit_out_move(table, step)
         else:
             await self._time_out(table, step)
 
@@ -196,26 +204,61 @@ class TurnDriver:
             self.moved(table.channel_id)
         await self.notify(table, outcome.events)
 
+    async def _sit_out_move(self, table: Table, step: _Step) -> None:
+        """A seat that left plays on automatically (never counted as a time-out)."""
+        async with self._registry.lock(table.channel_id):
+            if not self._still(table, step):
+                return
+            assert table.state is not None
+            action = sit_out_move(table.state)
+            if action is None:
+                return
+            outcome = await self._play.apply(table, step.seat, action, source="sitout")
+            self.moved(table.channel_id)
+        await self.notify(table, outcome.events)
+
     async def _time_out(self, table: Table, step: _Step) -> None:
         async with self._registry.lock(table.channel_id):
             if not self._still(table, step) or table.paused or table.turn_deadline is None:
                 return
             seat = table.seats[step.seat]
             assert table.state is not None and seat is not None
-            if seat.timeouts + 1 >= MAX_TIMEOUTS:
+            sits_out = games.game_info(table.spec.game).sit_out
+            if seat.timeouts + 1 >= MAX_TIMEOUTS and sits_out:
+                # the others play on: the seat sits out for the rest of the game
+                await self._play.sit_out(table, step.seat, timed_out=True)
+                events = table.last_events
+            elif seat.timeouts + 1 >= MAX_TIMEOUTS:
                 await self._play.end_with_loser(table, step.seat, "forfeit", timed_out=True)
                 events = table.last_events
             else:
-                legal = list(table.state.legal_actions(step.seat))
-                moves = [a for a in legal if not str(a).startswith("bet")] or legal
-                seed = move_seed(table.seed, step.move_no, step.seat)
-                action = await choose_move(
-                    table.spec.game, table.state, step.seat, Level.NORMAL, seed=seed, legal=moves
-                )
+                action = games.timeout_move(table.state)
+                if action is None:  # the game has no rule of its own: the normal computer's move
+                    legal = list(table.state.legal_actions(step.seat))
+                    moves = [a for a in legal if not str(a).startswith("bet")] or legal
+                    seed = move_seed(table.seed, step.move_no, step.seat)
+                    action = await choose_move(
+                        table.spec.game,
+                        table.state,
+                        step.seat,
+                        Level.NORMAL,
+                        seed=seed,
+                        legal=moves,
+                    )
                 outcome = await self._play.apply(table, step.seat, action, source="timeout")
                 self.moved(table.channel_id)
                 events = outcome.events
         await self.notify(table, events)
+
+
+def sit_out_move(state: GameState) -> Action | None:
+    """The move of a seat that left mid-game: fold where the game allows it, else the game's
+    automatic move (check, stand, the stronger side)."""
+    seat = state.current_player
+    if seat is None or state.is_over:
+        return None
+    fold = next((a for a in state.legal_actions(seat) if str(a) == "fold"), None)
+    return fold if fold is not None else games.timeout_move(state)
 
 
 def _now() -> float:

@@ -124,6 +124,12 @@ class TableManager:
         return await self._lobby.join(channel_id, user_id, name, seat)
 
     async def leave(self, channel_id: int, user_id: int) -> Table:
+        """Leave the lobby, or a game in play that lets a seat sit out (its driver plays on)."""
+        table = self._registry.get(channel_id)
+        if table is not None and table.status is TableStatus.PLAYING:
+            table = await self._play.leave(channel_id, user_id)
+            self.poke(channel_id)
+            return table
         return await self._lobby.leave(channel_id, user_id)
 
     async def kick(self, channel_id: int, by_user_id: int, seat: int) -> Table:

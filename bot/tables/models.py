@@ -34,6 +34,7 @@ class Seat:
     name: str
     computer: Level | None = None
     timeouts: int = 0  # time-outs in a row; a move of the player's own resets it
+    left: bool = False  # left mid-game (a ``sit_out`` game): sits out, its turns are automatic
 
 
 @dataclass(frozen=True)

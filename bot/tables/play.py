@@ -67,8 +67,46 @@ class TablePlay:
         async with self._registry.lock(channel_id):
             table = checks.in_play(self._registry.get(channel_id))
             seat = checks.seat_of(table, user_id)
-            await self.end_with_loser(table, seat, "resigned")
+            current = table.seats[seat]
+            if games.game_info(table.spec.game).sit_out:  # the others play on
+                if current is not None and current.left:
+                    raise TableError("You have already left this game.")
+                await self.sit_out(table, seat)
+            else:
+                await self.end_with_loser(table, seat, "resigned")
         return table
+
+    async def leave(self, channel_id: int, user_id: int) -> Table:
+        """Leave a game in play where the game allows it (``GameInfo.sit_out``): the seat folds
+        and sits out for the rest of the game; its chips stay on the table and it is ranked by
+        them at the end."""
+        async with self._registry.lock(channel_id):
+            table = checks.in_play(self._registry.get(channel_id))
+            seat = checks.seat_of(table, user_id)
+            if not games.game_info(table.spec.game).sit_out:
+                raise TableError(
+                    "The game has already started, so you cannot leave now."
+                    " Resign or vote to abandon instead."
+                )
+            current = table.seats[seat]
+            if current is not None and current.left:
+                raise TableError("You have already left this game.")
+            await self.sit_out(table, seat)
+        return table
+
+    async def sit_out(self, table: Table, seat: int, *, timed_out: bool = False) -> None:
+        """(Lock held.) The seat leaves the game in play: from now on its turns are played for
+        it (fold where allowed). Everyone left: the game goes on among the others until it ends."""
+        changed = draft(table)
+        leaving = changed.seats[seat]
+        assert leaving is not None
+        leaving.left = True
+        if timed_out:
+            leaving.timeouts += 1
+        changed.abandon_votes.discard(leaving.user_id)
+        event: dict[str, Any] = {"type": "left", "seat": seat, "timed_out": timed_out}
+        changed.last_events = [event]
+        await self._persistence.commit(table, changed)
 
     async def vote_abandon(self, channel_id: int, user_id: int) -> Table:
         """Every seated human must vote; then the game ends with no winner."""
@@ -77,7 +115,11 @@ class TablePlay:
             seat = checks.seat_of(table, user_id)
             if user_id in table.abandon_votes:
                 raise TableError("You have already voted to abandon this game.")
-            humans = {s.user_id for s in table.seats if s is not None and s.computer is None}
+            humans = {
+                s.user_id
+                for s in table.seats
+                if s is not None and s.computer is None and not s.left
+            }
             changed = draft(table)
             changed.abandon_votes.add(user_id)
             votes = len(changed.abandon_votes & humans)

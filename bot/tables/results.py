@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.games import game_info
 from storage.models import GameRecord, SeatRecord
 
 from .models import COMPUTER_IDS, Table
@@ -35,9 +36,17 @@ def seats_of_side(table: Table, side: int) -> tuple[int, ...]:
 
 
 def winners_from_result(table: Table, result: dict[str, Any]) -> tuple[int, ...]:
+    """The winning seats. A game ranked by score (Hurricane poker's chips) with players level
+    on the best score: they share first place (every seat level: a draw, no winner)."""
     winner = result.get("winner")
     if winner is None:
-        return ()
+        scores = result.get("scores")
+        if not game_info(table.spec.game).ranked_by_score or not isinstance(scores, list):
+            return ()
+        if not scores or len(set(scores)) == 1:
+            return ()
+        best = max(scores)
+        return tuple(s for s, chips in enumerate(scores) if chips == best)
     return seats_of_side(table, int(winner))
 
 

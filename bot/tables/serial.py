@@ -113,6 +113,7 @@ def _seat_to_data(seat: Seat | None) -> dict[str, Any] | None:
         "name": seat.name,
         "computer": seat.computer.value if seat.computer is not None else None,
         "timeouts": seat.timeouts,
+        "left": seat.left,
     }
 
 
@@ -125,6 +126,7 @@ def _seat_from_data(raw: dict[str, Any] | None) -> Seat | None:
         name=str(raw["name"]),
         computer=Level(level) if level is not None else None,
         timeouts=int(raw.get("timeouts", 0)),
+        left=bool(raw.get("left", False)),
     )
 
 

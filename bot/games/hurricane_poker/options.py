@@ -79,6 +79,9 @@ INFO = GameInfo(
         OptionInfo("raises", 2, "raises allowed per betting round", "P-4", bounds=(0, 5)),
         OptionInfo("hands", 10, "hands in the game", "P-12", bounds=(1, 100)),
     ),
+    sit_out=True,
+    ranked_by_score=True,
+    stack_option="stack",
 )
 
 

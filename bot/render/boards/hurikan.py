@@ -1,0 +1,17 @@
+"""Hurikan's table: as Hurricane's, with the final count of card values."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .hurricane import HurricaneBoard
+
+
+class HurikanBoard(HurricaneBoard):
+    colour = 0x16A085
+
+    def breakdown_title(self, event: dict[str, Any]) -> str:
+        return "Final count"
+
+
+MODEL = HurikanBoard()

@@ -1,0 +1,70 @@
+"""Hurricane's table: the cards on the table, the stock and the deal; teams in ``pairs``; the
+last deal's breakdown (H-16)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.tables.models import Table
+
+from ..cards import cards_label
+from ..scores import deal_breakdown
+from .base import BoardModel, dealer_words, seat_names
+
+
+class HurricaneBoard(BoardModel):
+    colour = 0x2E86C1
+
+    def title_suffix(self, table: Table) -> str:
+        preset = table.spec.options.get("preset")
+        return f" ({preset})" if preset and preset != "standard" else ""
+
+    def side_names(self, table: Table) -> list[str]:
+        names = seat_names(table)
+        if len(names) == 4:  # pairs: partners opposite
+            return [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
+        return names
+
+    def lines(self, table: Table, view: dict[str, Any]) -> list[str]:
+        cards = view.get("table") or []
+        lines = [f"**Table:** {cards_label(cards) if cards else 'empty'}"]
+        if view.get("stock_count") is not None:
+            lines.append(
+                f"Stock: {view.get('stock_count')} cards · Deal {view.get('deal', 1)}"
+                + dealer_words(table, view)
+            )
+        return lines
+
+    def scores_field(self, table: Table, view: dict[str, Any]) -> tuple[str, str] | None:
+        field = super().scores_field(table, view)
+        if field is None:
+            return None
+        name, value = field
+        sides = self.side_names(table)
+        sweeps = view.get("sweeps")
+        if isinstance(sweeps, list) and len(sweeps) == len(sides) < len(table.seats):
+            value += "\nHurricanes this deal: " + " · ".join(
+                f"{n} {s}" for n, s in zip(sides, sweeps, strict=False)
+            )
+        return name, value
+
+    def breakdown(self, table: Table, view: dict[str, Any]) -> tuple[str, str] | None:
+        last = view.get("last_deal")
+        if not isinstance(last, dict):
+            return None
+        title = self.breakdown_title(last)
+        return title, "\n".join(deal_breakdown(last, self.side_names(table)))
+
+    def breakdown_title(self, event: dict[str, Any]) -> str:
+        return f"Deal {event.get('deal', '')} result".replace("  ", " ")
+
+    def scoring(self, table: Table, events: Sequence[dict[str, Any]]) -> list[tuple[str, str]]:
+        return [
+            (self.breakdown_title(e), "\n".join(deal_breakdown(e, self.side_names(table))))
+            for e in events
+            if e.get("type") == "deal_scored"
+        ]
+
+
+MODEL = HurricaneBoard()

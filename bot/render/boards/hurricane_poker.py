@@ -1,0 +1,200 @@
+"""Hurricane poker's table (RULES.md Part 4): the hand, the dealer, the pot(s) and the phase;
+per seat its chips, its bet this round, folds, all-ins and the dealer button; after a showdown
+the shown hands, "High: Bob (K–K) · Low: Anna (A–3)" and who took what; at the end the ranking
+by chips. Only the spectator view is read: a folded hand or a secret declaration never shows."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.tables.models import Table
+
+from ..cards import cards_label
+from .base import BoardModel, seat_names
+
+DEALER = "Ⓓ"
+PHASES = {
+    ("bet", 1): "Betting",
+    ("bet", 2): "Betting after the draw",
+    ("draw", 1): "The draw: stand pat or discard one card",
+    ("declare", 2): "Declarations: High, Low or both (secret until all have declared)",
+}
+SIDE_WORDS = {"high": "High", "low": "Low", "both": "both"}
+
+
+def _list(view: Mapping[str, Any], key: str, n: int) -> list[Any]:
+    value = view.get(key)
+    return value if isinstance(value, list) and len(value) == n else [None] * n
+
+
+def _name(names: Sequence[str], seat: Any) -> str:
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return names[seat]
+    if isinstance(seat, str) and seat.isdigit():
+        return _name(names, int(seat))
+    return "?"
+
+
+def pots_words(pots: Any) -> str:
+    """``12`` or ``12 (main 9 · side 3)``."""
+    if not isinstance(pots, list) or not pots:
+        return "0"
+    amounts = [int(p.get("amount", 0)) for p in pots if isinstance(p, dict)]
+    total = sum(amounts)
+    if len(amounts) <= 1:
+        return str(total)
+    parts = ["main " + str(amounts[0])]
+    parts += [
+        f"side {a}" if len(amounts) == 2 else f"side {i} {a}" for i, a in enumerate(amounts[1:], 1)
+    ]
+    return f"{total} ({' · '.join(parts)})"
+
+
+def showdown_lines(showdown: Mapping[str, Any], names: Sequence[str]) -> list[str]:
+    """The last hand's end: the hands shown (only those still in at the showdown), the best High
+    and Low of every pot, who took what."""
+    lines: list[str] = []
+    shown = showdown.get("shown") or {}
+    ranks = showdown.get("ranks") or {}
+    declared = showdown.get("declarations") or {}
+    for seat, cards in shown.items():
+        rank = ranks.get(seat) or {}
+        line = f"{_name(names, seat)}: {cards_label(cards)}"
+        if rank:
+            line += f" (High {rank.get('high')} · Low {rank.get('low')})"
+        side = declared.get(seat)
+        if side:
+            line += f", declared {SIDE_WORDS.get(side, side)}"
+        lines.append(line)
+    pots = [p for p in showdown.get("pots") or [] if isinstance(p, dict)]
+    for index, pot in enumerate(pots):
+        sides = []
+        for side, label in (("high", "High"), ("low", "Low")):
+            winners = pot.get(side) or []
+            if winners and shown:
+                who = ", ".join(
+                    f"{_name(names, s)} ({(ranks.get(str(s)) or {}).get(side, '?')})"
+                    for s in winners
+                )
+                sides.append(f"{label}: {who}")
+        if sides:
+            prefix = (
+                "" if len(pots) == 1 else ("Main pot — " if index == 0 else f"Side pot {index} — ")
+            )
+            lines.append(prefix + " · ".join(sides))
+    taken: dict[str, int] = {}
+    for pot in pots:
+        for seat, chips in (pot.get("shares") or {}).items():
+            taken[seat] = taken.get(seat, 0) + int(chips)
+    if taken:
+        words = " · ".join(f"{_name(names, s)} takes {c}" for s, c in taken.items() if c)
+        if not shown:
+            words += " (everyone else folded: no cards shown)"
+        lines.append(words)
+    return lines
+
+
+class PokerBoard(BoardModel):
+    colour = 0xC0392B
+
+    def title_suffix(self, table: Table) -> str:
+        return f" ({table.spec.players} players)"
+
+    def lines(self, table: Table, view: dict[str, Any]) -> list[str]:
+        names = seat_names(table)
+        if view.get("is_over"):
+            return []
+        hands = (view.get("options") or {}).get("hands")
+        line = f"Hand {view.get('hand_no')}" + (f" of {hands}" if hands else "")
+        dealer = view.get("dealer")
+        if isinstance(dealer, int):
+            line += f" · Dealer {DEALER}: {_name(names, dealer)}"
+        line += f" · **Pot: {pots_words(view.get('pots'))}**"
+        lines = [line]
+        phase = PHASES.get((str(view.get("phase")), int(view.get("street") or 1)))
+        if phase is None and view.get("phase") == "bet":
+            phase = PHASES[("bet", 1)]
+        if phase:
+            if view.get("phase") == "bet":
+                bets = view.get("round_bets") or []
+                top = max(bets) if bets else 0
+                phase += f" · to call {top}" if top else " · no bet yet"
+            lines.append(phase)
+        return lines
+
+    def seat_parts(self, table: Table, view: dict[str, Any], i: int) -> list[str]:
+        n = len(table.seats)
+        chips = _list(view, "chips", n)[i]
+        parts = [f"chips {chips}" if chips is not None else "chips ?"]
+        if view.get("is_over"):
+            return parts
+        seat = table.seats[i]
+        if _list(view, "out", n)[i]:
+            parts.append("out of chips")
+        elif _list(view, "folded", n)[i]:
+            parts.append("folded")
+        elif _list(view, "in_hand", n)[i]:
+            bet = _list(view, "round_bets", n)[i]
+            if view.get("phase") == "bet":
+                parts.append(f"bet {bet or 0}")
+            if _list(view, "all_in", n)[i]:
+                parts.append("all-in")
+            drawn = _list(view, "drawn", n)[i]
+            if drawn is not None:
+                parts.append("drew 1" if drawn else "stood pat")
+            if _list(view, "has_declared", n)[i]:
+                parts.append("declared")
+        if view.get("dealer") == i:
+            parts.append(f"{DEALER} dealer")
+        if seat is not None and seat.left:
+            parts.append("left (sits out)")
+        return parts
+
+    def breakdown(self, table: Table, view: dict[str, Any]) -> tuple[str, str] | None:
+        last = view.get("last_showdown")
+        if not isinstance(last, dict):
+            return None
+        lines = showdown_lines(last, seat_names(table))
+        return (f"Hand {last.get('hand_no', '')} showdown", "\n".join(lines)) if lines else None
+
+    def scoring(self, table: Table, events: Sequence[dict[str, Any]]) -> list[tuple[str, str]]:
+        return []  # each hand's end shows on the table message itself (``breakdown``)
+
+    def event_words(self, event: dict[str, Any], names: Sequence[str]) -> str | None:
+        kind = event.get("type")
+        if kind == "uncalled" and event.get("chips"):
+            return f"— {_name(names, event.get('player'))} takes back {event['chips']} uncalled"
+        if kind == "showdown":
+            taken: dict[str, int] = {}
+            for pot in event.get("pots") or []:
+                for seat, chips in (pot.get("shares") or {}).items():
+                    taken[seat] = taken.get(seat, 0) + int(chips)
+            words = ", ".join(f"{_name(names, s)} takes {c}" for s, c in taken.items() if c)
+            return f"— hand {event.get('hand_no')} over: {words}" if words else None
+        if kind == "left":
+            return None
+        return None
+
+    def final_line(self, table: Table, result: dict[str, Any]) -> str | None:
+        """The ranking by chips; players level share the place."""
+        scores = result.get("scores")
+        if not isinstance(scores, list):
+            return None
+        names = seat_names(table)
+        order = sorted(range(len(scores)), key=lambda s: -scores[s])
+        parts = []
+        for s in order:
+            place = 1 + sum(1 for c in scores if c > scores[s])
+            parts.append(f"{place}. {_name(names, s)} {scores[s]}")
+        best = [s for s in order if scores[s] == scores[order[0]]]
+        if len(best) == len(scores):
+            head = "Everyone ends level: a draw."
+        elif len(best) > 1:
+            head = " and ".join(_name(names, s) for s in best) + " share first place."
+        else:
+            head = f"{_name(names, best[0])} wins with the most chips."
+        return f"{head} Chips: " + " · ".join(parts)
+
+
+MODEL = PokerBoard()

@@ -1,0 +1,121 @@
+"""Hurricane poker's hand (RULES.md Part 4): your two cards, then the controls of the phase.
+
+- Betting: Check / Call N / Fold buttons and one select for a bet or a raise (every amount the
+  spread limit allows: ``bet 1`` … ``bet 3``, ``raise 1`` …).
+- The draw: a select of your two cards (the one to discard) and a Stand button.
+- Declarations (``declare=yes``): High / Low / Both buttons.
+
+Every control carries the move itself (``ACT`` buttons, the select's values), so nothing is
+remembered between clicks."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ..cards import card_label, cards_label
+from ..moves import move_label
+from .base import (
+    ACT,
+    Button,
+    Control,
+    HandContext,
+    HandModel,
+    HandView,
+    Option,
+    Outcome,
+    Payload,
+    PlayMove,
+    Select,
+    Style,
+    UnknownControl,
+)
+
+SIDES = ("high", "low", "both")
+DRAW_HINT = "Draw: discard one card and take the top card of the stock, or stand pat."
+DECLARE_HINT = "Declare the side you play for: High, Low or both (both must win both outright)."
+
+
+def _int(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def _at(values: Any, seat: int) -> Any:
+    return values[seat] if isinstance(values, list) and 0 <= seat < len(values) else None
+
+
+class PokerHand(HandModel[None]):
+    game = "hurricane_poker"
+    AMOUNT: ClassVar[str] = "pamt"  # the bet / raise select; values are moves
+    DRAW: ClassVar[str] = "pdraw"  # the discard select; values are moves
+
+    def board(self, ctx: HandContext) -> list[str]:
+        view, seat = ctx.view, ctx.seat
+        hand = list(ctx.view.get("hand") or [])
+        if hand:
+            lines = [f"**Your cards:** {cards_label(hand)}"]
+        elif _at(view.get("folded"), seat):
+            lines = ["**Your cards:** folded this hand"]
+        else:
+            lines = ["**Your cards:** none (out of this hand)"]
+        chips = _int(_at(view.get("chips"), seat))
+        pot = _int(view.get("pot_total"))
+        line = f"Your chips: {chips} · Pot: {pot}"
+        to_call = _int(view.get("to_call"))
+        if to_call:
+            line += f" · To call: {to_call}"
+        lines.append(line)
+        mine = view.get("my_declaration")
+        if isinstance(mine, str):
+            lines.append(f"You declared: {mine}")
+        return lines
+
+    def draw(self, ctx: HandContext, selection: None) -> HandView:
+        legal = ctx.legal
+        lines: list[str] = []
+        controls: list[Control] = []
+        names = ctx.names
+        for word, style in (
+            ("check", Style.PRIMARY),
+            ("call", Style.PRIMARY),
+            ("fold", Style.DANGER),
+        ):
+            if word in legal:
+                label = move_label(self.game, word, names, ctx.view)
+                controls.append(Button(Payload(ACT, word), label, style=style, row=0))
+        amounts = [t for t in legal if t.split(" ")[0] in ("bet", "raise")]
+        if amounts:
+            options = tuple(
+                Option(label=move_label(self.game, t, names, ctx.view), value=t) for t in amounts
+            )
+            placeholder = "Bet…" if amounts[0].startswith("bet") else "Raise by…"
+            controls.append(Select(Payload(self.AMOUNT), placeholder, options, row=1))
+        draws = [t for t in legal if t.startswith("draw ")]
+        if draws or "stand" in legal:
+            lines.append(DRAW_HINT)
+        if draws:
+            options = tuple(
+                Option(label=f"Discard {card_label(t.split(' ', 1)[1])}", value=t) for t in draws
+            )
+            controls.append(
+                Select(Payload(self.DRAW), "Draw: pick the card to discard…", options, row=1)
+            )
+        if "stand" in legal:
+            controls.append(Button(Payload(ACT, "stand"), "Stand pat", style=Style.PRIMARY, row=2))
+        declares = [f"declare {side}" for side in SIDES if f"declare {side}" in legal]
+        if declares:
+            lines.append(DECLARE_HINT)
+        for t in declares:
+            label = t.split(" ")[1].capitalize()
+            controls.append(Button(Payload(ACT, t), f"Declare {label}", style=Style.SUCCESS, row=2))
+        return HandView(tuple(lines), tuple(controls))
+
+    def on_click(self, ctx: HandContext, payload: Payload, values: list[str]) -> Outcome:
+        if payload.kind in (self.AMOUNT, self.DRAW) and values:
+            return PlayMove(values[0])  # the engine judges it (a forged value is refused there)
+        raise UnknownControl(payload.kind)
+
+    def describe(self, ctx: HandContext, move: str) -> str:
+        return move_label(self.game, move, ctx.names, ctx.view)
+
+
+MODEL = PokerHand()
