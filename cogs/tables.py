@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.games import GAMES
+from bot.games import GAMES, game_info
 from bot.render.rules import display_title, option_suggestions
 from bot.tables.errors import TableError
 from bot.tables.models import Level, Table, TableStatus
@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 GAME_CHOICES = [app_commands.Choice(name=display_title(g), value=g) for g in GAMES]
+#: The most seats any game has (each game's own limits are checked by its ``game_info``).
+MAX_SEATS = max(max(game_info(g).players) for g in GAMES)
 SAT_OUT = "You left the game: you fold and sit out, and your chips stay on the table until it ends."
 
 PRESET_CHOICES = [
@@ -98,7 +100,7 @@ class Tables(commands.Cog):
         preset="Hurricane only: which rules",
         target="Points that end the game (Hurricane: default 16, open 15; Haggis: 250 or 350)",
         turn_timer="Seconds per turn (0 = no timer; default 120)",
-        players="Haggis only: 2 or 3 players",
+        players="How many seats, where the game lets you choose (Haggis 2–3, Hurricane poker 2–8)",
         computer="Fill every empty seat with computer players of this level and start at once",
         options="More rules as name=value pairs (see /rules), e.g. bomb_capture=chooser",
     )
@@ -110,7 +112,7 @@ class Tables(commands.Cog):
         preset: str | None = None,
         target: app_commands.Range[int, 1, 1000] | None = None,
         turn_timer: app_commands.Range[int, 0, 3600] | None = None,
-        players: app_commands.Range[int, 2, 4] | None = None,
+        players: app_commands.Range[int, 2, MAX_SEATS] | None = None,
         computer: str | None = None,
         options: app_commands.Range[str, 1, 300] | None = None,
     ) -> None:

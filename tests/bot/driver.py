@@ -17,6 +17,10 @@ from .fakediscord import Exchange, FakeDiscord, Person, component_ids, iter_comp
 from .secrecy import SecrecyScanner
 
 
+#: Hurricane poker's moves made from a select (its payload kind), not a button.
+POKER_MENUS = {"bet": "pamt", "raise": "pamt", "draw": "pdraw"}
+
+
 def comp(msg: dict[str, Any], prefix: str) -> dict[str, Any] | None:
     """The first component whose custom_id starts with ``prefix`` (e.g. ``"hs:card:"``)."""
     return next(
@@ -153,7 +157,13 @@ class Driver:
         before = self.table.move_no
         msg = await self.fresh_hand(person)
         cards = played_cards(game, action)
-        if cards is None:  # pass, bet, give, flip: a button carrying the action
+        menu = POKER_MENUS.get(action.split(" ")[0]) if game == "hurricane_poker" else None
+        if menu is not None:  # poker's bet / raise amount, the card to discard: a select
+            sel = comp(msg, f"hs:{menu}:")
+            assert sel is not None, (action, component_ids(msg))
+            assert action in [o["value"] for o in sel["options"]], (action, sel["options"])
+            await self.click(person, msg, sel["custom_id"], [action])
+        elif cards is None:  # pass, bet, give, flip: a button carrying the action
             button = next(
                 (
                     c

@@ -21,7 +21,9 @@ from bot.tables.models import Table
 
 from .fakediscord import FakeDiscord, Recorded
 
-BREAKDOWN_FIELDS = re.compile(r"^(Deal \d* ?result|Round \d* ?result|Last round|Final count)")
+BREAKDOWN_FIELDS = re.compile(
+    r"^(Deal \d* ?result|Round \d* ?result|Last round|Final count|Hand \d* ?showdown)"
+)
 
 
 def hidden_sets(table: Table) -> dict[Any, frozenset[str]]:
@@ -34,13 +36,21 @@ def hidden_sets(table: Table) -> dict[Any, frozenset[str]]:
     secret_by_seat: list[set[str]] = []
     down_by_seat: list[set[str]] = []
     for hand in hands:
-        if isinstance(hand, dict):  # open preset
+        if hand is None:  # Hurricane poker: a seat out of the hand
+            secret_by_seat.append(set())
+            down_by_seat.append(set())
+        elif isinstance(hand, dict):  # open preset
             secret_by_seat.append(set(hand.get("down") or []))
             down_by_seat.append(set(hand.get("down") or []))
         else:
             secret_by_seat.append({c for c in hand if c not in ("J", "Q", "K")})
             down_by_seat.append(set())
-    common = set(data.get("stock") or []) | set(data.get("haggis") or [])
+    # poker: the discards stay secret for good (only that a card was drawn is public)
+    common = (
+        set(data.get("stock") or [])
+        | set(data.get("haggis") or [])
+        | set(data.get("discards") or [])
+    )
     out: dict[Any, frozenset[str]] = {"public": frozenset(common.union(*secret_by_seat))}
     for seat_no, seat in enumerate(table.seats):
         if seat is None or seat.computer is not None:
