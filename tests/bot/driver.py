@@ -16,7 +16,6 @@ from cogs.ui import hand_custom_id
 from .fakediscord import Exchange, FakeDiscord, Person, component_ids, iter_components
 from .secrecy import SecrecyScanner
 
-
 #: Hurricane poker's moves made from a select (its payload kind), not a button.
 POKER_MENUS = {"bet": "pamt", "raise": "pamt", "draw": "pdraw"}
 

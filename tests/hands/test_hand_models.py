@@ -83,7 +83,7 @@ def click(state: GameState, payload: Payload, values: list[str] = []) -> Any:  #
 
 
 def test_each_game_has_its_model_and_an_unknown_game_gets_the_listed_moves() -> None:
-    for game in ("hurricane", "hurikan", "haggis"):
+    for game in ("hurricane", "hurikan", "haggis", "hurricane_poker"):
         assert hand_model(game).game == game
     assert hand_model("no_such_game") is FALLBACK
     assert hand_model("base") is FALLBACK and hand_model("../x") is FALLBACK
@@ -306,6 +306,80 @@ def test_haggis_card_selects_keep_the_other_part() -> None:
     assert merge_part(hand[:5], 0b11, 9, ["c1"]) == 0b11
 
 
+# --- Hurricane poker ------------------------------------------------------------------------------------
+
+
+def poker_to(phase: str, players: int = 3, **options: str) -> GameState:
+    """A Hurricane poker game played (checks, calls, stands) until ``phase`` is reached."""
+    state = new_game("hurricane_poker", seed=5, players=players, options=options)
+    while state.view(None)["phase"] != phase:
+        seat = state.current_player
+        assert seat is not None
+        legal = [str(a) for a in state.legal_actions(seat)]
+        pick = next(t for t in ("check", "call", "stand", "declare high") if t in legal)
+        state.apply(pick, seat)
+    return state
+
+
+def test_poker_betting_buttons_and_the_amount_select() -> None:
+    state = poker_to("bet")
+    ctx = ctx_of(state)
+    model = hand_model("hurricane_poker")
+    board = model.board(ctx)
+    assert board[0] == "**Your cards:** " + " ".join(card_label(c) for c in ctx.view["hand"])
+    assert board[1] == "Your chips: 99 · Pot: 3"
+    drawn = model.draw(ctx, None)
+    assert button(drawn, ACT, "check").label == "Check"
+    amount = select(drawn, "pamt")
+    assert [(o.label, o.value) for o in amount.options] == [
+        ("Bet 1", "bet 1"),
+        ("Bet 2", "bet 2"),
+        ("Bet 3", "bet 3"),
+    ]
+    assert click(state, amount.payload, ["bet 2"]) == PlayMove("bet 2")
+    state.apply("bet 2", state.current_player)
+    drawn = draw(state)
+    assert button(drawn, ACT, "call").label == "Call 2"
+    assert button(drawn, ACT, "fold").label == "Fold"
+    raises = select(drawn, "pamt")
+    assert raises.placeholder == "Raise by…" and raises.options[0].label == "Raise by 1"
+    assert "To call: 2" in hand_model("hurricane_poker").board(ctx_of(state))[1]
+
+
+def test_poker_draw_picks_the_card_or_stands() -> None:
+    state = poker_to("draw")
+    ctx = ctx_of(state)
+    drawn = draw(state)
+    discard = select(drawn, "pdraw")
+    assert [o.value for o in discard.options] == [f"draw {c}" for c in ctx.view["hand"]]
+    assert discard.options[0].label == f"Discard {card_label(ctx.view['hand'][0])}"
+    assert button(drawn, ACT, "stand").label == "Stand pat"
+    assert click(state, discard.payload, [discard.options[1].value]) == PlayMove(
+        discard.options[1].value
+    )
+    assert not [c for c in drawn.controls if c.payload.kind == "pamt"]
+
+
+def test_poker_declaration_buttons_only_with_declare_yes() -> None:
+    state = poker_to("declare", declare="yes")
+    drawn = draw(state)
+    labels = [c.label for c in drawn.controls if isinstance(c, Button)]
+    assert labels == ["Declare High", "Declare Low", "Declare Both"]
+    seat = state.current_player
+    assert seat is not None
+    state.apply("declare low", seat)
+    ctx = ctx_of(state, seat)
+    assert "You declared: low" in hand_model("hurricane_poker").board(ctx)
+    assert draw(state, seat=seat).controls == ()  # waiting: nothing to click
+
+
+def test_poker_forged_payloads() -> None:
+    state = poker_to("bet")
+    with pytest.raises(UnknownControl):
+        click(state, Payload("gsel", "0.1"))
+    assert click(state, Payload("pamt"), ["raise 99"]) == PlayMove("raise 99")  # engine refuses
+
+
 def test_forged_payloads_do_not_break_a_model() -> None:
     state = haggis_leader()
     for arg in (None, "", "zz.zz", "9.ffffffffff", "-1.-1", "0.-5"):
@@ -327,7 +401,7 @@ def _hidden_cards(state: GameState, seat: int) -> set[str]:
         cards = hand["down"] if isinstance(hand, dict) else hand  # open cards are public
         hidden |= {c for c in cards if c not in ("J", "Q", "K")}
     hidden |= set(data.get("stock") or []) | set(data.get("haggis") or [])
-    return hidden
+    return hidden | set(data.get("discards") or [])
 
 
 def _texts(drawn: HandView, board: list[str]) -> str:
@@ -377,7 +451,9 @@ def _every_drawing(state: GameState, rng: random.Random) -> list[tuple[HandView,
         ("hurikan", {}, 2),
         ("haggis", {}, 2),
         ("haggis", {"bomb_capture": "chooser"}, 3),
-        ("hurricane_poker", {}, 3),  # no model of its own yet: the fallback
+        ("hurricane_poker", {}, 3),
+        ("hurricane_poker", {"declare": "yes", "wild": "jokers", "bet_max": 20}, 8),
+        ("hurricane_poker", {"draw": "off", "raises": 5}, 2),
     ],
 )
 def test_every_drawn_hand_fits_discord_and_shows_only_its_seat(

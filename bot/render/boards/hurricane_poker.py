@@ -110,7 +110,11 @@ class PokerBoard(BoardModel):
         dealer = view.get("dealer")
         if isinstance(dealer, int):
             line += f" · Dealer {DEALER}: {_name(names, dealer)}"
-        line += f" · **Pot: {pots_words(view.get('pots'))}**"
+        # side pots matter once someone is all-in (before that, a bet not yet called only
+        # looks like one)
+        all_in = any(view.get("all_in") or [])
+        pot = pots_words(view.get("pots")) if all_in else str(view.get("pot_total", 0))
+        line += f" · **Pot: {pot}**"
         lines = [line]
         phase = PHASES.get((str(view.get("phase")), int(view.get("street") or 1)))
         if phase is None and view.get("phase") == "bet":
