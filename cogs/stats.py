@@ -42,6 +42,7 @@ METRIC_NAMES = {
     Metric.POINTS: "match points",
     Metric.GAMES: "games played",
     Metric.STREAK: "win streak",
+    Metric.CHIPS: "chips won",
 }
 METRIC_CHOICES = [app_commands.Choice(name=name, value=m.value) for m, name in METRIC_NAMES.items()]
 NO_STORAGE = "Statistics are not available: this bot is running without a database."
@@ -64,6 +65,8 @@ def metric_value(row: LeaderboardRow, metric: Metric) -> str:
         return f"**{row.points}** pts"
     if metric is Metric.GAMES:
         return f"**{row.games}** games"
+    if metric is Metric.CHIPS:
+        return f"**{row.chips:+d}** chips"
     return f"**{row.streak}** in a row (best {row.best_streak})"
 
 

@@ -15,6 +15,7 @@ class Metric(StrEnum):
     POINTS = "points"  # match points: a plain win 1, a double win (H-18) 2
     GAMES = "games"
     STREAK = "streak"
+    CHIPS = "chips"  # chips won in total (games played for chips: final chips minus the stack)
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,9 @@ class GameRecord:
     started_at: float  # unix seconds
     ended_at: float
     ended_by: str = "finished"  # "finished" | "resigned" | "forfeit" | "abandoned"
+    # Games played for chips (Hurricane poker): chips won per side, final chips minus the starting
+    # stack (negative: lost). Empty for other games.
+    winnings: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -105,6 +109,7 @@ class LeaderboardRow:
     streak: int
     best_streak: int
     rating: float  # displayed rating (openskill ordinal, scaled)
+    chips: int = 0  # chips won in total (games played for chips), 0 for other games
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,7 @@ class SeatResult:
     score: int
     outcome: Outcome
     points: int
+    chips: int = 0  # chips won (games played for chips)
 
 
 def side_of(seat: SeatRecord) -> int:
@@ -67,6 +68,10 @@ def validate(record: GameRecord) -> None:
         raise ValueError(
             f"game {record.game_id}: ended_by {record.ended_by!r} is not one of {sorted(ENDED_BY)}"
         )
+    if record.winnings and len(record.winnings) != len(record.scores):
+        raise ValueError(
+            f"game {record.game_id}: {len(record.winnings)} winnings for {len(record.scores)} sides"
+        )
     if record.ended_at < record.started_at:
         raise ValueError(f"game {record.game_id}: ended before it started")
 
@@ -86,7 +91,8 @@ def seat_results(record: GameRecord) -> list[SeatResult]:
         else:
             outcome = Outcome.LOSS
         points = (2 if record.double else 1) if outcome is Outcome.WIN else 0
-        results.append(SeatResult(seat, side, int(record.scores[side]), outcome, points))
+        chips = int(record.winnings[side]) if record.winnings else 0
+        results.append(SeatResult(seat, side, int(record.scores[side]), outcome, points, chips))
     return results
 
 
@@ -115,6 +121,7 @@ class Standing:
     streak: int = 0
     best_streak: int = 0
     skill: Skill = Skill()
+    chips: int = 0
 
     def after(self, result: SeatResult, skill: Skill) -> Standing:
         won = result.outcome is Outcome.WIN
@@ -131,6 +138,7 @@ class Standing:
             streak=streak,
             best_streak=max(self.best_streak, streak),
             skill=skill,
+            chips=self.chips + result.chips,
         )
 
 

@@ -23,6 +23,7 @@ Boards are per guild and per game name (the Hurricane presets share one). Orderi
 * points: points desc, games asc, user id asc
 * games:  games desc, wins desc, user id asc
 * streak: current streak desc, best streak desc, user id asc
+* chips:  chips won desc, games asc, user id asc (games played for chips; 0 for the others)
 """
 
 from __future__ import annotations
@@ -55,11 +56,12 @@ ORDERINGS: dict[Metric, tuple[tuple[str, bool], ...]] = {
     Metric.POINTS: (("points", True), ("games", False), ("user_id", False)),
     Metric.GAMES: (("games", True), ("wins", True), ("user_id", False)),
     Metric.STREAK: (("streak", True), ("best_streak", True), ("user_id", False)),
+    Metric.CHIPS: (("chips", True), ("games", False), ("user_id", False)),
 }
 RECENT_PER_GAME = 5
 
 _ROW_COLUMNS = (
-    "user_id, name, is_bot, games, wins, losses, draws, points, streak, best_streak, rating"
+    "user_id, name, is_bot, games, wins, losses, draws, points, streak, best_streak, rating, chips"
 )
 
 
@@ -125,7 +127,7 @@ _INSERT_SEAT = (
     "team, score, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 # The counters shared by ``standings`` rows, ``Standing`` and ``LeaderboardRow``, in column order.
-_COUNTS = ("games", "wins", "losses", "draws", "points", "streak", "best_streak")
+_COUNTS = ("games", "wins", "losses", "draws", "points", "streak", "best_streak", "chips")
 _NEW_STANDING = (
     "INSERT INTO standings (guild_id, game, user_id, name, is_bot, mu, sigma, rating, updated_at) "
     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, game, user_id) DO NOTHING"

@@ -72,7 +72,7 @@ def current_scores(table: Table) -> tuple[int, ...]:
         if state.is_over:
             candidates.append(state.result().get("scores"))
         view = state.view(None)
-        candidates += [view.get("scores"), view.get("totals")]
+        candidates += [view.get("scores"), view.get("totals"), view.get("chips")]
     for value in candidates:
         if (
             isinstance(value, list | tuple)
@@ -109,4 +109,17 @@ def build_record(
         started_at=table.started_at if table.started_at is not None else table.opened_at,
         ended_at=ended_at,
         ended_by=ended_by,
+        winnings=winnings_of(table, options, scores),
     )
+
+
+def winnings_of(
+    table: Table, options: dict[str, Any], scores: tuple[int, ...]
+) -> tuple[int, ...]:
+    """Chips won per side in a game played for chips (``GameInfo.stack_option``): final chips
+    minus the starting stack; () for other games."""
+    key = game_info(table.spec.game).stack_option
+    stack = options.get(key) if key is not None else None
+    if not isinstance(stack, int) or isinstance(stack, bool):
+        return ()
+    return tuple(int(s) - stack for s in scores)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -12,14 +13,14 @@ from storage.sqlite import SqliteStorage
 
 from .conftest import GUILD, Backend, query, result
 
-# (user_id, games, wins, points, streak, best_streak, rating): chosen so every tie-break matters
+# (user_id, games, wins, points, streak, best_streak, rating, chips): every tie-break matters
 ROWS = [
-    (1, 10, 5, 6, 2, 3, 1100.0),
-    (2, 12, 5, 5, 2, 4, 1100.0),  # rating tie with 1: more games first
-    (3, 10, 5, 6, 2, 3, 1100.0),  # complete tie with 1: lower user id first
-    (4, 8, 5, 7, 0, 5, 1050.0),  # 5 wins in fewer games: first on wins
-    (5, 12, 7, 9, 2, 4, 990.0),
-    (-1, 30, 20, 25, 9, 9, 1300.0),  # a computer player, best at everything
+    (1, 10, 5, 6, 2, 3, 1100.0, 40),
+    (2, 12, 5, 5, 2, 4, 1100.0, 40),  # rating tie with 1: more games first; chips: fewer first
+    (3, 10, 5, 6, 2, 3, 1100.0, -5),  # complete tie with 1: lower user id first
+    (4, 8, 5, 7, 0, 5, 1050.0, 40),  # 5 wins in fewer games: first on wins (and on 40 chips)
+    (5, 12, 7, 9, 2, 4, 990.0, 0),
+    (-1, 30, 20, 25, 9, 9, 1300.0, 100),  # a computer player, best at everything
 ]
 EXPECTED = {
     Metric.RATING: [-1, 2, 1, 3, 4, 5],
@@ -27,6 +28,7 @@ EXPECTED = {
     Metric.POINTS: [-1, 5, 4, 1, 3, 2],
     Metric.GAMES: [-1, 5, 2, 1, 3, 4],
     Metric.STREAK: [-1, 2, 5, 1, 3, 4],
+    Metric.CHIPS: [-1, 4, 1, 2, 5, 3],
 }
 
 
@@ -34,16 +36,18 @@ EXPECTED = {
 async def board(store: SqlStorage, backend: Backend) -> SqlStorage:
     insert = (
         "INSERT INTO standings (guild_id, game, user_id, name, is_bot, games, wins, losses, "
-        "draws, points, streak, best_streak, mu, sigma, rating, updated_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, 25, 8, ?, 0)"
+        "draws, points, streak, best_streak, mu, sigma, rating, updated_at, chips) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, 25, 8, ?, 0, ?)"
     )
-    for u, g, w, pts, st, best, rating in ROWS:
+    for u, g, w, pts, st, best, rating, chips in ROWS:
         await backend.query(
-            insert, GUILD, "haggis", u, f"p{u}", int(u < 0), g, w, g - w, pts, st, best, rating
+            insert,
+            *(GUILD, "haggis", u, f"p{u}", int(u < 0), g, w, g - w, pts, st, best, rating, chips),
         )
     # the same users in another guild and another game must not leak in
-    await backend.query(insert, GUILD + 1, "haggis", 99, "x", 0, 99, 99, 0, 99, 99, 99, 9999.0)
-    await backend.query(insert, GUILD, "hurikan", 98, "y", 0, 99, 99, 0, 99, 99, 99, 9999.0)
+    other = (0, 99, 99, 0, 99, 99, 99, 9999.0, 999)
+    await backend.query(insert, GUILD + 1, "haggis", 99, "x", *other)
+    await backend.query(insert, GUILD, "hurikan", 98, "y", *other)
     return store
 
 
@@ -115,6 +119,40 @@ async def test_results_feed_the_wins_board(store: SqlStorage) -> None:
         await store.finish_game(result([winner, loser]))
     board = await store.leaderboard(GUILD, "hurricane", Metric.WINS)
     assert [r.user_id for r in board] == [1, 3, 2, 4, 102, 104, 101, 103]
+
+
+async def test_poker_results_feed_the_chips_board(store: SqlStorage) -> None:
+    """Chips won add up per player (final chips minus the stack; a loss counts negative) and
+    order the "chips won" board; a tie for the most chips shares first place in the rating."""
+    stack = {"stack": 100}
+    games = [  # (users, final chips, winners)
+        ([1, 2, 3], [180, 70, 50], (0,)),
+        ([1, 2, 3], [90, 90, 120], (2,)),
+        ([2, 3, 4], [150, 150, 0], (0, 1)),  # 2 and 3 level on the most chips: both first
+    ]
+    for users, chips, winners in games:
+        record = result(users, winners, chips, game="hurricane_poker", options=stack)
+        await store.finish_game(replace(record, winnings=tuple(c - 100 for c in chips)))
+    board = await store.leaderboard(GUILD, "hurricane_poker", Metric.CHIPS)
+    assert [(r.user_id, r.chips) for r in board] == [(1, 70), (3, 20), (2, 10), (4, -100)]
+    assert {r.user_id: (r.wins, r.losses) for r in board} == {
+        1: (1, 1),
+        2: (1, 2),
+        3: (2, 1),
+        4: (0, 1),
+    }
+    mine = await store.rank_of(GUILD, "hurricane_poker", 2, Metric.CHIPS)
+    assert mine is not None and mine.rank == 3 and mine.chips == 10
+    # other games leave the chips at 0
+    await store.finish_game(result([1, 2]))
+    hurricane = await store.leaderboard(GUILD, "hurricane", Metric.CHIPS)
+    assert [r.chips for r in hurricane] == [0, 0]
+
+
+async def test_winnings_must_match_the_sides(store: SqlStorage) -> None:
+    record = replace(result([1, 2], game="hurricane_poker"), winnings=(5,))
+    with pytest.raises(ValueError, match="winnings"):
+        await store.finish_game(record)
 
 
 @pytest.mark.parametrize("metric", list(Metric))

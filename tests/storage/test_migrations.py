@@ -77,12 +77,16 @@ async def test_upgrade_from_every_earlier_version(db_path: Path, k: int) -> None
         8, GUILD, "u", "playing", {"move_no": 1}, 3.0, 1, (MoveRecord("u", 1, 0, "7H", 3.0),)
     )
     if k >= 2:  # and so must an unfinished table with its move log
+        columns = "channel_id, guild_id, game_id, status, data, updated_at"
+        values = (8, GUILD, "u", "playing", '{"move_no":1}', 3.0)
+        if k >= 4:  # snapshots say how many logged moves they include
+            columns, values = columns + ", move_no", (*values, 1)
+        marks = ", ".join("?" * len(values))
+        query(db_path, f"INSERT INTO tables ({columns}) VALUES ({marks})", *values)
         query(
             db_path,
-            "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?)",
-            *(8, GUILD, "u", "playing", '{"move_no":1}', 3.0),
+            "INSERT INTO moves (game_id, move_no, seat, action, at) VALUES ('u', 1, 0, '7H', 3.0)",
         )
-        query(db_path, "INSERT INTO moves VALUES ('u', 1, 0, '7H', 3.0)")
 
     s = SqliteStorage(db_path)
     await s.open()
