@@ -13,14 +13,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
+from bot.games import GAMES as ENGINE_GAMES
 from bot.games import Action, GameState, IllegalAction, new_game
 from bot.players import LEVELS, choose_action
+from bot.render.boards.hurricane_poker import showdown_lines
 from bot.render.cards import card_label, cards_label
 from bot.render.hands import HandContext, hand_model
+from bot.render.moves import describe_move, move_label
 
 MAX_LISTED = 40
-GAMES = ("hurricane", "hurikan", "haggis")
+GAMES = ENGINE_GAMES
 WORD_MOVES = ("pass", "bet", "give")  # Haggis moves listed even when the list is cut
+TITLES = {"hurricane_poker": "Hurricane poker"}
 
 
 def _count(n: int) -> str:
@@ -90,7 +94,7 @@ class TerminalGame:
 
     def intro(self) -> None:
         opts = ", ".join(f"{k}={v}" for k, v in self.state.options.items())
-        self.say(f"=== {self.game.capitalize()} — {opts}")
+        self.say(f"=== {TITLES.get(self.game, self.game.capitalize())} — {opts}")
         self.say(f"You are seat {self.seat}; the other seats are computer players ({self.level}).")
         self.say(
             "Type a move's number or its notation; 'moves' lists all moves, 'quit' (or Ctrl-D) stops."
@@ -239,6 +243,8 @@ class TerminalGame:
         self.say("")
         if self.game == "haggis":
             self.show_haggis(view)
+        elif self.game == "hurricane_poker":
+            self.show_poker(view)
         else:
             self.show_hurricane(view)
 
@@ -278,6 +284,24 @@ class TerminalGame:
         self.say(
             f"Stock: {view.get('stock_count', 0)} cards · your pile: {len(view['piles'][self.seat])} cards"
         )
+
+    def show_poker(self, view: dict[str, Any]) -> None:
+        hands = view["options"].get("hands")
+        self.say(
+            f"--- Hand {view.get('hand_no')} of {hands} · dealer: {self.name(view['dealer'])} · "
+            f"pot {view.get('pot_total', 0)}"
+        )
+        for s in range(view["num_players"]):
+            parts = [f"chips {view['chips'][s]}"]
+            if view["out"][s]:
+                parts.append("out")
+            elif view["folded"][s]:
+                parts.append("folded")
+            elif view["in_hand"][s]:
+                parts.append(f"bet {view['round_bets'][s]} this round")
+                if view["all_in"][s]:
+                    parts.append("all-in")
+            self.say(f"{self.name(s)}: " + ", ".join(parts))
 
     def show_haggis(self, view: dict[str, Any]) -> None:
         n = view["num_players"]
@@ -397,10 +421,40 @@ class TerminalGame:
         self.say(f"{self.name(event['player'])}: pass")
 
     def on_bet(self, event: dict[str, Any]) -> None:
+        if "action" in event:  # Hurricane poker: check, call, bet N, raise N
+            seat = event["player"]
+            words = (
+                f"You: {move_label(self.game, event['action'])}"
+                if seat == self.seat
+                else describe_move(self.game, self.name(seat), event["action"])
+            )
+            chips = f" ({event['chips']} chips{', all-in' if event.get('all_in') else ''})"
+            self.say(words + (chips if event.get("chips") else ""))
+            return
         amount = event["amount"]
         self.say(
             f"{self.name(event['player'])}: " + ("no bet" if amount == 0 else f"bets {amount}!")
         )
+
+    # Hurricane poker
+    def on_fold(self, event: dict[str, Any]) -> None:
+        self.say(f"{self.name(event['player'])}: folds")
+
+    def on_draw(self, event: dict[str, Any]) -> None:
+        who = self.name(event["player"])
+        self.say(f"{who}: draws one card" if event.get("cards") else f"{who}: stands pat")
+
+    def on_declared(self, event: dict[str, Any]) -> None:
+        self.say(f"{self.name(event['player'])}: declares (secret until all have)")
+
+    def on_uncalled(self, event: dict[str, Any]) -> None:
+        self.say(f"{self.name(event['player'])} takes back {event['chips']} uncalled chips")
+
+    def on_showdown(self, event: dict[str, Any]) -> None:
+        names = [self.name(s) for s in range(self.state.num_players)]
+        self.say(f"\n=== Hand {event.get('hand_no')} over")
+        for line in showdown_lines(event, names):
+            self.say("  " + plain(line))
 
     def on_trick_won(self, event: dict[str, Any]) -> None:
         taker = event.get("taker")
@@ -441,7 +495,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--preset", help="Hurricane: standard (default), open or pairs")
     parser.add_argument("--level", default="normal", choices=LEVELS)
     parser.add_argument("--seed", type=int, help="the shuffle (default: random)")
-    parser.add_argument("--players", type=int, help="Haggis: 2 (default) or 3")
+    parser.add_argument(
+        "--players", type=int, help="Haggis: 2 (default) or 3; Hurricane poker: 2 to 8"
+    )
     parser.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     parser.add_argument("--time-budget", type=float, help="hard: seconds per move (default 1)")
     parser.add_argument("--option", action="append", default=[], help="another option, key=value")

@@ -113,9 +113,7 @@ def build_record(
     )
 
 
-def winnings_of(
-    table: Table, options: dict[str, Any], scores: tuple[int, ...]
-) -> tuple[int, ...]:
+def winnings_of(table: Table, options: dict[str, Any], scores: tuple[int, ...]) -> tuple[int, ...]:
     """Chips won per side in a game played for chips (``GameInfo.stack_option``): final chips
     minus the starting stack; () for other games."""
     key = game_info(table.spec.game).stack_option

@@ -189,3 +189,15 @@ def test_out_of_turn_bets_with_three_players():
             assert game.state.view(0)["bets"][0] == 15
             seen.add(seed)
     assert seen  # some deal lets a computer seat move first
+
+
+def test_a_hurricane_poker_game_with_four_players(monkeypatch):
+    argv = ["hurricane_poker", "--players", "4", "--level", "normal", "--seed", "3"]
+    code, text = _run(monkeypatch, [*argv, "--option", "hands=2"], "1\n" * 300)
+    assert code == 0
+    assert text.count("=== Hurricane poker") == 1 and "hands=2" in text
+    assert "Your cards:" in text and "Your chips: 99" in text
+    assert "1) Check   [check]" in text and "Bet 1   [bet 1]" in text
+    assert "Stand pat   [stand]" in text and "Draw: discard" in text
+    assert "=== Hand 1 over" in text and "=== Game over" in text
+    assert "**" not in text
