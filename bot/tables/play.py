@@ -59,6 +59,9 @@ class TablePlay:
         async with self._registry.lock(channel_id):
             table = checks.in_play(self._registry.get(channel_id))
             seat = checks.seat_of(table, user_id)
+            occupant = table.seats[seat]
+            if occupant is not None and occupant.left:
+                raise TableError("You left this game: your seat sits out until it ends.")
             if move_no is not None and move_no != table.move_no:
                 raise StaleAction()
             return await self.apply(table, seat, action, source="human")
