@@ -15,7 +15,16 @@ from .text import Panel
 
 SET_OPTIONS = "Set them with `/table new … options:name=value` (several: separate with spaces)."
 #: Usual picks offered after the default for numeric options with bounds (any number within is accepted).
-NUMBER_PICKS: dict[str, tuple[int, ...]] = {"target": (15, 11, 21), "double_below": (0, 5)}
+NUMBER_PICKS: dict[str, tuple[int, ...]] = {
+    "target": (15, 11, 21),
+    "double_below": (0, 5),
+    # Hurricane poker
+    "stack": (50, 200, 500, 1000),
+    "ante": (0, 2, 5),
+    "bet_max": (2, 5, 10),
+    "raises": (0, 1, 3),
+    "hands": (5, 20, 50),
+}
 #: What an option means, where its name does not say it (shown after its choices).
 NOTES = {
     "double_below": "0 = never",
@@ -60,7 +69,8 @@ def options_text(game: str) -> str:
     for option in info.options:
         notes = _notes(info, option)
         if option.bounds is not None:
-            parts.append(f"{option.name} ({'; '.join([str(option.default), *notes])})")
+            first = f"{option.default}, {option.allowed_text()}"
+            parts.append(f"{option.name} ({'; '.join([first, *notes])})")
         else:
             text = f"{option.name}: {' | '.join(option_values(option))}"
             parts.append(f"{text} ({'; '.join(notes)})" if notes else text)

@@ -215,3 +215,5 @@ async def test_rules_text(fake: FakeDiscord, users: list[Person]) -> None:
     assert "Hurricane poker" in text and "A–2" in text and "side pots" in text
     for option in ("wild", "declare", "draw", "stack", "ante", "bet_max", "raises", "hands"):
         assert option in text
+    assert "wild: none | jokers | deuces | one_eyes" in text
+    assert "stack (100, 10–10000)" in text and "hands (10, 1–100)" in text

@@ -63,7 +63,7 @@ def test_hurricane_choices() -> None:
     numbers = {o.name for o in info.options if o.bounds is not None}
     assert numbers == {"target", "double_below"}
     assert numbers <= set(text.replace("(", " ").split())
-    assert "target (16; open: 15)" in text
+    assert "target (16, 1–1000; open: 15)" in text  # default, bounds, preset
 
 
 def test_haggis_choices() -> None:

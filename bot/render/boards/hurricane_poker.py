@@ -44,10 +44,8 @@ def pots_words(pots: Any) -> str:
     total = sum(amounts)
     if len(amounts) <= 1:
         return str(total)
-    parts = ["main " + str(amounts[0])]
-    parts += [
-        f"side {a}" if len(amounts) == 2 else f"side {i} {a}" for i, a in enumerate(amounts[1:], 1)
-    ]
+    sides = ", ".join(str(a) for a in amounts[1:])
+    parts = [f"main {amounts[0]}", f"side {sides}" if len(amounts) == 2 else f"sides {sides}"]
     return f"{total} ({' · '.join(parts)})"
 
 
