@@ -61,6 +61,15 @@ async def test_two_humans_heads_up_whole_game(fake: FakeDiscord, users: list[Per
     clicked = [str(ex.payload["data"]["custom_id"]) for ex in d.exchanges]
     assert any(c.startswith("h:act:") for c in clicked)
     assert d.scanner.checked > 20
+    # the result is recorded: chips won (final chips minus the stack) on the leaderboard
+    chips = d.table.state.result()["scores"]  # type: ignore[union-attr]
+    ex = await fake.slash("leaderboard", user=alice.user, game=POKER, metric="chips")
+    board = render_text(ex.reply)
+    assert "chips won" in board
+    for seat, person in enumerate((d.person(0), d.person(1))):
+        assert f"{chips[seat] - 100:+d}** chips" in board, (person.name, board)
+    ex = await fake.slash("leaderboard", user=alice.user, game=POKER)
+    assert "rating" in render_text(ex.reply)
 
 
 async def test_three_seats_two_humans_and_a_computer_declare(make_fake: FakeFactory) -> None:
