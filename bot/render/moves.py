@@ -132,11 +132,16 @@ def _poker_words(text: str, to_call: int) -> MoveWords:
     return MoveWords(word if word in ("check", "fold", "stand") else "check")
 
 
+#: Games whose actions are taken apart by their own reader (text, chips a call costs).
+GAME_WORDS: dict[str, Callable[[str, int], MoveWords]] = {"hurricane_poker": _poker_words}
+
+
 def move_words(game: str, text: str, to_call: int = 0) -> MoveWords:
     """Take a canonical action text apart (ENGINE.md notation); ``to_call``: the chips a poker
     call puts in, when known."""
-    if game == "hurricane_poker":
-        return _poker_words(text, to_call)
+    own = GAME_WORDS.get(game)
+    if own is not None:
+        return own(text, to_call)
     if text == "pass":
         return MoveWords("pass")
     word, _, rest = text.partition(" ")

@@ -126,7 +126,8 @@ def last_move_cards(table: Table) -> frozenset[str]:
     cards: set[str] = set()
     if table.history:
         text = table.history[-1][1].split("=")[0]
-        cards.update(part for part in re.split(r"[+: ]", text) if part)
+        if not text.startswith("draw "):  # poker's discard goes face down: it stays secret
+            cards.update(part for part in re.split(r"[+: ]", text) if part)
     for ev in table.last_events:
         for key in ("card", "cards", "captured"):
             value = ev.get(key)

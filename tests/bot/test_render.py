@@ -34,6 +34,9 @@ def test_hurricane_moves_in_words() -> None:
         ("haggis", "bet 15", None),
         ("haggis", "give 2", None),
         ("hurricane", "flip 0", None),
+        ("hurricane_poker", "draw 7H", None),  # a discard is not a card put down for all to see
+        ("hurricane_poker", "raise 2", None),
+        ("hurricane_poker", "declare both", None),
     ],
 )
 def test_played_cards_are_the_hand_cards_a_move_puts_down(
@@ -53,6 +56,22 @@ def test_hurikan_and_haggis_moves_in_words() -> None:
     assert move_label("haggis", "give 2", ["A", "B", "Cleo"]) == "Give the trick to Cleo"
     assert describe_move("haggis", "Anna", "pass") == "Anna passes"
     assert describe_move("haggis", "Anna", "bet 0") == "Anna makes no bet"
+
+
+def test_hurricane_poker_moves_in_words() -> None:
+    view = {"to_call": 2}
+    assert move_label("hurricane_poker", "call", (), view) == "Call 2"
+    assert move_label("hurricane_poker", "call") == "Call"
+    assert move_label("hurricane_poker", "raise 3") == "Raise by 3"
+    assert move_label("hurricane_poker", "bet 1") == "Bet 1"
+    assert move_label("hurricane_poker", "draw 7H") == "Draw: discard 7♥"
+    assert move_label("hurricane_poker", "stand") == "Stand pat"
+    assert move_label("hurricane_poker", "declare both") == "Declare both High and Low"
+    # for everyone afterwards: the discard and the declared side stay secret
+    assert describe_move("hurricane_poker", "Bob", "draw 7H") == "Bob draws one card"
+    assert describe_move("hurricane_poker", "Bob", "declare low") == "Bob declares"
+    assert describe_move("hurricane_poker", "Bob", "raise 2") == "Bob raises by 2"
+    assert describe_move("hurricane_poker", "Bob", "fold") == "Bob folds"
 
 
 def test_autocomplete_filter() -> None:
