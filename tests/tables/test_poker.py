@@ -132,3 +132,20 @@ def test_shared_first_place_by_chips() -> None:
     hurricane = Table(1, 2, 3, GameSpec("hurricane", {}, 2), [Seat(1, "a"), Seat(2, "b")])
     assert winners_from_result(hurricane, {"winner": None, "scores": [16, 10]}) == ()
     assert winnings_of(hurricane, {"target": 16}, (16, 10)) == ()
+
+
+async def test_a_seat_that_left_still_sits_out_after_a_restart(
+    make_manager: MakeManager, memory: MemoryStorage
+) -> None:
+    from bot.tables import table_from_data, table_to_data
+
+    manager = make_manager(memory)
+    table = await started_poker(manager)
+    await manager.leave(CHANNEL, GUEST)
+    seat = table.seat_of(GUEST)
+    copy = table_from_data(table_to_data(table))
+    assert copy.seats[seat].left and copy.seats == table.seats
+    await manager.close()
+    again = make_manager(memory)
+    [restored] = await again.restore()
+    assert restored.seats[seat].left
