@@ -17,7 +17,6 @@ from .moves import describe_move
 from .scores import result_line
 from .text import Panel
 
-__all__ = ["game_colour", "game_title", "hand_panel", "seat_names", "side_names", "table_panel"]
 HIDDEN_OPTION_KEYS = {"preset"}
 
 
