@@ -504,3 +504,20 @@ def test_placing_fills_rows_like_discord_and_drops_what_cannot_fit() -> None:
     selects = [Select(Payload("s", str(i)), "x", opts) for i in range(6)]
     placed = place(selects)
     assert [c.row for c in placed] == [0, 1, 2, 3, 4]
+
+
+def test_poker_all_in_amounts_are_labelled() -> None:
+    state = poker_to("bet", stack=10, ante=0, players=2)
+    data = state.to_dict()
+    seat = state.current_player
+    assert seat is not None
+    data["chips"][seat] = 2  # a short stack: betting 2 puts in every chip
+    short = load_game(data)
+    amount = select(draw(short), "pamt")
+    assert [o.label for o in amount.options] == ["Bet 1", "Bet 2 (all-in)"]
+    short.apply("bet 2", seat)
+    other = short.current_player
+    data = short.to_dict()
+    data["chips"][other] = 1  # cannot cover the call: calls all-in for what it has
+    drawn = draw(load_game(data))
+    assert button(drawn, ACT, "call").label == "Call 1 (all-in)"

@@ -74,6 +74,8 @@ class PokerHand(HandModel[None]):
         lines: list[str] = []
         controls: list[Control] = []
         names = ctx.names
+        chips = _int(_at(ctx.view.get("chips"), ctx.seat))
+        to_call = _int(ctx.view.get("to_call"))
         for word, style in (
             ("check", Style.PRIMARY),
             ("call", Style.PRIMARY),
@@ -81,11 +83,13 @@ class PokerHand(HandModel[None]):
         ):
             if word in legal:
                 label = move_label(self.game, word, names, ctx.view)
+                if word == "call" and 0 < chips <= to_call:
+                    label = f"Call {chips} (all-in)"
                 controls.append(Button(Payload(ACT, word), label, style=style, row=0))
         amounts = [t for t in legal if t.split(" ")[0] in ("bet", "raise")]
         if amounts:
             options = tuple(
-                Option(label=move_label(self.game, t, names, ctx.view), value=t) for t in amounts
+                Option(label=self._amount_label(ctx, t, chips, to_call), value=t) for t in amounts
             )
             placeholder = "Bet…" if amounts[0].startswith("bet") else "Raise by…"
             controls.append(Select(Payload(self.AMOUNT), placeholder, options, row=1))
@@ -108,6 +112,13 @@ class PokerHand(HandModel[None]):
             label = t.split(" ")[1].capitalize()
             controls.append(Button(Payload(ACT, t), f"Declare {label}", style=Style.SUCCESS, row=2))
         return HandView(tuple(lines), tuple(controls))
+
+    def _amount_label(self, ctx: HandContext, move: str, chips: int, to_call: int) -> str:
+        """``Bet 2``, ``Raise by 3``; ``(all-in)`` when it puts in every chip the seat has."""
+        label = move_label(self.game, move, ctx.names, ctx.view)
+        word, _, amount = move.partition(" ")
+        cost = int(amount) + (to_call if word == "raise" else 0) if amount.isdigit() else 0
+        return f"{label} (all-in)" if cost and cost >= chips else label
 
     def on_click(self, ctx: HandContext, payload: Payload, values: list[str]) -> Outcome:
         if payload.kind in (self.AMOUNT, self.DRAW) and values:
