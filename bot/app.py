@@ -10,9 +10,11 @@ owns that guild's shard); otherwise only by the owner's ``/admin sync``. No priv
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib.util
 import logging
 import re
+import signal
 import sys
 import time
 from collections.abc import Callable
@@ -23,7 +25,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.config import Config
+from bot.config import Config, format_shard_ids
 from cogs.errors import UnknownControl, report_interaction_error
 
 if TYPE_CHECKING:
@@ -230,6 +232,24 @@ def run(config: Config) -> int:
 
 
 async def _run(bot: CardBot, token: str) -> None:
+    loop = asyncio.get_running_loop()
+    stopping: list[asyncio.Task[None]] = []
+
+    def stop() -> None:
+        """SIGTERM (systemd, docker stop, the cluster supervisor): close as after Ctrl-C."""
+        log.info("SIGTERM received: stopping")
+        stopping.append(asyncio.ensure_future(bot.close()))
+
+    with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
+        loop.add_signal_handler(signal.SIGTERM, stop)
+    if bot.config.shard_ids is not None:
+        log.info(
+            "Running shards %s of %d",
+            format_shard_ids(bot.config.shard_ids),
+            bot.config.shard_count or 0,
+        )
     async with bot:
         await bot.open_storage()  # before any connection: a bad database is refused first
         await bot.start(token)
+    for task in stopping:
+        await task
