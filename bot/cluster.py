@@ -295,17 +295,29 @@ async def run_cluster(supervisor: Supervisor) -> int:
             loop.remove_signal_handler(sig)
 
 
-def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None) -> int:
-    """``python -m bot cluster --processes N``: see the module docstring."""
-    parser = argparse.ArgumentParser(
-        prog="python -m bot cluster",
-        description="Run the bot as several worker processes, each on its share of the shards.",
-    )
-    parser.add_argument("--processes", type=int, required=True, help="number of worker processes")
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``python -m bot cluster`` (on the subcommand's parser)."""
     parser.add_argument(
-        "--grace", type=float, default=30.0, help="seconds a worker gets to stop before a kill"
+        "--processes", type=int, required=True, metavar="N", help="number of worker processes"
     )
-    args = parser.parse_args(argv)
+    parser.add_argument(
+        "--grace",
+        type=float,
+        default=30.0,
+        metavar="SECONDS",
+        help="how long a worker gets to stop after SIGTERM before it is killed (default 30)",
+    )
+
+
+DESCRIPTION = (
+    "Run the bot as N worker processes (python -m bot run), each on an even share of the shards "
+    "(SHARD_COUNT, or Discord's recommendation), all on the PostgreSQL database of DATABASE_URL; "
+    "restart a worker that exits; stop them all on SIGTERM or Ctrl-C."
+)
+
+
+def cluster(args: argparse.Namespace, env: Mapping[str, str] | None = None) -> int:
+    """Run the cluster the parsed options ask for; the process's exit status."""
     try:
         config = Config.from_env(env)
     except ConfigError as exc:
@@ -330,6 +342,17 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
         " | ".join(format_shard_ids(p) for p in plans),
     )
     return asyncio.run(run_cluster(supervisor))
+
+
+def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None) -> int:
+    """``python -m bot cluster …`` (``argv``: the words after ``cluster``)."""
+    parser = argparse.ArgumentParser(prog="python -m bot cluster", description=DESCRIPTION)
+    add_arguments(parser)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse printed the usage or the reason
+        return int(exc.code or 0)
+    return cluster(args, env)
 
 
 def _plan(config: Config, processes: int) -> tuple[list[tuple[int, ...]], int]:

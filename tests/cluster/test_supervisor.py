@@ -259,3 +259,39 @@ def test_cluster_command_refuses_bad_settings(capsys: pytest.CaptureFixture[str]
     env = {"SHARD_COUNT": "2", "DATABASE_URL": "postgresql://x/y"}
     assert main(["--processes", "3"], env) == 2
     assert "3 processes need at least 3 shards" in capsys.readouterr().err
+
+
+async def test_python_m_bot_cluster_runs_and_restarts_real_workers(tmp_path: Path) -> None:
+    """The command itself: two ``python -m bot run`` workers with their shards; the database is
+    unreachable (a closed loopback port), so each refuses to start (status 3, before any contact
+    with Discord) and is restarted; SIGTERM stops the supervisor."""
+    env = dict(
+        os.environ,
+        DISCORD_TOKEN="not-a-real-token",
+        DATABASE_URL="postgresql://nobody@127.0.0.1:1/nothing",
+        SHARD_COUNT="2",
+        LOG_LEVEL="INFO",
+    )
+    env.pop("SHARD_IDS", None)
+    log = tmp_path / "log"
+    with log.open("w") as sink:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "bot", "cluster", "--processes", "2", "--grace", "5"],
+            cwd=tmp_path,
+            env=env,
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        try:
+            await until(lambda: log.read_text().count("restarting in") >= 2, timeout=60)
+            proc.send_signal(signal.SIGTERM)
+            assert proc.wait(timeout=30) == 0
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+    text = log.read_text()
+    assert "2 workers on 2 shards: 0 | 1" in text
+    assert "worker 0 (shards 0 of 2) started" in text and "worker 1 (shards 1 of 2) started" in text
+    assert "exited with status 3" in text and "cannot connect to PostgreSQL" in text
