@@ -177,7 +177,9 @@ class TableManager:
         """Remember the public table message; saved on a best-effort basis (a failed write keeps
         the new id in memory and is only logged)."""
         async with self._registry.lock(channel_id):
-            table = self._registry.require(channel_id)
+            table = self._registry.get(channel_id)
+            if table is None:  # dropped meanwhile: another process holds it now
+                return
             table.message_id = message_id
             table.message_posted_at = posted_at
             if table.is_live:

@@ -66,6 +66,7 @@ async def test_a_claimed_table_is_dropped_at_its_next_move(
         ):
             await a.act(501, user, action, table.move_no)
         assert a.get(501) is None and a.tables() == []
+        await a.set_message(501, 1234, 1.0)  # a late message update of the lost table: ignored
         lost = [r for r in caplog.records if "claimed by another process" in r.getMessage()]
         assert len(lost) == 1 and lost[0].levelno == logging.WARNING
         assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
@@ -133,6 +134,34 @@ async def test_a_claimed_computer_table_stops_being_driven(
         assert await backend.count("SELECT count(*) FROM games") == 1
         moves = await backend.moves_of(claimed.game_id)
         assert [n for n, _, _ in moves] == list(range(1, claimed.move_no + 1))
+    finally:
+        await a.close()
+        await b.close()
+        await first.close()
+        await second.close()
+
+
+async def test_a_claimed_table_is_dropped_when_its_message_id_is_saved(
+    backend: Backend, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The publisher's best-effort save of the message id meets the conflict: dropped quietly
+    (a warning, no error), and the new owner's table is untouched."""
+    first, second = backend.new_store(), backend.new_store()
+    await first.open()
+    await second.open()
+    a = TableManager(first, computer_delay=0.0, rng_seed=3)
+    b = TableManager(second, computer_delay=0.0, rng_seed=3)
+    try:
+        await _open_duel(a, 503, computer=False)
+        [claimed] = await b.restore()
+        with caplog.at_level(logging.WARNING, logger="bot.tables"):
+            await a.set_message(503, 777, 5.0)
+        assert a.get(503) is None
+        assert [r.levelno for r in caplog.records] == [logging.WARNING]
+        [(version,)] = await backend.query("SELECT version FROM tables WHERE channel_id = ?", 503)
+        await b.set_message(503, 888, 6.0)  # the owner still writes it
+        [(after,)] = await backend.query("SELECT version FROM tables WHERE channel_id = ?", 503)
+        assert after == version + 1 and claimed.message_id == 888
     finally:
         await a.close()
         await b.close()
