@@ -147,9 +147,12 @@ def command_spawn(
             SHARD_IDS=format_shard_ids(shard_ids),
             WORKER_INDEX=str(index),
         )
+        # A session of its own: Ctrl-C in a terminal reaches the supervisor only, which passes
+        # it on once (the workers would otherwise get it twice).
         return await asyncio.create_subprocess_exec(
             *argv,
             env=child_env,
+            start_new_session=True,
             preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None,
         )
 
