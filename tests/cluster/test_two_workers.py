@@ -21,6 +21,7 @@ import json
 import os
 import signal
 import sys
+import time
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -198,6 +199,7 @@ async def _play(con: asyncpg.Connection, workers: list[WorkerProcess], schema: s
     # ---- kill b in the middle of its moves (and of its games) ----------------------------------
     b.send("play 0")
     await b.wait_moves(60)
+    killed_at = time.time()
     b.kill()
     assert await b.proc.wait() == -signal.SIGKILL
     b_guilds = {g for g in GUILDS if owner(g) == 1}
@@ -213,6 +215,7 @@ async def _play(con: asyncpg.Connection, workers: list[WorkerProcess], schema: s
     assert not [g for g in while_down if g not in b_guilds]  # a's are all finished
 
     # ---- b again: restores exactly its own unfinished tables, at their last logged move --------
+    b2_started = time.time()
     b2 = await WorkerProcess.start(1, schema, computer_delay=3600.0)  # computers wait: a still view
     workers[1] = b2
     restored = (await b2.ask("state"))["restored"]
@@ -223,9 +226,13 @@ async def _play(con: asyncpg.Connection, workers: list[WorkerProcess], schema: s
         game_id, version, logged = unfinished[r["guild"]]
         assert r["game_id"] == game_id and r["move_no"] == logged > 0
         moves = await con.fetch(
-            "SELECT seat, action FROM moves WHERE game_id = $1 ORDER BY move_no", game_id
+            "SELECT seat, action, source, at FROM moves WHERE game_id = $1 ORDER BY move_no",
+            game_id,
         )
-        assert r["history"] == [[m["seat"], m["action"]] for m in moves]
+        assert r["history"] == [[m["seat"], m["action"]] for m in moves], (
+            f"killed at {killed_at:.3f}, b2 started at {b2_started:.3f}, restored {r}, "
+            f"logged now {[tuple(m) for m in moves]}, at kill {unfinished[r['guild']]}"
+        )
         assert r["version"] == version + 1  # b2's claim, the only one since the kill
         assert after_claim[r["guild"]][:1] == (game_id,)
         assert after_claim[r["guild"]][1] >= r["version"]  # then only b2's own writes
