@@ -94,7 +94,8 @@ class Worker:
         self.storage = PostgresStorage(None, schema=env["TEST_SCHEMA"], pool_size=4)
 
     async def start(self) -> None:
-        bot = create_bot(self.config, storage=self.storage, computer_delay=0.0, publish_delay=0.0)
+        delay = float(os.environ.get("COMPUTER_DELAY", "0"))
+        bot = create_bot(self.config, storage=self.storage, computer_delay=delay, publish_delay=0.0)
         await self.storage.open()
         await self.fake.start(bot)
         await bot.settle()

@@ -234,7 +234,7 @@ async def _play(con: asyncpg.Connection, workers: list[WorkerProcess], schema: s
             f"logged now {[tuple(m) for m in moves]}, at kill {unfinished[r['guild']]}"
         )
         assert r["version"] == version + 1  # b2's claim, the only one since the kill
-        assert after_claim[r["guild"]][:1] == (game_id,)
+        assert after_claim[r["guild"]][::2] == (game_id, logged)  # no move while computers wait
         assert after_claim[r["guild"]][1] >= r["version"]  # then only b2's own writes
     assert {g: v for g, v in after_claim.items() if g not in b_guilds} == {}
     await b2.ask("computers 0")
