@@ -295,3 +295,20 @@ async def test_python_m_bot_cluster_runs_and_restarts_real_workers(tmp_path: Pat
     assert "2 workers on 2 shards: 0 | 1" in text
     assert "worker 0 (shards 0 of 2) started" in text and "worker 1 (shards 1 of 2) started" in text
     assert "exited with status 3" in text and "cannot connect to PostgreSQL" in text
+
+
+def test_cluster_is_a_subcommand_of_python_m_bot(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bot import __main__ as entry
+
+    monkeypatch.chdir(tmp_path)  # no .env here
+    for name in ("DATABASE_URL", "SHARD_IDS", "DISCORD_TOKEN"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("SHARD_COUNT", "4")
+    assert entry.main(["cluster", "--processes", "2"]) == 2
+    assert "DATABASE_URL" in capsys.readouterr().err
+    assert entry.main(["cluster"]) == 2  # --processes is required
+    assert "--processes" in capsys.readouterr().err
+    assert entry.main(["--help"]) == 0
+    assert "cluster" in capsys.readouterr().out
