@@ -22,10 +22,10 @@ from typing import Any
 
 import bot.games as games
 from bot.games import IllegalAction
-from storage.base import Storage
+from storage.base import Storage, TableConflict
 from storage.models import GameRecord, MoveRecord, TableSnapshot
 
-from .errors import TableError
+from .errors import TableError, TableLost
 from .models import Table
 from .serial import TableDataError, table_from_data, table_to_data
 
@@ -51,7 +51,11 @@ def draft(table: Table, *, clone_state: bool = False) -> Table:
 
 
 class TablePersistence:
-    """Writes tables to ``storage`` (None: nothing is kept across a restart)."""
+    """Writes tables to ``storage`` (None: nothing is kept across a restart).
+
+    A write refused with ``TableConflict`` means another process has claimed the table (see
+    ``storage.sql``): ``on_lost(channel_id)`` is called so the owner of the table in memory drops
+    it, and the caller gets ``TableLost``."""
 
     def __init__(
         self,
@@ -59,11 +63,25 @@ class TablePersistence:
         clock: Callable[[], float],
         *,
         snapshot_every: int = SNAPSHOT_EVERY,
+        on_lost: Callable[[int], None] | None = None,
     ) -> None:
         self.storage = storage
         self._clock = clock
         self.snapshot_every = snapshot_every
+        self.on_lost = on_lost
         self._snapshot_at: dict[int, int] = {}  # channel -> move number of its last snapshot
+
+    def _lost(self, channel_id: int, exc: TableConflict) -> TableLost:
+        """Forget a table another process has claimed; logged once, as the table is gone after."""
+        log.warning(
+            "table of channel %s was claimed by another process (%s); dropped here",
+            channel_id,
+            exc,
+        )
+        self._snapshot_at.pop(channel_id, None)
+        if self.on_lost is not None:
+            self.on_lost(channel_id)
+        return TableLost()
 
     def snapshot(self, table: Table) -> TableSnapshot:
         data = table_to_data(table)
@@ -106,6 +124,8 @@ class TablePersistence:
             else:
                 await self.storage.save_table(self.snapshot(table), move)
                 self._snapshot_at[table.channel_id] = table.move_no
+        except TableConflict as exc:
+            raise self._lost(table.channel_id, exc) from exc
         except Exception as exc:
             log.exception("storage write failed for table %s", table.channel_id)
             raise TableError(SAVE_FAILED) from exc
@@ -131,6 +151,8 @@ class TablePersistence:
         try:
             await self.storage.save_table(self.snapshot(table))
             self._snapshot_at[table.channel_id] = table.move_no
+        except TableConflict as exc:
+            self._lost(table.channel_id, exc)
         except Exception:
             log.exception("could not save the message id of table %s", table.channel_id)
 

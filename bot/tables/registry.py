@@ -30,6 +30,10 @@ class TableRegistry:
     def put(self, table: Table) -> None:
         self._tables[table.channel_id] = table
 
+    def remove(self, channel_id: int) -> Table | None:
+        """Forget the channel's table (its lock stays: a waiter then finds no table)."""
+        return self._tables.pop(channel_id, None)
+
     def lock(self, channel_id: int) -> asyncio.Lock:
         """The one lock of a channel's table: every change holds it."""
         lock = self._locks.get(channel_id)
