@@ -40,6 +40,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.tables",
     "cogs.play",
     "cogs.stats",
+    "cogs.replay",
 )
 
 

@@ -19,7 +19,7 @@ from bot.render.rules import options_in_force
 from bot.render.table import lobby_panel, scoring_panel, table_panel
 from bot.tables.models import Table, TableStatus
 
-from .ui import lobby_view, panel_embed, table_view
+from .ui import final_view, lobby_view, panel_embed, table_view
 
 if TYPE_CHECKING:
     from bot.app import CardBot
@@ -36,7 +36,7 @@ def render_public(table: Table) -> tuple[discord.Embed, discord.ui.View | None]:
         view = lobby_view(table) if table.status is TableStatus.LOBBY else None
     else:
         panel = table_panel(table, table.state.view(None))
-        view = table_view(table) if table.status is TableStatus.PLAYING else None
+        view = table_view(table) if table.status is TableStatus.PLAYING else final_view(table)
     return panel_embed(panel, table.spec.game), view
 
 

@@ -26,6 +26,7 @@ from bot.render.rules import preset_shown
 from bot.render.text import Panel
 from storage.models import GameSummary, LeaderboardRow, Metric, PlayerStats
 
+from .replay import history_select
 from .tables import GAME_CHOICES
 from .ui import guarded, panel_embed
 
@@ -169,10 +170,16 @@ def history_panel(name: str | None, games: list[GameSummary], user_id: int | Non
         )
     for g in games:
         how = {"resigned": " (resigned)", "forfeit": " (forfeit)"}.get(g.ended_by, "")
+        seed = f" · seed `{g.server_seed}`" if g.server_seed else ""
         panel.lines.append(
             f"{discord.utils.format_dt(datetime.fromtimestamp(g.ended_at, UTC), 'R')} "
             f"**{game_title(g.game, g.options)}** — "
-            f"{outcome_word(g, user_id)}{how}\n{scores_text(g)}"
+            f"{outcome_word(g, user_id)}{how}\n{scores_text(g)}\n"
+            f"-# game `{g.game_id}`{seed}"
+        )
+    if games:
+        panel.footer = (
+            "Replay one with the menu below or /replay game:<id>; /verify checks its deals."
         )
     return panel
 
@@ -335,13 +342,17 @@ class Stats(commands.Cog):
     async def history(
         self, interaction: discord.Interaction[Any], player: discord.User | None = None
     ) -> None:
-        async def panel(
-            storage: Storage, guild_id: int, who: discord.User | discord.Member
-        ) -> Panel:
-            games = await storage.history(guild_id, who.id, HISTORY_SIZE)
-            return history_panel(who.display_name, games, who.id)
-
-        await self._about_player(interaction, player, panel)
+        storage = self._storage()
+        if storage is None or interaction.guild_id is None:
+            await interaction.response.send_message(NO_STORAGE, ephemeral=True)
+            return
+        who = player or interaction.user
+        games = await storage.history(interaction.guild_id, who.id, HISTORY_SIZE)
+        embed = panel_embed(history_panel(who.display_name, games, who.id))
+        view = history_select(games, lambda g: f"{game_title(g.game, g.options)} · {g.game_id}")
+        await interaction.response.send_message(
+            embed=embed, view=view or discord.utils.MISSING, ephemeral=True
+        )
 
 
 async def setup(bot: CardBot) -> None:

@@ -7,6 +7,7 @@ custom_id formats (≤ 100 characters):
   ``lobbyai:<channel>``                            lobby select: add a computer of a level
   ``h:<kind>:<channel>:<move_no>.<game>[:<arg>]``  hand buttons
   ``hs:<kind>:<channel>:<move_no>.<game>[:<arg>]`` hand selects
+  ``rp:o:<game id>:0``                             Replay (an ended table; ``cogs.replay``)
 (``<game>``: ``game_tag`` of the table's game, so a hand left over from an earlier game of the channel
 is told apart even at the same move number.)
 Every callback goes through ``guarded`` so that errors reach the one central handler."""
@@ -343,6 +344,20 @@ def lobby_view(table: Table) -> discord.ui.View:
     if table.empty_seats:
         view.add_item(LobbyComputerSelect.make(ch))
     return view
+
+
+def final_view(table: Table) -> discord.ui.View:
+    """The ended table's **Replay** button (``rp:o:<game>:0``, handled by ``cogs.replay``)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        Button(
+            label="Replay",
+            emoji="🎬",
+            style=discord.ButtonStyle.secondary,
+            custom_id=f"rp:o:{table.game_id}:0",
+        )
+    )
+    return one_shot(view)
 
 
 def table_view(table: Table) -> discord.ui.View:
