@@ -2,7 +2,8 @@
 
 At the moment the bot issues each request the scanner snapshots, per reader (the public, and each seat's
 user), the cards hidden from that reader: other seats' hands (``open``: only the face-down cards), the stock,
-the Haggis, and one's own face-down cards. A card counts as secret for a payload if it was hidden both at
+the Haggis, and one's own face-down cards. Until the game ends, no request of any kind may carry the
+table's fair-deal server seed (``SEED``: checked in every body, whoever reads it). A card counts as secret for a payload if it was hidden both at
 the previous request and at this one (so a card that was public at any moment in between — and may
 legitimately be in a message drawn then — is not flagged). Public payloads are scanned without the
 previous deal's breakdown (cards of a finished deal, all played face up); the "Last move" line (on the
@@ -71,6 +72,7 @@ class SecrecyScanner:
         self.channel_id = channel_id
         self._prev: dict[Any, frozenset[str]] = {}
         self.checked = 0
+        self.seeds_checked = 0  # requests checked for the unrevealed server seed
         self.position = len(fake.requests)
         self._patterns: dict[str, re.Pattern[str]] = {}
         fake.snapshot = self._snap
@@ -81,6 +83,7 @@ class SecrecyScanner:
         both = {k: v & self._prev.get(k, v) for k, v in now.items()}
         self._prev = now
         both[PLAYED] = last_move_cards(table) if table is not None else frozenset()
+        both[SEED] = unrevealed_seed(table)
         return both
 
     def scan(self) -> None:
@@ -92,6 +95,11 @@ class SecrecyScanner:
     def _check(self, rec: Recorded) -> None:
         if not isinstance(rec.context, dict) or rec.json is None:
             return
+        seed = rec.context.get(SEED)
+        if seed is not None:  # whoever reads it, in whatever request: not before the game ends
+            raw = json.dumps(rec.json, ensure_ascii=False).lower()
+            assert seed not in raw, f"the server seed leaked in {rec.method} {rec.path}"
+            self.seeds_checked += 1
         audience = self.fake.request_audience(rec)
         if audience is None:
             return
@@ -119,6 +127,14 @@ class SecrecyScanner:
 
 
 PLAYED = "_played"
+SEED = "_seed"
+
+
+def unrevealed_seed(table: Table | None) -> str | None:
+    """The table's server seed (hex) while it must stay secret: from the deal to the game's end."""
+    if table is None or table.fair is None or table.revealed_seed is not None:
+        return None
+    return table.fair.server_seed.hex()
 
 
 def last_move_cards(table: Table) -> frozenset[str]:
