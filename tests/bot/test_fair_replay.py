@@ -40,6 +40,7 @@ CASES = [
     pytest.param({"game": "hurikan"}, id="hurikan"),
     pytest.param({"game": "haggis", "players": 2}, id="haggis-2"),
     pytest.param({"game": "haggis", "players": 3}, id="haggis-3"),
+    pytest.param({"game": "hurricane_poker", "players": 3}, id="poker-3"),
 ]
 
 
