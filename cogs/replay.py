@@ -22,9 +22,9 @@ from discord.ui import Button, DynamicItem, Select
 from bot.render.replay import replay_panel, verify_panel
 from bot.tables.replay import (
     MAX_STEP,
+    Replayer,
     ReplayFrame,
     ReplayUnavailable,
-    replay_frame,
     verify_game,
 )
 from storage.models import GameLog
@@ -123,6 +123,7 @@ def history_select(games: list[GameSummary], label: Any) -> discord.ui.View | No
 class Replays(commands.Cog):
     def __init__(self, bot: CardBot) -> None:
         self.bot = bot
+        self.replayer = Replayer()  # a few recent games as checkpoints: cheap steps
 
     async def _log(self, interaction: discord.Interaction[Any], game_id: str) -> GameLog:
         storage = self.bot.storage
@@ -145,7 +146,7 @@ class Replays(commands.Cog):
         log = await self._log(interaction, game_id)
         frame = await within_ack(
             interaction,
-            asyncio.to_thread(replay_frame, log, step),
+            asyncio.to_thread(self.replayer.frame, log, step),
             ephemeral=True if new else None,
         )
         embed = panel_embed(replay_panel(frame), frame.table.spec.game)

@@ -9,6 +9,8 @@ table message's renderer (``view(None)``) draws it: a replay shows what the chan
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -133,25 +135,74 @@ def _seats(records: Sequence[SeatRecord], players: int) -> list[Seat | None]:
     return seats
 
 
+@dataclass(frozen=True)
+class _Rebuilt:
+    """A whole stored game replayed once: checkpoints every ``every`` steps, the deals' starts."""
+
+    checkpoints: tuple[GameState, ...]
+    every: int
+    deal_starts: tuple[int, ...]
+
+
+def _rebuild(log: GameLog, every: int) -> _Rebuilt:
+    state = start_state(log)
+    checkpoints = [state.clone()]
+    deal_starts = [0]
+    for i in range(len(log.actions)):
+        if _deal_numbers(_apply(state, log, i)):
+            deal_starts.append(i + 1)
+        if (i + 1) % every == 0:
+            checkpoints.append(state.clone())
+    return _Rebuilt(tuple(checkpoints), every, tuple(deal_starts))
+
+
+class Replayer:
+    """Rebuilds stored games for ``/replay``. The last few games are kept in memory as
+    checkpoints (a state every ``every`` moves), so a click replays at most ``every`` moves;
+    nothing is stored per step, and after a restart a game is simply rebuilt from its log."""
+
+    def __init__(self, *, size: int = 16, every: int = 16) -> None:
+        self.size = size
+        self.every = every
+        self._games: OrderedDict[tuple[str, int], _Rebuilt] = OrderedDict()
+        self._lock = threading.Lock()  # frames are drawn in worker threads
+
+    def frame(self, log: GameLog, step: int) -> ReplayFrame:
+        total = len(log.actions)
+        if not 0 <= step <= total:
+            raise ReplayUnavailable(f"This game has {total} moves: there is no step {step}.")
+        key = (log.game_id, total)
+        with self._lock:
+            built = self._games.get(key)
+        if built is None:
+            built = _rebuild(log, self.every)
+        with self._lock:
+            self._games[key] = built
+            self._games.move_to_end(key)
+            while len(self._games) > self.size:
+                self._games.popitem(last=False)
+        base = step // built.every
+        state = built.checkpoints[base].clone()
+        events: list[dict[str, Any]] = []
+        for i in range(base * built.every, step):
+            events = _apply(state, log, i)
+        return _frame(log, step, state, events, built.deal_starts)
+
+
 def replay_frame(log: GameLog, step: int) -> ReplayFrame:
     """The table after ``step`` moves of a stored game (the whole log is replayed to find the
     deals' starts). ``ReplayUnavailable`` for a step beyond the game's end."""
+    return Replayer(size=1, every=max(1, len(log.actions))).frame(log, step)
+
+
+def _frame(
+    log: GameLog,
+    step: int,
+    shown: GameState,
+    events: list[dict[str, Any]],
+    deal_starts: tuple[int, ...],
+) -> ReplayFrame:
     total = len(log.actions)
-    if not 0 <= step <= total:
-        raise ReplayUnavailable(f"This game has {total} moves: there is no step {step}.")
-    state = start_state(log)
-    deal_starts = [0]
-    at_step: tuple[GameState, list[dict[str, Any]]] | None = (
-        (state.clone(), []) if not step else None
-    )
-    for i in range(total):
-        events = _apply(state, log, i)
-        if _deal_numbers(events):
-            deal_starts.append(i + 1)
-        if i + 1 == step:
-            at_step = (state.clone(), events)
-    assert at_step is not None
-    shown, events = at_step
     players = shown.num_players
     options = dict(shown.options)
     table = Table(
@@ -173,7 +224,7 @@ def replay_frame(log: GameLog, step: int) -> ReplayFrame:
         table=table,
         step=step,
         total=total,
-        deal_starts=tuple(deal_starts),
+        deal_starts=deal_starts,
         ended_by=log.ended_by,
     )
 

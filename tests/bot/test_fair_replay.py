@@ -73,11 +73,11 @@ class SeedWatch(logging.Handler):
 async def play_game(fake: FakeDiscord, alice: Person, options: dict[str, Any]) -> Driver:
     """Alice against computers (every other seat), played to the end by clicks."""
     d = Driver(fake, [alice], seed=11)
-    await d.open(alice, computer="easy", **options)
+    opened = await d.open(alice, computer="easy", **options)
     table = d.table
     assert table.status is TableStatus.PLAYING and table.commitment is not None
-    text = render_text(d.public())
-    assert table.move_no == 0 and commitment_in(text) == table.commitment  # before any move
+    text = render_text(opened.reply)  # the table as posted at the start, before any move
+    assert "Last move" not in text and commitment_in(text) == table.commitment
     assert table.fair is not None and table.fair.server_seed.hex() not in text
     assert "Seed (revealed)" not in text
     await d.play_to_end()
