@@ -181,7 +181,8 @@ class Replayer:
             self._games.move_to_end(key)
             while len(self._games) > self.size:
                 self._games.popitem(last=False)
-        base = step // built.every
+        base = max(0, step - 1) // built.every  # at least the step's own move is replayed:
+        # its events are what the table showed after it ("Last move", a deal's breakdown)
         state = built.checkpoints[base].clone()
         events: list[dict[str, Any]] = []
         for i in range(base * built.every, step):
