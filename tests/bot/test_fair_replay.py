@@ -177,6 +177,7 @@ async def test_whole_games_commit_reveal_verify_and_replay(
         assert ex.callback_type == 7, ex.text
         msg = fake.messages[int(msg["id"])]
         forward.append(render_text(msg))
+        assert "Last move:" in forward[-1], forward[-1]  # the step's own move, as it was shown
         assert_public_only(ex.reply, tables[step])
     assert f"Move {total} of {total}" in forward[-1] and "Game over" in forward[-1]
     assert comp(msg, "rp:n:")["disabled"]  # type: ignore[index]
