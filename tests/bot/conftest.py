@@ -68,6 +68,7 @@ async def make_fake(tmp_path: Path) -> AsyncIterator[FakeFactory]:
         kwargs.setdefault("computer_delay", 0.01)
         kwargs.setdefault("publish_delay", 0.0)
         kwargs.setdefault("clock", fake.now)
+        kwargs.setdefault("card_emojis", False)  # the emoji tests turn them on
         await fake.start(create_bot(config, **kwargs))
         made.append(fake)
         return fake
