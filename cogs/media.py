@@ -29,6 +29,15 @@ log = logging.getLogger("cogs.media")
 MAX_APP_EMOJIS = 2000
 
 
+class Switch:
+    """Whether messages carry pictures at all (``bench/bot_pictures.py`` compares both ways)."""
+
+    enabled = True
+
+
+PICTURES = Switch()
+
+
 def _encode(draw: Draw) -> tuple[str, bytes]:
     picture: Picture = draw()
     return picture.filename, picture.png()
@@ -37,7 +46,7 @@ def _encode(draw: Draw) -> tuple[str, bytes]:
 async def picture_files(embed: discord.Embed, draw: Draw | None) -> list[discord.File]:
     """Draw (in a thread) and attach a picture to ``embed``: the files to send with it ([] when
     there is no picture or it could not be drawn)."""
-    if draw is None:
+    if draw is None or not PICTURES.enabled:
         return []
     try:
         filename, data = await asyncio.to_thread(_encode, draw)

@@ -81,6 +81,7 @@ class Recorded:
     response: Any = None
     context: Any = None  # whatever ``FakeDiscord.snapshot()`` returned when the bot made the call
     at: float = 0.0  # time.perf_counter() when the fake received it (benchmarks)
+    cpu_at: float = 0.0  # time.process_time() then (benchmarks)
     files: list[tuple[str, bytes]] = field(default_factory=list)  # (filename, bytes) uploaded
 
     @property
@@ -169,6 +170,7 @@ class FakeSession:
         rec = Recorded(method, path, decoded, dict(kw.get("params") or {}), files=files)
         rec.context = context
         rec.at = time.perf_counter()
+        rec.cpu_at = time.process_time()
         status, payload = self.world.route(rec)
         if rec.is_callback:
             waiter = self.world.callback_waiters.pop(path.split("/")[3], None)
