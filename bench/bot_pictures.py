@@ -135,7 +135,9 @@ async def run(n_tables: int, samples: int) -> None:
             PICTURES.enabled = True
             lag.stop()
             await fake.close()
-    print(f"card play, {n_tables} Hurricane tables, {samples} plays each way (one run, alternating)")
+    print(
+        f"card play, {n_tables} Hurricane tables, {samples} plays each way (one run, alternating)"
+    )
     print("  answer: click until the hand's answer reached Discord (what the player waits for)")
     print("  +table: until the public table message was edited too (its picture drawn after)")
     print(
@@ -155,7 +157,9 @@ async def run(n_tables: int, samples: int) -> None:
         )
     ratio = med(cpu[True]) / med(cpu[False])
     ratio_all = med(cpu_all[True]) / med(cpu_all[False])
-    print(f"card play with/without pictures (median CPU of the answer): {ratio:.2f}x (target <= 2x)")
+    print(
+        f"card play with/without pictures (median CPU of the answer): {ratio:.2f}x (target <= 2x)"
+    )
     print(f"  ... including the table message's picture: {ratio_all:.2f}x")
     print(
         f"loop lag while drawing: max {max(lags[True]):.2f} ms, "

@@ -85,9 +85,12 @@ class Play(commands.Cog):
             files = await picture_files(embed, draw)
             now = self.bot.tables.get(table.channel_id)
             if now is None or same_moment(now, table) or now.seat_of(user_id) is None:
-                break
+                return embed, ui, files
             table, selection, view, legal = now, None, None, None
-        return embed, ui, files
+        # the table keeps moving faster than the picture is drawn: the newest hand, as text
+        table = self.bot.tables.get(table.channel_id) or table
+        embed, ui, _draw = self.hand_message(table, user_id, note=note)
+        return embed, ui, []
 
     def _playing_table(self, channel_id: int) -> Table:
         table = self.bot.tables.require(channel_id)

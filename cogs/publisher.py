@@ -55,9 +55,13 @@ async def public_message(
         files = await picture_files(embed, public_picture(table))
         now = latest() if latest is not None else None
         if now is None or same_moment(now, table):
-            break
+            return embed, view, files
         table = now
-    return embed, view, files
+    # moves keep coming faster than pictures are drawn: this update goes out as text (drawn now,
+    # so it shows one moment); the next one, scheduled by those moves, carries the picture again
+    table = (latest() if latest is not None else None) or table
+    embed, view = render_public(table)
+    return embed, view, []
 
 
 def same_moment(a: Table, b: Table) -> bool:
