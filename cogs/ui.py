@@ -106,9 +106,7 @@ def panel_embed(panel: Panel, game: str | None = None, *, cards: bool = False) -
             grown = emojify(value, min(1024, len(value) + room), game=game)
             room -= len(grown) - len(value)
             fields[i] = (name, grown)
-    embed = discord.Embed(
-        title=title, description=description, colour=game_colour(game)
-    )
+    embed = discord.Embed(title=title, description=description, colour=game_colour(game))
     for name, value in fields:
         embed.add_field(name=name, value=value, inline=False)
     if footer:
