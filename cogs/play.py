@@ -19,7 +19,7 @@ from bot.tables.models import Table, TableStatus
 
 from .hand import build_hand
 from .media import picture_files
-from .publisher import same_moment
+from .publisher import moment_of
 from .ui import ACK_BUDGET, game_tag, within_ack
 
 if TYPE_CHECKING:
@@ -79,12 +79,13 @@ class Play(commands.Cog):
         while it was drawn (a computer's move), the newest hand is drawn instead (its text and
         picture then show one moment; a selection in progress is dropped)."""
         for _attempt in range(3):
+            moment = moment_of(table)
             embed, ui, draw = self.hand_message(
                 table, user_id, note=note, selection=selection, view=view, legal=legal
             )
             files = await picture_files(embed, draw)
             now = self.bot.tables.get(table.channel_id)
-            if now is None or same_moment(now, table) or now.seat_of(user_id) is None:
+            if now is None or moment_of(now) == moment or now.seat_of(user_id) is None:
                 return embed, ui, files
             table, selection, view, legal = now, None, None, None
         # the table keeps moving faster than the picture is drawn: the newest hand, as text

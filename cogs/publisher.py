@@ -51,10 +51,11 @@ async def public_message(
     ``latest``: the table as it is now; if it moved on while the picture was drawn, the newest
     state is drawn instead (text and picture always show one moment)."""
     for _attempt in range(3):
+        moment = moment_of(table)
         embed, view = render_public(table)
         files = await picture_files(embed, public_picture(table))
         now = latest() if latest is not None else None
-        if now is None or same_moment(now, table):
+        if now is None or moment_of(now) == moment:
             return embed, view, files
         table = now
     # moves keep coming faster than pictures are drawn: this update goes out as text (drawn now,
@@ -64,13 +65,10 @@ async def public_message(
     return embed, view, []
 
 
-def same_moment(a: Table, b: Table) -> bool:
-    return (a.game_id, a.move_no, a.status, a.message_id) == (
-        b.game_id,
-        b.move_no,
-        b.status,
-        b.message_id,
-    )
+def moment_of(table: Table) -> tuple[Any, ...]:
+    """What tells one state of a table from the next (the manager may update a Table in place,
+    so a drawing compares these values, taken before it started, with the table's now)."""
+    return (table.game_id, table.move_no, table.status, table.message_id, id(table.state))
 
 
 class TablePublisher:
