@@ -12,6 +12,7 @@ card emojis are uploaded once as application emojis and handed to the render lay
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 from typing import TYPE_CHECKING, Any
@@ -85,10 +86,17 @@ async def sync_card_emojis(client: discord.Client) -> bool:
         set_card_emojis({})
         return False
     for card in missing:
+        if emoji_name(card) in existing:  # uploaded meanwhile by another process (re-listed below)
+            continue
         image = await asyncio.to_thread(emoji_png, card)
         try:
             emoji = await client.create_application_emoji(name=emoji_name(card), image=image)
         except discord.HTTPException as exc:
+            # another bot process of a cluster may have uploaded it first: list again
+            with contextlib.suppress(discord.HTTPException):
+                existing = {e.name: e for e in await client.fetch_application_emojis()}
+            if emoji_name(card) in existing:
+                continue
             log.warning("Could not upload the card emojis (%s): cards are shown as text", exc)
             set_card_emojis({})
             return False

@@ -251,3 +251,28 @@ async def test_cards_fall_back_to_text_when_the_emojis_cannot_be_uploaded(
     hand = d.table.state.view(seat)["hand"]  # type: ignore[union-attr]
     assert all(card_label(c) in msg["embeds"][0]["description"] for c in hand)
     assert "<:card_" not in str(d.public())
+
+
+async def test_an_emoji_uploaded_meanwhile_by_another_process_is_used(
+    make_fake: FakeFactory,
+) -> None:
+    """Processes of a cluster start together: an upload refused because another process was
+    first (a duplicate name) re-lists the emojis and uses the other process's one."""
+
+    def other_process_first(world: FakeDiscord) -> None:
+        original = world._emojis
+
+        def racing(method: str, body: Any) -> tuple[int, Any]:
+            if method == "POST" and isinstance(body, dict) and body.get("name") == "card_7H":
+                original("POST", body)  # the other process's upload lands first
+                world.violations.clear()
+                return 400, {"message": "Invalid Form Body (name taken)", "code": 50035}
+            return original(method, body)
+
+        world._emojis = racing  # type: ignore[method-assign]
+
+    fake = await make_fake(card_emojis=True, prepare=other_process_first)
+    await fake.bot.settle()  # type: ignore[union-attr]
+    assert len(fake.app_emojis) == len(ALL_CARDS) + 1
+    seven = next(e for e in fake.app_emojis.values() if e["name"] == "card_7H")
+    assert card_emoji("7H") == f"<:card_7H:{seven['id']}>"
