@@ -19,7 +19,7 @@ from .models import ActionOutcome, Table, TableStatus
 from .persistence import TablePersistence, draft
 from .registry import TableRegistry
 from .results import build_record, current_scores, losers_beaten_by, winners_from_result
-from .turns import arm_clock, mark_ended
+from .turns import arm_clock, mark_ended, record_move
 
 
 class TablePlay:
@@ -195,20 +195,11 @@ class TablePlay:
             engine_events = changed.state.apply(parsed, player=seat)
         except IllegalAction as exc:
             raise TableError(_reason(exc, "That move is not allowed now.")) from exc
-        events: list[dict[str, Any]] = []
         acting = changed.seats[seat]
         assert acting is not None
-        if source == "timeout":
-            acting.timeouts += 1
-            events.append({"type": "timeout", "seat": seat, "timeouts": acting.timeouts})
-        elif source == "human":
-            acting.timeouts = 0
-        events.extend(engine_events)
         canonical = str(parsed)
+        events = record_move(changed, acting, seat, canonical, source, engine_events)
         now = self._clock()
-        changed.move_no += 1
-        changed.history.append((seat, canonical))
-        changed.last_events = events
         move = MoveRecord(
             game_id=changed.game_id,
             move_no=changed.move_no,
