@@ -104,7 +104,8 @@ W_PLAYS = 3.0  # per play still needed to shed the rest of the hand
 W_RANK = 0.25  # per rank of the combination spent (high cards are kept to win tricks)
 W_WILD = 2.5  # per wild face card spent
 W_BREAK = 1.5  # a set split: some of a rank left behind
-FOLLOW_BASE = 4.0  # following (and keeping the lead) rather than passing
+FOLLOW_BASE = 4.0
+WILD_LEADS_FROM = 6  # with more number cards than this, leads spend no wild  # following (and keeping the lead) rather than passing
 
 
 def _others_min(view: View, seat: int) -> int:
@@ -167,6 +168,7 @@ def score_actions(view: View, legal: Sequence[Action]) -> list[float]:
     bet = bet_choice(view, hand) if any(t.startswith("bet") for t in texts) else 0
     counts = Counter(int(c[:-1]) for c in hand if c not in FACES)
     need_now = plays_needed(hand)
+    numbers = sum(1 for c in hand if c not in FACES)
     trick_points = _trick_points(view)
 
     result: list[float] = []
@@ -180,12 +182,18 @@ def score_actions(view: View, legal: Sequence[Action]) -> list[float]:
         if t == "pass":
             result.append(0.0)
             continue
+        cards = t.partition(" =")[0].split()
+        if len(cards) == len(hand):
+            result.append(1000.0)
+            continue
+        if shape is None and numbers > WILD_LEADS_FROM and any(x in FACES for x in cards):
+            # early in a round a wild is not spent on a lead (and the hundreds of wild
+            # variants of each lead are not worth reading): kept for follows and going out
+            result.append(-200.0 - 1e-4 * i)
+            continue
         c = classify(t, suits, shape)
         if c is None:
             result.append(-1e5)
-            continue
-        if c.size == len(hand):
-            result.append(1000.0)
             continue
         if c.is_bomb:
             rest = [x for x in hand if x not in c.cards]
