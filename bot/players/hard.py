@@ -134,10 +134,6 @@ class SearchProfile:
     rollout_policy: Policy
     evaluate: Evaluate  # value of a finished deal for a seat, or None while it goes on
     max_rollout_moves: int = 400
-    #: A truncated rollout: after ``horizon`` moves, ``estimate`` values the position for a seat
-    #: (less noise than a long playout when the deal is long, as in Hurikan).
-    horizon: int | None = None
-    estimate: Callable[[GameState, int], float] | None = None
 
 
 #: A sample may take longer than the slowest so far (a longer rollout): planned with this margin.
@@ -163,13 +159,10 @@ def rollout(
     (a ``time.perf_counter`` value) it raises ``OutOfTime``."""
     policy = profile.rollout_policy
     clock = time.perf_counter
-    horizon = profile.horizon if profile.estimate is not None else None
-    for move in range(profile.max_rollout_moves):
+    for _ in range(profile.max_rollout_moves):
         value = profile.evaluate(events, seat, state)
         if value is not None:
             return value
-        if horizon is not None and move >= horizon and profile.estimate is not None:
-            return profile.estimate(state, seat)
         if deadline is not None and clock() > deadline:
             raise OutOfTime
         player = state.current_player

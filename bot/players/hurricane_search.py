@@ -6,7 +6,6 @@ engine's public ``bot.games.determinise``, which takes nothing but the view.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from functools import cache, partial
@@ -50,21 +49,6 @@ def _hurikan_candidates(view: View, legal: Sequence[Action], rng: random.Random)
     return ranked[:MAX_CANDIDATES]
 
 
-HURIKAN_HORIZON = 10
-
-
-def hurikan_estimate(state: GameState, seat: int) -> float:
-    """A Hurikan position for ``seat`` in the units of its ``match_value``: the pile margin
-    (over its spread) plus the chance of the win it gives with the cards still to play."""
-    view = state.view(seat)
-    values = view["pile_values"]
-    margin = float(values[seat] - values[1 - seat])
-    left = int(view.get("stock_count") or 0) + sum(view.get("hand_sizes") or ())
-    sigma = HURIKAN_SPREAD * math.sqrt(max(left, 1) / 40)
-    win = 0.5 * (1.0 + math.erf(margin / (sigma * math.sqrt(2.0))))
-    return 2.0 * win - 1.0 + HURIKAN_MARGIN_SHARE * margin / HURIKAN_SPREAD
-
-
 @cache
 def profile(game: str) -> SearchProfile:
     hurikan = game == "hurikan"
@@ -84,6 +68,4 @@ def profile(game: str) -> SearchProfile:
             spread=HURIKAN_SPREAD,
             margin_share=HURIKAN_MARGIN_SHARE,
         ),
-        horizon=HURIKAN_HORIZON if hurikan else None,
-        estimate=hurikan_estimate if hurikan else None,
     )
