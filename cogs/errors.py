@@ -29,10 +29,16 @@ class UnknownControl(Exception):
         return "That control is not one I know (or no longer used) — nothing was changed."
 
 
+def cooldown_message(retry_after: float) -> str:
+    return f"Not so fast — try again in {max(1, round(retry_after + 0.5))} s. Nothing was changed."
+
+
 def friendly_message(error: BaseException) -> str | None:
     """The user-facing sentence for an expected error (a refused request), or None for a bug."""
     if isinstance(error, TableError | IllegalAction | UnknownControl):
         return str(error) or GENERIC_ERROR
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return cooldown_message(error.retry_after)
     if isinstance(error, app_commands.CheckFailure):
         return str(error) or "You can't use that command here."
     return None

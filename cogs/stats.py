@@ -27,7 +27,7 @@ from bot.render.text import Panel
 from storage.models import GameSummary, LeaderboardRow, Metric, PlayerStats
 
 from .tables import GAME_CHOICES
-from .ui import guarded, panel_embed
+from .ui import BOARD_MESSAGE, guarded, panel_embed, within_ack
 
 if TYPE_CHECKING:
     from bot.app import CardBot
@@ -193,7 +193,7 @@ def page_buttons(
 
 class PageButton(
     DynamicItem[Button[Any]],
-    template=rf"lb:(?P<game>{_GAMES_RE}):(?P<metric>{_METRICS_RE}):(?P<page>\d{{1,6}}|me)(?P<all>:all)?",
+    template=rf"lb:(?P<game>{_GAMES_RE}):(?P<metric>{_METRICS_RE}):(?P<page>[0-9]{{1,6}}|me)(?P<all>:all)?",
 ):
     def __init__(
         self, item: Button[Any], game: str, metric: Metric, page: str, computers: bool = False
@@ -224,7 +224,7 @@ class PageButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         cog = cast(Stats, interaction.client.get_cog("Stats"))
         work = cog.turn_page(interaction, self.game, self.metric, self.page, self.computers)
-        await guarded(interaction, work)
+        await guarded(interaction, work, BOARD_MESSAGE)
 
 
 class Stats(commands.Cog):
@@ -244,7 +244,8 @@ class Stats(commands.Cog):
         computers: bool,
     ) -> tuple[discord.Embed, discord.ui.View]:
         storage = self._storage()
-        assert storage is not None
+        if storage is None:
+            raise RuntimeError("no storage")
         mine = await storage.rank_of(guild_id, game, viewer_id, metric, include_bots=computers)
         if page is None:  # "my rank": the page that holds the viewer, else the first
             page = (mine.rank - 1) // PAGE_SIZE if mine is not None else 0
@@ -278,10 +279,12 @@ class Stats(commands.Cog):
         if self._storage() is None or interaction.guild_id is None:
             await interaction.response.send_message(NO_STORAGE, ephemeral=True)
             return
-        embed, view = await self._board(
+        work = self._board(
             interaction.guild_id, interaction.user.id, game, Metric(metric), 0, computers
         )
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        # Storage may be slow: acknowledge within Discord's 3 s (a private "thinking…"), then answer.
+        embed, view = await within_ack(interaction, work, ephemeral=True)
+        await _send_private(interaction, embed, view)
 
     async def turn_page(
         self,
@@ -295,10 +298,14 @@ class Stats(commands.Cog):
             await interaction.response.send_message(NO_STORAGE, ephemeral=True)
             return
         number = None if page == "me" else int(page)
-        embed, view = await self._board(
+        work = self._board(
             interaction.guild_id, interaction.user.id, game, metric, number, computers
         )
-        await interaction.response.edit_message(embed=embed, view=view)
+        embed, view = await within_ack(interaction, work)  # a deferred update if storage is slow
+        if interaction.response.is_done():
+            await interaction.edit_original_response(embed=embed, view=view)
+        else:
+            await interaction.response.edit_message(embed=embed, view=view)
 
     async def _about_player(
         self,
@@ -311,8 +318,9 @@ class Stats(commands.Cog):
         if storage is None or interaction.guild_id is None:
             await interaction.response.send_message(NO_STORAGE, ephemeral=True)
             return
-        built = await panel(storage, interaction.guild_id, player or interaction.user)
-        await interaction.response.send_message(embed=panel_embed(built), ephemeral=True)
+        work = panel(storage, interaction.guild_id, player or interaction.user)
+        built = await within_ack(interaction, work, ephemeral=True)
+        await _send_private(interaction, panel_embed(built), None)
 
     @app_commands.command(name="stats", description="A player's results in every game here.")
     @app_commands.describe(player="Whose stats (default: yours)")
@@ -324,7 +332,8 @@ class Stats(commands.Cog):
         async def panel(
             storage: Storage, guild_id: int, who: discord.User | discord.Member
         ) -> Panel:
-            return stats_panel(who.display_name, await storage.player_stats(guild_id, who.id))
+            name = escaped(who.display_name)
+            return stats_panel(name, await storage.player_stats(guild_id, who.id))
 
         await self._about_player(interaction, player, panel)
 
@@ -339,9 +348,26 @@ class Stats(commands.Cog):
             storage: Storage, guild_id: int, who: discord.User | discord.Member
         ) -> Panel:
             games = await storage.history(guild_id, who.id, HISTORY_SIZE)
-            return history_panel(who.display_name, games, who.id)
+            return history_panel(escaped(who.display_name), games, who.id)
 
         await self._about_player(interaction, player, panel)
+
+
+def escaped(name: str) -> str:
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
+
+
+async def _send_private(
+    interaction: discord.Interaction[Any], embed: discord.Embed, view: discord.ui.View | None
+) -> None:
+    if interaction.response.is_done():  # deferred: storage took long
+        await interaction.followup.send(
+            embed=embed, view=view or discord.utils.MISSING, ephemeral=True
+        )
+    else:
+        await interaction.response.send_message(
+            embed=embed, view=view or discord.utils.MISSING, ephemeral=True
+        )
 
 
 async def setup(bot: CardBot) -> None:

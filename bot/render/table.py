@@ -57,6 +57,22 @@ def option_words(options: dict[str, Any]) -> str:
     )
 
 
+CLOSED_WORDS = {
+    "closed": "A moderator closed this table; no result is recorded.",
+    "expired": "Nobody started this lobby within 30 minutes, so it closed itself.",
+    "idle": "Nobody moved for 24 hours, so the game is abandoned; no result is recorded.",
+    "channel_deleted": "The channel was deleted, so the table ended; no result is recorded.",
+}
+
+
+def closed_line(table: Table) -> str | None:
+    """Why the table was closed without a result (moderator, expiry, idleness), if it was."""
+    for ev in table.last_events:
+        if ev.get("type") == "closed":
+            return CLOSED_WORDS.get(str(ev.get("reason")), "The table was closed.")
+    return None
+
+
 def lobby_panel(table: Table, options_in_force: dict[str, Any]) -> Panel:
     """The lobby: the game, every option in force, the seats and how to join."""
     status = {
@@ -80,7 +96,10 @@ def lobby_panel(table: Table, options_in_force: dict[str, Any]) -> Panel:
             "Join with the button or /table join. The host starts once every seat is filled."
         )
     else:
-        panel.footer = "This table was cancelled. Open a new one with /table new."
+        closed = closed_line(table)
+        panel.footer = (closed + " " if closed else "") + (
+            "This table was cancelled. Open a new one with /table new."
+        )
     return panel
 
 
@@ -107,11 +126,15 @@ def last_move_line(table: Table) -> str | None:
             return f"{names[ev['seat']]} ran out of time three times in a row and forfeits."
         if kind == "abandoned":
             return "Everyone agreed to abandon the game."
+        if kind == "closed":
+            return closed_line(table)
         if kind == "abandon_vote":
             return f"{names[ev['seat']]} votes to abandon the game ({ev.get('votes')}/{ev.get('needed')})."
         if kind == "paused":
             return "The host paused the turn clock."
         if kind == "resumed":
+            if ev.get("auto"):
+                return "The pause ran out: the turn clock runs again."
             return "The host restarted the turn clock."
     if not table.history:
         return None
@@ -212,7 +235,7 @@ def final_line(table: Table, view: dict[str, Any]) -> str:
     if table.ended_by == "resigned" or table.ended_by == "forfeit":
         return last_move_line(table) or "The game ended."
     if table.ended_by == "abandoned":
-        return "The game was abandoned; no result is recorded."
+        return closed_line(table) or "The game was abandoned; no result is recorded."
     result = view.get("result")
     if not isinstance(result, dict) and table.state is not None and table.state.is_over:
         result = table.state.result()

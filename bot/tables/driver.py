@@ -41,7 +41,7 @@ class TableListener(Protocol):
 
 @dataclass(frozen=True)
 class _Step:
-    kind: str  # "computer" | "remind" | "timeout"
+    kind: str  # "computer" | "remind" | "timeout" | "resume" | "expire" | "idle"
     seat: int
     move_no: int
     delay: float
@@ -73,7 +73,8 @@ class TurnDriver:
         self._last_move_at[channel_id] = _now()
 
     def begin(self, table: Table) -> None:
-        """Drive a table that has just started (or was restored) in play."""
+        """Drive a table that has just opened, started or was restored (its lobby's expiry, then
+        its game)."""
         self.moved(table.channel_id)
         if self._closed:
             return
@@ -117,11 +118,7 @@ class TurnDriver:
         channel_id = table.channel_id
         wake = self._wakes[channel_id]
         try:
-            while (
-                not self._closed
-                and self._registry.get(channel_id) is table
-                and table.status is TableStatus.PLAYING
-            ):
+            while not self._closed and self._registry.get(channel_id) is table and table.is_live:
                 wake.clear()
                 step = self._plan(table)
                 if step is None:
@@ -139,8 +136,42 @@ class TurnDriver:
         finally:
             if self._drivers.get(channel_id) is asyncio.current_task():
                 del self._drivers[channel_id]
+                if not table.is_live or self._registry.get(channel_id) is not table:
+                    # the table ended: nothing is kept for it
+                    self._wakes.pop(channel_id, None)
+                    self._last_move_at.pop(channel_id, None)
+
+    def held(self) -> int:
+        """Entries kept in memory (tests check they do not grow with ended tables)."""
+        return len(self._wakes) + len(self._drivers) + len(self._last_move_at)
 
     def _plan(self, table: Table) -> _Step | None:
+        """The soonest of: the lobby's expiry; the game's idle limit, the end of a pause, the
+        computer's move, the reminder, the time-out."""
+        limits = self._play.limits
+        now = self._clock()
+        if table.status is TableStatus.LOBBY:
+            return _Step(
+                "expire", -1, table.move_no, max(0.0, table.opened_at + limits.lobby_ttl - now)
+            )
+        state = table.state
+        if state is None or state.is_over:
+            return None
+        steps: list[_Step] = []
+        active = table.active_at if table.active_at is not None else table.started_at
+        if active is not None and table.human_seats():
+            steps.append(
+                _Step("idle", -1, table.move_no, max(0.0, active + limits.idle_limit - now))
+            )
+        if table.paused and table.paused_at is not None:
+            delay = max(0.0, table.paused_at + limits.pause_limit - now)
+            steps.append(_Step("resume", -1, table.move_no, delay))
+        turn = self._plan_turn(table)
+        if turn is not None:
+            steps.append(turn)
+        return min(steps, key=lambda step: step.delay) if steps else None
+
+    def _plan_turn(self, table: Table) -> _Step | None:
         state = table.state
         if state is None or state.is_over:
             return None
@@ -172,7 +203,9 @@ class TurnDriver:
         )
 
     async def _run_step(self, table: Table, step: _Step) -> None:
-        if step.kind == "remind":
+        if step.kind in ("expire", "idle", "resume"):
+            await self._limit_reached(table, step)
+        elif step.kind == "remind":
             await self._remind(table, step)
         elif step.kind == "computer":
             await self._computer_move(table, step)
@@ -180,6 +213,29 @@ class TurnDriver:
             await self._sit_out_move(table, step)
         else:
             await self._time_out(table, step)
+
+    async def _limit_reached(self, table: Table, step: _Step) -> None:
+        """A lobby not started in time closes, an idle game is abandoned, a pause ends."""
+        async with self._registry.lock(table.channel_id):
+            if not table.is_live or table.move_no != step.move_no:
+                return
+            if step.kind == "resume":
+                if not await self._play.auto_resume(table):
+                    return
+            else:
+                limits = self._play.limits
+                now = self._clock()
+                if step.kind == "expire":
+                    if table.status is not TableStatus.LOBBY:
+                        return
+                    if now - table.opened_at < limits.lobby_ttl:
+                        return
+                else:
+                    active = table.active_at if table.active_at is not None else table.started_at
+                    if active is None or now - active < limits.idle_limit:
+                        return
+                await self._play.close_locked(table, "expired" if step.kind == "expire" else "idle")
+        await self.notify(table, table.last_events)
 
     async def _remind(self, table: Table, step: _Step) -> None:
         if self._still(table, step) and not table.reminded:

@@ -123,6 +123,14 @@ class TablePersistence:
         await self.write(changed, move=move, record=record, delete=delete)
         for f in fields(Table):
             setattr(table, f.name, getattr(changed, f.name))
+        if not table.is_live:
+            self.forget(table.channel_id)  # nothing kept for an ended table
+
+    def forget(self, channel_id: int) -> None:
+        self._snapshot_at.pop(channel_id, None)
+
+    def held(self) -> int:
+        return len(self._snapshot_at)
 
     async def save_message(self, table: Table) -> None:
         """Best effort: a failed write of the public message id is only logged."""

@@ -15,7 +15,7 @@ from storage.models import MoveRecord
 
 from . import checks
 from .errors import NotYourTurn, StaleAction, TableError
-from .models import ActionOutcome, Table, TableStatus
+from .models import ActionOutcome, Table, TableLimits, TableStatus
 from .persistence import TablePersistence, draft
 from .registry import TableRegistry
 from .results import build_record, current_scores, losers_beaten_by, winners_from_result
@@ -28,10 +28,12 @@ class TablePlay:
         registry: TableRegistry,
         persistence: TablePersistence,
         clock: Callable[[], float],
+        limits: TableLimits | None = None,
     ) -> None:
         self._registry = registry
         self._persistence = persistence
         self._clock = clock
+        self.limits = limits or TableLimits()
 
     def legal_actions(self, channel_id: int, user_id: int) -> list[Action]:
         """The user's legal moves now; [] when it is not their turn (Haggis bets excepted)."""
@@ -70,14 +72,19 @@ class TablePlay:
         async with self._registry.lock(channel_id):
             table = checks.in_play(self._registry.get(channel_id))
             seat = checks.seat_of(table, user_id)
-            current = table.seats[seat]
-            if games.game_info(table.spec.game).sit_out:  # the others play on
-                if current is not None and current.left:
-                    raise TableError("You have already left this game.")
-                await self.sit_out(table, seat)
-            else:
-                await self.end_with_loser(table, seat, "resigned")
+            await self.resign_locked(table, seat)
         return table
+
+    async def resign_locked(self, table: Table, seat: int) -> None:
+        """(Lock held.) The seat resigns: a loss that ends the game, or in a ``sit_out`` game the
+        seat sits out and the others play on."""
+        current = table.seats[seat]
+        if games.game_info(table.spec.game).sit_out:  # the others play on
+            if current is not None and current.left:
+                raise TableError("You have already left this game.")
+            await self.sit_out(table, seat)
+        else:
+            await self.end_with_loser(table, seat, "resigned")
 
     async def leave(self, channel_id: int, user_id: int) -> Table:
         """Leave a game in play where the game allows it (``GameInfo.sit_out``): the seat folds
@@ -102,7 +109,8 @@ class TablePlay:
         it (fold where allowed). Everyone left: the game goes on among the others until it ends."""
         changed = draft(table)
         leaving = changed.seats[seat]
-        assert leaving is not None
+        if leaving is None:
+            raise TableError("That seat is empty.")
         leaving.left = True
         if timed_out:
             leaving.timeouts += 1
@@ -112,7 +120,9 @@ class TablePlay:
         await self._persistence.commit(table, changed)
 
     async def vote_abandon(self, channel_id: int, user_id: int) -> Table:
-        """Every seated human must vote; then the game ends with no winner."""
+        """With two or more humans, every one of them must vote; then the game ends with no
+        winner (unrated). A lone human at a table of computers cannot escape a loss that way:
+        abandoning resigns (``ended_by == "resigned"``, a loss)."""
         async with self._registry.lock(channel_id):
             table = checks.in_play(self._registry.get(channel_id))
             seat = checks.seat_of(table, user_id)
@@ -123,6 +133,11 @@ class TablePlay:
                 for s in table.seats
                 if s is not None and s.computer is None and not s.left
             }
+            if user_id not in humans:
+                raise TableError("You left this game: your seat sits out until it ends.")
+            if len(humans) == 1:  # a lone human cannot escape a loss: abandoning resigns
+                await self.resign_locked(table, seat)
+                return table
             changed = draft(table)
             changed.abandon_votes.add(user_id)
             votes = len(changed.abandon_votes & humans)
@@ -148,7 +163,9 @@ class TablePlay:
 
     async def set_paused(self, channel_id: int, by_user_id: int, paused: bool) -> Table:
         """Stop or restart the turn clock (host only); resuming gives a fresh full turn. Moves,
-        computer moves included, stay allowed while paused."""
+        computer moves included, stay allowed while paused. A pause lasts at most
+        ``limits.pause_limit`` (the driver resumes it), a game has ``limits.pauses_per_game``,
+        and a host whose turn it is cannot pause."""
         async with self._registry.lock(channel_id):
             table = checks.in_play(self._registry.get(channel_id))
             checks.host_only(table, by_user_id)
@@ -158,15 +175,75 @@ class TablePlay:
                 raise TableError(
                     "The turn clock is already paused." if paused else "The clock is running."
                 )
+            limits = self.limits
+            if paused:
+                if table.current_seat is not None and table.current_seat == table.seat_of(
+                    by_user_id
+                ):
+                    raise TableError("It is your turn: you cannot pause now — play your move.")
+                if table.pauses >= limits.pauses_per_game:
+                    raise TableError(
+                        f"The clock can be paused {limits.pauses_per_game} times per game, "
+                        "and this game has used them all."
+                    )
             changed = draft(table)
             changed.paused = paused
             changed.turn_deadline = None
             changed.reminded = False
-            if not paused:
+            if paused:
+                changed.pauses += 1
+                changed.paused_at = self._clock()
+            else:
+                changed.paused_at = None
                 arm_clock(changed, self._clock, acting_seat=None, previous=None)
             changed.last_events = [{"type": "paused" if paused else "resumed"}]
             await self._persistence.commit(table, changed)
         return table
+
+    async def auto_resume(self, table: Table) -> bool:
+        """Resume a pause that has lasted ``limits.pause_limit`` (lock held by the caller)."""
+        if not table.paused or table.paused_at is None:
+            return False
+        if self._clock() - table.paused_at < self.limits.pause_limit:
+            return False
+        changed = draft(table)
+        changed.paused = False
+        changed.paused_at = None
+        changed.turn_deadline = None
+        changed.reminded = False
+        arm_clock(changed, self._clock, acting_seat=None, previous=None)
+        changed.last_events = [{"type": "resumed", "auto": True}]
+        await self._persistence.commit(table, changed)
+        return True
+
+    async def close(self, channel_id: int, reason: str) -> Table:
+        """End a live table with no result: a lobby is cancelled, a game abandoned (unrated).
+        ``reason``: closed (a moderator), expired (a lobby never started), idle (no human move
+        for too long), channel_deleted."""
+        async with self._registry.lock(channel_id):
+            table = checks.live(self._registry.get(channel_id))
+            await self.close_locked(table, reason)
+        return table
+
+    async def close_locked(self, table: Table, reason: str) -> None:
+        changed = draft(table)
+        now = self._clock()
+        event: dict[str, Any] = {"type": "closed", "reason": reason}
+        if table.status is TableStatus.LOBBY:
+            mark_ended(changed, "cancelled", now, [event])
+            changed.status = TableStatus.CANCELLED
+            await self._persistence.commit(table, changed, delete=True)
+            return
+        mark_ended(changed, "abandoned", now, [event])
+        record = build_record(
+            changed,
+            ended_by="abandoned",
+            winners=(),
+            double=False,
+            scores=current_scores(changed),
+            ended_at=now,
+        )
+        await self._persistence.commit(table, changed, record=record)
 
     async def apply(
         self, table: Table, seat: int, action: str | Action, *, source: str
@@ -204,6 +281,8 @@ class TablePlay:
         elif source == "human":
             acting.timeouts = 0
         events.extend(engine_events)
+        if source == "human":
+            changed.active_at = self._clock()
         canonical = str(parsed)
         now = self._clock()
         changed.move_no += 1

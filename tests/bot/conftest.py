@@ -59,12 +59,19 @@ async def make_fake(tmp_path: Path) -> AsyncIterator[FakeFactory]:
     made: list[FakeDiscord] = []
 
     async def factory(
-        db_path: Path | None = None, world: FakeDiscord | None = None, **kwargs: Any
+        db_path: Path | None = None,
+        world: FakeDiscord | None = None,
+        settings: dict[str, Any] | None = None,
+        **kwargs: Any,
     ) -> FakeDiscord:
         fake = FakeDiscord()
         if world is not None:
             fake.adopt(world)
-        config = Config(token="fake", database_path=db_path or tmp_path / "bot.sqlite3")
+        # Tests play much faster than people: the per-user click limit is loosened unless a test
+        # sets it (``settings={"action_rate": 3}``); every other setting is the default.
+        chosen: dict[str, Any] = {"action_rate": 10_000, "status_cooldown_seconds": 0.001}
+        chosen.update(settings or {})
+        config = Config(token="fake", database_path=db_path or tmp_path / "bot.sqlite3", **chosen)
         kwargs.setdefault("computer_delay", 0.01)
         kwargs.setdefault("publish_delay", 0.0)
         kwargs.setdefault("clock", fake.now)

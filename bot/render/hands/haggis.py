@@ -165,7 +165,7 @@ class HaggisHand(HandModel[Picked]):
             return PlayMove(values[0])
         if payload.kind == self.SELECT:
             part, _, old = (payload.arg or "0.0").partition(".")
-            index = int(part) if part.isdigit() and len(part) < 3 else 0
+            index = int(part) if part.isascii() and part.isdigit() and len(part) < 3 else 0
             mask = merge_part(hand, parse_mask(old), index, values)
             return Choose(Picked(tuple(cards_of(hand, mask))))
         if payload.kind == self.CLEAR:
