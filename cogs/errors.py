@@ -18,6 +18,8 @@ log = logging.getLogger("bot.app")
 
 GENERIC_ERROR = "Something went wrong — nothing was changed."
 NOT_DONE = "That did not work out — nothing was changed."
+#: Unknown interaction (answered too late) and Unknown Webhook (the token is gone).
+EXPIRED_CODES = frozenset({10062, 10015})
 #: ``Interaction.extras`` key set while an interaction's answer is a public "thinking…" (cogs.ui).
 PUBLIC_THINKING = "public_thinking"
 
@@ -50,6 +52,10 @@ async def report_interaction_error(
     """A friendly ephemeral answer, and a logged traceback when it is a bug (never the state of a
     hand)."""
     original = getattr(error, "original", None) or error
+    if isinstance(original, discord.NotFound) and original.code in EXPIRED_CODES:
+        # Discord no longer takes an answer (too late, or a token gone): nobody can be told.
+        log.warning("Interaction %s expired before it was answered", interaction.id)
+        return
     message = friendly_message(original)
     if message is None:
         command = interaction.command.qualified_name if interaction.command else None
