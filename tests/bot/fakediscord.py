@@ -43,6 +43,9 @@ GUILD_ID = 900000000000000003
 OWNER_ID = 900000000000000004
 EPHEMERAL = 64
 ACK_DEADLINE = 3.0
+MEMBER_PERMISSIONS = 2248473465835073  # no Manage Channels, no Manage Server
+MANAGE_CHANNELS = 1 << 4
+MANAGE_GUILD = 1 << 5
 TOKEN_LIFETIME = 15 * 60
 
 _last_id = 0
@@ -327,10 +330,10 @@ class FakeDiscord:
         self.edit_latency = 0.0  # seconds each channel message post/edit takes (slow Discord)
         self.in_flight = 0  # channel writes sent and not yet applied
         self.busy = 0.0  # seconds the event loop is blocked after an interaction arrives
-        self.forbidden: set[int] = set()
-        self.dm_channels: dict[
-            int, int
-        ] = {}  # DM channel id -> user id  # channels where the bot lacks permissions (403)
+        self.forbidden: set[int] = set()  # channels where the bot lacks permissions (403)
+        self.dm_channels: dict[int, int] = {}  # DM channel id -> user id
+        self.member_permissions: dict[int, int] = {}  # user id -> permissions (default: member's)
+        self.in_dm: set[int] = set()  # users whose interactions come from a DM
         self.dms: list[tuple[int, dict[str, Any]]] = []  # (user id, message body) sent as DMs
         self.bot: discord.Client | None = None
         # Optional hook called (synchronously) at the moment the bot issues each request; its value is
@@ -838,7 +841,9 @@ class FakeDiscord:
                 "deaf": False,
                 "mute": False,
                 "flags": 0,
-                "permissions": "2248473465835073",
+                "permissions": str(
+                    self.member_permissions.get(int(user["id"]), MEMBER_PERMISSIONS)
+                ),
             },
             "app_permissions": "2248473465835073",
             "locale": "en-US",
@@ -847,6 +852,13 @@ class FakeDiscord:
             "authorizing_integration_owners": {"0": str(GUILD_ID)},
             "context": 0,
         }
+        if int(user["id"]) in self.in_dm:  # the user runs it in a DM with the bot
+            for key in ("guild_id", "guild", "member", "channel_id", "channel"):
+                payload.pop(key)
+            payload["user"] = user
+            payload["context"] = 1
+            payload["channel"] = {"id": str(cid), "type": 1, "recipients": [user]}
+            payload["channel_id"] = str(cid)
         return payload, rec
 
     async def dispatch(
