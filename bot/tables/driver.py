@@ -248,7 +248,10 @@ class TurnDriver:
 
     async def _computer_move(self, table: Table, step: _Step) -> None:
         seat = table.seats[step.seat]
-        assert table.state is not None and seat is not None and seat.computer is not None
+        if not (table.state is not None and seat is not None and seat.computer is not None):
+            raise RuntimeError(
+                "internal error: expected table.state is not None and seat is not None and seat.computer is not None"
+            )
         seed = move_seed(table.seed, step.move_no, step.seat)
         action = await choose_move(
             table.spec.game, table.state, step.seat, seat.computer, seed=seed
@@ -265,7 +268,8 @@ class TurnDriver:
         async with self._registry.lock(table.channel_id):
             if not self._still(table, step):
                 return
-            assert table.state is not None
+            if table.state is None:
+                return
             action = sit_out_move(table.state)
             if action is None:
                 return
@@ -278,7 +282,8 @@ class TurnDriver:
             if not self._still(table, step) or table.paused or table.turn_deadline is None:
                 return
             seat = table.seats[step.seat]
-            assert table.state is not None and seat is not None
+            if table.state is None or seat is None:
+                raise RuntimeError("internal error: a time-out for an empty seat or no game")
             sits_out = games.game_info(table.spec.game).sit_out
             if seat.timeouts + 1 >= MAX_TIMEOUTS and sits_out:
                 # the others play on: the seat sits out for the rest of the game

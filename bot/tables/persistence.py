@@ -197,6 +197,7 @@ def replay_move(table: Table, move: MoveRecord) -> None:
         events.append({"type": "timeout", "seat": move.seat, "timeouts": seat.timeouts})
     elif move.source == "human":
         seat.timeouts = 0
+        table.active_at = move.at
     events.extend(engine_events)
     table.move_no = move.move_no
     table.history.append((move.seat, move.action))

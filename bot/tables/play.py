@@ -251,7 +251,8 @@ class TablePlay:
         """Apply one move for ``seat`` with the lock held. ``source``: human | computer | timeout
         (a time-out counts towards a forfeit, the player's own move resets the count)."""
         state = table.state
-        assert state is not None
+        if not (state is not None):
+            raise RuntimeError("internal error: expected state is not None")
         game = table.spec.game
         current = state.current_player
         # Out of turn only what the engine lists for that seat (Haggis bets); nothing otherwise.
@@ -267,14 +268,16 @@ class TablePlay:
         if seat != current and parsed not in others:
             raise NotYourTurn(_turn_message(table, current))
         changed = draft(table, clone_state=True)
-        assert changed.state is not None
+        if not (changed.state is not None):
+            raise RuntimeError("internal error: expected changed.state is not None")
         try:
             engine_events = changed.state.apply(parsed, player=seat)
         except IllegalAction as exc:
             raise TableError(_reason(exc, "That move is not allowed now.")) from exc
         events: list[dict[str, Any]] = []
         acting = changed.seats[seat]
-        assert acting is not None
+        if not (acting is not None):
+            raise RuntimeError("internal error: expected acting is not None")
         if source == "timeout":
             acting.timeouts += 1
             events.append({"type": "timeout", "seat": seat, "timeouts": acting.timeouts})
@@ -323,7 +326,8 @@ class TablePlay:
         event["seat"] = seat
         if timed_out:
             loser = changed.seats[seat]
-            assert loser is not None
+            if not (loser is not None):
+                raise RuntimeError("internal error: expected loser is not None")
             loser.timeouts += 1
         now = self._clock()
         mark_ended(changed, ended_by, now, [event])
