@@ -284,10 +284,10 @@ class TablePlay:
         elif source == "human":
             acting.timeouts = 0
         events.extend(engine_events)
-        if source == "human":
-            changed.active_at = self._clock()
         canonical = str(parsed)
         now = self._clock()
+        if source == "human":
+            changed.active_at = now  # idle games are measured from here
         changed.move_no += 1
         changed.history.append((seat, canonical))
         changed.last_events = events
