@@ -57,6 +57,10 @@ def option_words(options: dict[str, Any]) -> str:
     )
 
 
+SAVING_DELAYED = (
+    "⚠️ **Saving is delayed**: the database is not answering. The last change is retried "
+    "until it is saved; nothing is lost."
+)
 CLOSED_WORDS = {
     "closed": "A moderator closed this table; no result is recorded.",
     "expired": "Nobody started this lobby within 30 minutes, so it closed itself.",
@@ -186,6 +190,8 @@ def _seat_field(table: Table, view: dict[str, Any], i: int) -> tuple[str, str]:
 def table_panel(table: Table, view: dict[str, Any]) -> Panel:
     """The public table message during and after play, from the spectator view ``view(None)``."""
     panel = Panel(title=game_title(table))
+    if table.saving_delayed:
+        panel.lines.append(SAVING_DELAYED)
     board = board_model(table.spec.game)
     panel.lines.extend(board.lines(table, view))
     last = last_move_line(table)

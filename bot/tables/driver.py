@@ -20,6 +20,7 @@ import bot.games as games
 from bot.games import Action, GameState
 
 from .computer import choose_move, move_seed
+from .errors import TableError
 from .models import Level, Table, TableStatus
 from .play import TablePlay
 from .registry import TableRegistry
@@ -27,7 +28,8 @@ from .registry import TableRegistry
 log = logging.getLogger(__name__)
 
 MAX_TIMEOUTS = 3  # time-outs in a row that forfeit the game
-RETRY_DELAY = 1.0  # seconds before a background step is retried after a failure
+RETRY_DELAY = 1.0  # seconds before a failed background step is first retried (then doubling)
+MAX_RETRY_DELAY = 60.0  # the longest wait between two retries
 
 
 class TableListener(Protocol):
@@ -117,6 +119,7 @@ class TurnDriver:
     async def _drive(self, table: Table) -> None:
         channel_id = table.channel_id
         wake = self._wakes[channel_id]
+        failures = 0  # background steps failed in a row (e.g. the database is down)
         try:
             while not self._closed and self._registry.get(channel_id) is table and table.is_live:
                 wake.clear()
@@ -130,9 +133,24 @@ class TurnDriver:
                         continue  # something changed: plan again
                 try:
                     await self._run_step(table, step)
-                except Exception:
-                    log.exception("table %s: background %s step failed", channel_id, step.kind)
-                    await asyncio.sleep(self.retry_delay)
+                except Exception as exc:
+                    failures += 1
+                    if failures == 1:  # one log line per failure streak, not one per retry
+                        if not isinstance(exc, TableError):  # (storage logs its own outage)
+                            log.error(
+                                "table %s: background %s step failed; retrying with backoff",
+                                channel_id,
+                                step.kind,
+                                exc_info=exc,
+                            )
+                        await self.notify(table, [])  # the table shows "saving is delayed"
+                    else:
+                        log.debug("table %s: retry %d failed: %s", channel_id, failures, exc)
+                    await self._back_off(wake, failures)
+                else:
+                    if failures:
+                        log.info("table %s: background work recovered", channel_id)
+                    failures = 0
         finally:
             if self._drivers.get(channel_id) is asyncio.current_task():
                 del self._drivers[channel_id]
@@ -144,6 +162,19 @@ class TurnDriver:
     def held(self) -> int:
         """Entries kept in memory (tests check they do not grow with ended tables)."""
         return len(self._wakes) + len(self._drivers) + len(self._last_move_at)
+
+    def backoff(self, failures: int) -> float:
+        """Seconds before retry number ``failures``: 1, 2, 4 … up to 60."""
+        return min(MAX_RETRY_DELAY, self.retry_delay * 2 ** (failures - 1))
+
+    async def _back_off(self, wake: asyncio.Event, failures: int) -> None:
+        """Wait ``backoff(failures)`` seconds of the table clock (a poke re-checks the clock, so
+        a test's fake clock can jump)."""
+        retry_at = self._clock() + self.backoff(failures)
+        while not self._closed and self._clock() < retry_at:
+            wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(wake.wait(), retry_at - self._clock())
 
     def _plan(self, table: Table) -> _Step | None:
         """The soonest of: the lobby's expiry; the game's idle limit, the end of a pause, the

@@ -76,6 +76,7 @@ class Table:
     active_at: float | None = None  # the last human move (or the start): idle tables end
     paused_at: float | None = None  # when the clock was paused (it resumes by itself)
     pauses: int = 0  # pauses used in this game
+    saving_delayed: bool = field(default=False, compare=False)  # the last write failed (not saved)
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat of a human user (computer seats are never looked up by id)."""
