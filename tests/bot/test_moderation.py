@@ -222,3 +222,25 @@ async def test_missing_permissions_are_reported_once_to_the_host_and_the_table_w
     await fake.bot.settle()  # type: ignore[attr-defined]
     assert int(d.public()["id"]) == d.table.message_id
     fake.errors.records[:] = [r for r in fake.errors.records if r.levelno >= logging.ERROR]
+
+
+async def test_a_deleted_thread_ends_its_table(fake: FakeDiscord, users: list[Person]) -> None:
+    alice, bob, _ = users
+    thread = fake.make_channel("thread")
+    d = Driver(fake, [alice, bob], channel_id=thread)
+    await d.open(alice, game="hurricane")
+    await d.join_all([bob])
+    await d.start(alice)
+    table = d.table
+    await fake.dispatch(
+        "THREAD_DELETE",
+        {
+            "id": str(thread),
+            "guild_id": str(GUILD_ID),
+            "parent_id": str(fake.channel_id),
+            "type": 11,
+        },
+    )
+    await fake.bot.settle()  # type: ignore[attr-defined]
+    assert table.status is TableStatus.FINISHED and table.ended_by == "abandoned"
+    assert fake.bot.tables.get(thread) is None  # type: ignore[attr-defined]
