@@ -9,7 +9,12 @@ custom_id formats (≤ 100 characters):
   ``hs:<kind>:<channel>:<move_no>.<game>[:<arg>]`` hand selects
 (``<game>``: ``game_tag`` of the table's game, so a hand left over from an earlier game of the channel
 is told apart even at the same move number.)
-Every callback goes through ``guarded`` so that errors reach the one central handler."""
+Ids are parsed strictly (ASCII digits, printable ASCII arguments): anything else matches no template
+and is refused politely by ``CardBot.on_interaction``. Every callback goes through ``guarded``: the
+user's click limit, then a check that the message it was clicked on is the kind the control belongs
+to (``message_kind``: a hand's controls act only on a private hand, lobby and Show-my-hand buttons
+only on the public table message, leaderboard pages only on a leaderboard), and errors reach the
+one central handler."""
 
 from __future__ import annotations
 

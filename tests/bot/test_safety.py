@@ -248,3 +248,15 @@ async def test_a_leaderboard_page_answers_in_time_with_slow_storage(make_fake: F
     assert not fake.violations, fake.violations
     assert ex.callback_type == 6
     _ = discord  # the harness is discord.py's own
+
+
+def test_storage_that_cannot_be_imported_stops_the_start(
+    monkeypatch: pytest.MonkeyPatch, capsys: Any
+) -> None:
+    def missing(self: Any) -> Any:
+        raise ImportError("No module named 'asyncpg'")
+
+    monkeypatch.setattr(app.CardBot, "_default_storage", missing)
+    monkeypatch.setattr(app, "setup_logging", lambda config: None)
+    assert app.run(Config(token="t", database_url="postgresql://u@h/db")) == 4
+    assert "asyncpg" in capsys.readouterr().err
