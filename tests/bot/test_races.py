@@ -269,3 +269,31 @@ async def test_custom_ids_are_parsed_strictly(fake: FakeDiscord, users: list[Per
         ex = await fake.click(hand, forged, user=alice.user, values=values, forge=True)
         assert ex.callback is not None, forged  # answered, not silence
         assert d.table.move_no == moves
+
+
+async def test_a_pairs_breakdown_with_four_long_names_fits_through_discord(
+    fake: FakeDiscord,
+) -> None:
+    """Four 32-character names at Hurricane pairs: the deal's breakdown (its own message and the
+    table's field) keeps every category and the totals within Discord's 1,024 characters (the
+    harness checks every embed against Discord's limits)."""
+    people = [Person(f"P{i}", fake.make_user(f"{'W' * 30}_{i}")) for i in range(4)]
+    for p in people:
+        p.user["global_name"] = f"{'W' * 30}_{p.name[-1]}"
+    d = await start_table(fake, people, seed=6, game="hurricane", preset="pairs")
+    slow(fake)
+    while not any(
+        "Totals" in render_text(m) and "scores" in render_text(m) for m in fake.public_messages()
+    ):
+        seat = d.table.current_seat
+        assert seat is not None and d.table.status is TableStatus.PLAYING
+        await d.play_move(seat, d.choose(seat))
+    await fake.bot.settle()  # type: ignore[attr-defined]
+    scores = next(m for m in fake.public_messages() if "scores" in render_text(m))
+    [field] = [f for f in scores["embeds"][0]["fields"] if "result" in f["name"]]
+    text = field["value"]
+    assert len(text) <= 1024 and "…" not in text
+    for label in ("Hurricanes", "Most cards", "Most hearts", "Primiera", "Totals"):
+        assert label in text
+    assert "W" * 30 in text  # the legend names the players
+    assert not fake.violations
