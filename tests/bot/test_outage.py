@@ -59,6 +59,9 @@ async def test_five_minutes_down_then_back(make_fake: FakeFactory, tmp_path: Pat
     # a player's command meanwhile is refused, nothing half done
     ex = await fake.slash("table status", user=alice.user)
     assert not ex.ephemeral  # showing the table needs no database write
+    ex = await fake.slash("table resign", user=alice.user)
+    assert ex.ephemeral and "Saving is delayed" in ex.content  # refused whole: nothing changed
+    assert table.status is TableStatus.PLAYING and table.move_no == moves
 
     while fake.now() - start < 300:  # five minutes of fake time, in steps
         fake.advance(0.5)
