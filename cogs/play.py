@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.render.boards.base import plain_names
 from bot.render.hands import REFRESH, Payload, PlayMove, UnknownControl, click, hand_context
 from bot.render.moves import matches_query, move_label
 from bot.render.table import seat_names
@@ -211,7 +212,7 @@ class Play(commands.Cog):
         table = self.bot.tables.get(interaction.channel_id or 0)
         if table is None or table.status is not TableStatus.PLAYING:
             return []
-        names = seat_names(table)
+        names = plain_names(table)  # choices are plain text: names as written
         view = self.bot.tables.view(table.channel_id, interaction.user.id)
         out: list[app_commands.Choice[str]] = []
         for text in self._legal(table, interaction.user.id):

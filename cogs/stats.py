@@ -23,7 +23,7 @@ from discord.ext import commands
 from discord.ui import Button, DynamicItem
 
 from bot.render.rules import preset_shown
-from bot.render.text import Panel
+from bot.render.text import Panel, shown
 from storage.models import GameSummary, LeaderboardRow, Metric, PlayerStats
 
 from .tables import GAME_CHOICES
@@ -94,7 +94,7 @@ def board_panel(
     for row in rows:
         you = " ← you" if row.user_id == viewer_id else ""
         panel.lines.append(
-            f"`#{row.rank:>3}` {row.name} — {metric_value(row, metric)} · {record_text(row)}{you}"
+            f"`#{row.rank:>3}` {shown(row.name)} — {metric_value(row, metric)} · {record_text(row)}{you}"
         )
     if mine is None:
         panel.add("Your rank", f"You have no finished {game_title(game)} game here yet.")
@@ -134,7 +134,7 @@ def outcome_word(game: GameSummary, user_id: int | None) -> str:
     if not game.winners:
         return "draw"
     if user_id is None:
-        names = [s.name for s in game.seats if s.seat in game.winners]
+        names = [shown(s.name) for s in game.seats if s.seat in game.winners]
         return f"won by {' & '.join(names)}"
     mine = _seats_of(game, user_id)
     if any(seat in game.winners for seat in mine):
@@ -152,11 +152,11 @@ def scores_text(game: GameSummary) -> str:
     if teams:
         sides: dict[int, list[str]] = {}
         for s in game.seats:
-            sides.setdefault(s.team if s.team is not None else s.seat, []).append(s.name)
+            sides.setdefault(s.team if s.team is not None else s.seat, []).append(shown(s.name))
         return " vs ".join(
             f"{' & '.join(names)} {game.scores[side]}" for side, names in sorted(sides.items())
         )
-    return " vs ".join(f"{s.name} {game.scores[s.seat]}" for s in game.seats)
+    return " vs ".join(f"{shown(s.name)} {game.scores[s.seat]}" for s in game.seats)
 
 
 def history_panel(name: str | None, games: list[GameSummary], user_id: int | None) -> Panel:
@@ -354,7 +354,9 @@ class Stats(commands.Cog):
 
 
 def escaped(name: str) -> str:
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
+    """A display name drawn into a panel (escaped like ``discord.utils.escape_markdown`` and
+    ``escape_mentions``; names are stored raw)."""
+    return shown(name)
 
 
 async def _send_private(

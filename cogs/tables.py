@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     from bot.app import CardBot
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 GAME_CHOICES = [app_commands.Choice(name=display_title(g), value=g) for g in GAMES]
 #: The most seats any game has (each game's own limits are checked by its ``game_info``).
@@ -38,10 +40,9 @@ LEVEL_CHOICES = [app_commands.Choice(name=level.value, value=level.value) for le
 
 
 def user_name(user: discord.abc.User) -> str:
-    """The name a table shows: escaped for Markdown and mentions, so a display name such as
-    ``**@everyone**`` is drawn as written and pings nobody."""
-    raw = getattr(user, "display_name", None) or user.name
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(raw))
+    """The name a table keeps: the display name as written (stored raw). Rendering escapes it
+    wherever it is drawn into Markdown (``bot.render.text.shown``); labels use it as is."""
+    return getattr(user, "display_name", None) or user.name
 
 
 def is_moderator(interaction: discord.Interaction[Any]) -> bool:
@@ -240,23 +241,56 @@ class Tables(commands.Cog):
         await self._ephemeral(interaction, "The table is cancelled.", table)
 
     @table.command(
-        name="kick", description="Remove a player or computer from a lobby seat (host, moderators)."
+        name="kick",
+        description="Remove a seat's player (host, moderators); during a game they resign.",
     )
-    @app_commands.describe(seat="Seat number to empty")
+    @app_commands.describe(seat="Seat number")
     async def kick(
-        self, interaction: discord.Interaction[Any], seat: app_commands.Range[int, 1, 4]
+        self, interaction: discord.Interaction[Any], seat: app_commands.Range[int, 1, MAX_SEATS]
     ) -> None:
+        channel_id = self._channel(interaction)
+        before = self.bot.tables.get(channel_id)
+        occupant = None
+        if before is not None and 0 < seat <= len(before.seats):
+            occupant = before.seats[seat - 1]
+        playing = before is not None and before.status is TableStatus.PLAYING
         table = await self._ack(
             interaction,
             self.bot.tables.kick(
-                self._channel(interaction),
-                interaction.user.id,
-                seat - 1,
-                moderator=is_moderator(interaction),
+                channel_id, interaction.user.id, seat - 1, moderator=is_moderator(interaction)
             ),
             public=False,
         )
-        await self._ephemeral(interaction, f"Seat {seat} is free again.", table)
+        if not playing:
+            text = f"Seat {seat} is free again."
+        elif table.status is TableStatus.PLAYING:
+            text = f"Seat {seat} is removed: the player folds and sits out; the game goes on."
+        else:
+            text = f"Seat {seat} is removed: the player resigns (a loss); the game is over."
+        await self._ephemeral(interaction, text, table)
+        if occupant is not None and occupant.computer is None:
+            by_host = interaction.user.id == table.host_id
+            await self._tell_kicked(occupant.user_id, table, playing, by_host=by_host)
+
+    async def _tell_kicked(
+        self, user_id: int, table: Table, playing: bool, *, by_host: bool
+    ) -> None:
+        """A private message to a removed player (their DMs may be closed: then the table's
+        own message, which names them, is all they get)."""
+        what = (
+            "you fold and sit out until the game ends; your chips stay on the table"
+            if playing and table.status is TableStatus.PLAYING
+            else "you resign: the game counts as a loss"
+            if playing
+            else "your seat is free again"
+        )
+        by = "the host" if by_host else "a moderator"
+        text = f"You were removed from the table in <#{table.channel_id}> by {by}: {what}."
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await user.send(text)
+        except discord.HTTPException:
+            log.info("Could not tell user %s that they were removed from a table", user_id)
 
     @table.command(name="computer", description="Seat a computer player in the lobby (host).")
     @app_commands.describe(

@@ -48,11 +48,14 @@ def fitted(
     if len("\n".join(lines)) <= limit:
         return lines
     labels = short_labels(sides)
-    room = max(8, (limit - 400) // max(1, len(sides)) - 6)  # what the legend may spend per side
+    body = build(event, labels)
+    # what the legend may spend per side: whatever the short lines leave (at least 8)
+    spare = limit - len("\n".join(body)) - sum(len(f"{label} = \n") for label in labels)
+    room = max(8, spare // max(1, len(sides)))
     legend = [
         f"{label} = {clip_name(side, room)}" for label, side in zip(labels, sides, strict=False)
     ]
-    return legend + build(event, labels)
+    return legend + body
 
 
 def clip_name(name: str, size: int) -> str:

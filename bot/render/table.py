@@ -15,7 +15,7 @@ from .boards.base import seat_names
 from .cards import card_label, cards_label
 from .moves import describe_move
 from .scores import result_line
-from .text import Panel
+from .text import Panel, shown
 
 HIDDEN_OPTION_KEYS = {"preset"}
 
@@ -69,6 +69,9 @@ CLOSED_WORDS = {
 }
 
 
+KICKED_BY = {"host": "the host", "moderator": "a moderator"}
+
+
 def closed_line(table: Table) -> str | None:
     """Why the table was closed without a result (moderator, expiry, idleness), if it was."""
     for ev in table.last_events:
@@ -84,7 +87,9 @@ def lobby_panel(table: Table, options_in_force: dict[str, Any]) -> Panel:
         TableStatus.CANCELLED: "Cancelled",
     }.get(table.status, str(table.status))
     panel = Panel(title=f"{game_title(table)} — {status}")
-    host = next((s.name for s in table.seats if s is not None and s.user_id == table.host_id), "?")
+    host = next(
+        (shown(s.name) for s in table.seats if s is not None and s.user_id == table.host_id), "?"
+    )
     panel.lines.append(f"Host: {host}")
     panel.lines.append(f"Turn timer: {timer_words(table.spec.turn_timer)}")
     words = option_words(options_in_force)
@@ -92,7 +97,7 @@ def lobby_panel(table: Table, options_in_force: dict[str, Any]) -> Panel:
         panel.lines.append(f"Options: {words}")
     seats = []
     for i, seat in enumerate(table.seats):
-        who = "*empty*" if seat is None else seat.name
+        who = "*empty*" if seat is None else shown(seat.name)
         seats.append(f"{seat_label(table, i)}: {who}")
     panel.add("Seats", "\n".join(seats))
     if table.status is TableStatus.LOBBY:
@@ -120,10 +125,15 @@ def last_move_line(table: Table) -> str | None:
     events = table.last_events
     for ev in events:
         kind = ev.get("type")
+        kicked = KICKED_BY.get(str(ev.get("kicked_by")))
+        if kind == "left" and kicked:
+            return f"{names[ev['seat']]} was removed by {kicked}: folds and sits out."
         if kind == "left":
             return f"{names[ev['seat']]} left the game: folds and sits out." + (
                 " (time ran out three times in a row)" if ev.get("timed_out") else ""
             )
+        if kind == "resigned" and kicked:
+            return f"{names[ev['seat']]} was removed by {kicked} and resigns (a loss)."
         if kind == "resigned":
             return f"{names[ev['seat']]} resigned."
         if kind == "forfeit":
@@ -179,7 +189,7 @@ def last_move_line(table: Table) -> str | None:
 
 def _seat_field(table: Table, view: dict[str, Any], i: int) -> tuple[str, str]:
     seat = table.seats[i]
-    name = seat.name if seat is not None else f"seat {i + 1}"
+    name = shown(seat.name) if seat is not None else f"seat {i + 1}"
     marker = "▶ " if view.get("current_player") == i else ""
     parts = board_model(table.spec.game).seat_parts(table, view, i)
     if seat is not None and seat.computer is not None:

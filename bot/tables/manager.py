@@ -148,7 +148,12 @@ class TableManager:
     async def kick(
         self, channel_id: int, by_user_id: int, seat: int, *, moderator: bool = False
     ) -> Table:
-        table = await self._lobby.kick(channel_id, by_user_id, seat, moderator=moderator)
+        """Empty a lobby seat, or during play remove a seated human (``TablePlay.kick``)."""
+        current = self._registry.get(channel_id)
+        if current is not None and current.status is TableStatus.PLAYING:
+            table = await self._play.kick(channel_id, by_user_id, seat, moderator=moderator)
+        else:
+            table = await self._lobby.kick(channel_id, by_user_id, seat, moderator=moderator)
         self._driver.poke(channel_id)
         return table
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import bot.games as games
 from bot.games import Action, GameState, IllegalAction
+from bot.render.text import shown
 from storage.models import MoveRecord
 
 from . import checks
@@ -75,16 +76,46 @@ class TablePlay:
             await self.resign_locked(table, seat)
         return table
 
-    async def resign_locked(self, table: Table, seat: int) -> None:
+    async def resign_locked(self, table: Table, seat: int, *, kicked_by: str | None = None) -> None:
         """(Lock held.) The seat resigns: a loss that ends the game, or in a ``sit_out`` game the
-        seat sits out and the others play on."""
+        seat sits out and the others play on. ``kicked_by`` ("host" | "moderator"): the seat was
+        removed by someone else (the events say so)."""
         current = table.seats[seat]
         if games.game_info(table.spec.game).sit_out:  # the others play on
             if current is not None and current.left:
-                raise TableError("You have already left this game.")
-            await self.sit_out(table, seat)
+                raise TableError(
+                    "That player has already left this game."
+                    if kicked_by
+                    else "You have already left this game."
+                )
+            await self.sit_out(table, seat, kicked_by=kicked_by)
         else:
-            await self.end_with_loser(table, seat, "resigned")
+            await self.end_with_loser(table, seat, "resigned", kicked_by=kicked_by)
+
+    async def kick(
+        self, channel_id: int, by_user_id: int, seat: int, *, moderator: bool = False
+    ) -> Table:
+        """Remove a seated human during play (the host, or a moderator: Manage Channels / Manage
+        Server): the seat resigns, a loss like ``/table resign``; in a ``sit_out`` game it sits
+        out and the game goes on. Computer seats play on and cannot be kicked; nobody kicks
+        themselves (resign instead)."""
+        async with self._registry.lock(channel_id):
+            table = checks.in_play(self._registry.get(channel_id))
+            if not moderator:
+                checks.host_only(table, by_user_id)
+            checks.seat_index(table, seat)
+            occupant = table.seats[seat]
+            if occupant is None:
+                raise TableError("That seat is empty.")
+            if occupant.computer is not None:
+                raise TableError(
+                    "A computer player cannot be removed during the game: it plays on."
+                )
+            if occupant.user_id == by_user_id:
+                raise TableError("You cannot kick yourself — use /table resign instead.")
+            by = "host" if by_user_id == table.host_id else "moderator"
+            await self.resign_locked(table, seat, kicked_by=by)
+        return table
 
     async def leave(self, channel_id: int, user_id: int) -> Table:
         """Leave a game in play where the game allows it (``GameInfo.sit_out``): the seat folds
@@ -104,7 +135,9 @@ class TablePlay:
             await self.sit_out(table, seat)
         return table
 
-    async def sit_out(self, table: Table, seat: int, *, timed_out: bool = False) -> None:
+    async def sit_out(
+        self, table: Table, seat: int, *, timed_out: bool = False, kicked_by: str | None = None
+    ) -> None:
         """(Lock held.) The seat leaves the game in play: from now on its turns are played for
         it (fold where allowed). Everyone left: the game goes on among the others until it ends."""
         changed = draft(table)
@@ -116,6 +149,8 @@ class TablePlay:
             leaving.timeouts += 1
         changed.abandon_votes.discard(leaving.user_id)
         event: dict[str, Any] = {"type": "left", "seat": seat, "timed_out": timed_out}
+        if kicked_by:
+            event["kicked_by"] = kicked_by
         changed.last_events = [event]
         await self._persistence.commit(table, changed)
 
@@ -318,16 +353,24 @@ class TablePlay:
         return ActionOutcome(table=table, events=events, game_over=game_over)
 
     async def end_with_loser(
-        self, table: Table, seat: int, ended_by: str, *, timed_out: bool = False
+        self,
+        table: Table,
+        seat: int,
+        ended_by: str,
+        *,
+        timed_out: bool = False,
+        kicked_by: str | None = None,
     ) -> None:
         """Resign or forfeit (lock held): that seat (team) loses, everyone else wins."""
         changed = draft(table)
         event: dict[str, Any] = {"type": "forfeit" if ended_by == "forfeit" else "resigned"}
         event["seat"] = seat
+        if kicked_by:
+            event["kicked_by"] = kicked_by
         if timed_out:
             loser = changed.seats[seat]
-            if not (loser is not None):
-                raise RuntimeError("internal error: expected loser is not None")
+            if loser is None:
+                raise RuntimeError("internal error: a forfeit for an empty seat")
             loser.timeouts += 1
         now = self._clock()
         mark_ended(changed, ended_by, now, [event])
@@ -355,7 +398,7 @@ def _turn_message(table: Table, current: int | None) -> str:
     seat = table.seats[current] if current is not None else None
     if seat is None:
         return "It is not your turn."
-    return f"It is not your turn — {seat.name} is to play."
+    return f"It is not your turn — {shown(seat.name)} is to play."
 
 
 def _reason(exc: Exception, fallback: str) -> str:

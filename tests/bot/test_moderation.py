@@ -244,3 +244,76 @@ async def test_a_deleted_thread_ends_its_table(fake: FakeDiscord, users: list[Pe
     await fake.bot.settle()  # type: ignore[attr-defined]
     assert table.status is TableStatus.FINISHED and table.ended_by == "abandoned"
     assert fake.bot.tables.get(thread) is None  # type: ignore[attr-defined]
+
+
+def dm_texts(fake: FakeDiscord, person: Person) -> list[str]:
+    return [str(body.get("content")) for uid, body in fake.dms if uid == person.id]
+
+
+async def test_a_moderator_kicks_a_player_during_play_who_resigns(
+    fake: FakeDiscord, users: list[Person]
+) -> None:
+    alice, bob, carol = users
+    d = await hurricane_duel(fake, users)
+    ex = await fake.slash("table kick", user=carol.user, seat=2)  # no Manage permission
+    assert ex.ephemeral and d.table.status is TableStatus.PLAYING
+    assert d.table.seats[1] is not None and dm_texts(fake, bob) == []
+    fake.member_permissions[carol.id] = MANAGE_CHANNELS
+    ex = await fake.slash("table kick", user=carol.user, seat=2)
+    assert ex.ephemeral and "resigns (a loss)" in ex.content
+    assert d.table.status is TableStatus.FINISHED and d.table.ended_by == "resigned"
+    assert await history(fake, bob) == ["resigned"]  # counts as a loss, like /table resign
+    storage = fake.bot.storage  # type: ignore[attr-defined]
+    (game,) = await storage.history(GUILD_ID, bob.id)
+    assert list(game.winners) == [0]  # Alice wins, Bob lost
+    await fake.wait_for(lambda: "removed by a moderator" in render_text(d.public()))
+    assert "Bob was removed by a moderator and resigns (a loss)." in render_text(d.public())
+    (told,) = dm_texts(fake, bob)  # the kicked player is told, privately
+    assert "removed from the table" in told and "by a moderator" in told and "loss" in told
+
+
+async def test_the_host_kicks_a_player_during_play(make_fake: FakeFactory) -> None:
+    fake = await make_fake()
+    alice, bob, carol = (Person(n, fake.make_user(n)) for n in ("Alice", "Bob", "Carol"))
+    d = Driver(fake, [alice, bob, carol], seed=5)
+    await d.open(alice, game="haggis", players=3)
+    await d.join_all([bob])
+    await fake.click(d.public(), f"lobbyai:{d.channel_id}", user=alice.user, values=["easy"])
+    await d.start(alice)
+    ex = await fake.slash("table kick", user=bob.user, seat=1)  # a player is not the host
+    assert ex.ephemeral and "host" in ex.content and d.table.status is TableStatus.PLAYING
+    ex = await fake.slash("table kick", user=alice.user, seat=1)  # not oneself
+    assert ex.ephemeral and "/table resign" in ex.content
+    ex = await fake.slash("table kick", user=alice.user, seat=3)  # the computer plays on
+    assert ex.ephemeral and "computer" in ex.content and d.table.status is TableStatus.PLAYING
+    ex = await fake.slash("table kick", user=alice.user, seat=2)
+    assert d.table.status is TableStatus.FINISHED and d.table.ended_by == "resigned"
+    assert await history(fake, bob) == ["resigned"]
+    await fake.wait_for(lambda: "removed by the host" in render_text(d.public()))
+    (told,) = dm_texts(fake, bob)
+    assert "by the host" in told and "loss" in told
+
+
+async def test_a_kicked_poker_seat_sits_out_and_the_game_goes_on(
+    fake: FakeDiscord, users: list[Person]
+) -> None:
+    alice, bob, carol = users
+    d = await start_table(
+        fake, users, seed=21, game="hurricane_poker", players=3, options="hands=4"
+    )
+    ex = await fake.slash("table kick", user=alice.user, seat=2)  # the host
+    assert ex.ephemeral and "sits out" in ex.content
+    seat = d.table.seats[1]
+    assert seat is not None and seat.left and d.table.status is TableStatus.PLAYING
+    ex = await fake.slash("table kick", user=alice.user, seat=2)  # already out
+    assert ex.ephemeral and "already left" in ex.content
+    ex = await fake.slash("play", user=bob.user, move="fold")  # Bob may no longer move
+    assert ex.ephemeral and d.table.seats[1] is not None and d.table.seats[1].left
+    (told,) = dm_texts(fake, bob)
+    assert "sit out" in told and "by the host" in told
+    fake.member_permissions[carol.id] = MANAGE_GUILD  # a moderator may kick the host's seat
+    await fake.slash("table kick", user=carol.user, seat=1)
+    host = d.table.seats[0]
+    assert host is not None and host.left and d.table.status is TableStatus.PLAYING
+    (told,) = dm_texts(fake, alice)
+    assert "by a moderator" in told

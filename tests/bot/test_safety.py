@@ -18,10 +18,13 @@ from discord.ext import commands
 import bot.app as app
 from bot.app import NoGatewayDebug, create_bot, setup_logging
 from bot.config import Config
+from bot.render.hands import hand_context, hand_model
+from bot.render.hands.base import Button
+from bot.render.text import shown
 from storage.sqlite import SqliteStorage
 
 from .conftest import FakeFactory
-from .driver import Driver, hurricane_duel
+from .driver import Driver, hurricane_duel, start_table
 from .fakediscord import FakeDiscord, Person, render_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -135,6 +138,51 @@ async def test_names_are_escaped_wherever_drawn(fake: FakeDiscord) -> None:
     assert "\\*\\*" in text and "\\_x\\_" in text
     ex = await fake.slash("stats", user=bob.user, player=evil.user)
     assert "**@everyone**" not in ex.text
+
+
+def test_shown_escapes_like_discord() -> None:
+    for name in (
+        "**Bob**_@everyone",
+        "a_b ~c~ |d| `e` \\f",
+        "> quote",
+        "# heading",
+        "- item",
+        "[x](http://a.b)",
+        "see http://a_b.c/x_y",
+        "<@123456789012345678> @here @&123456789012345678",
+        "plain Álvaro 🃏",
+    ):
+        expected = discord.utils.escape_mentions(discord.utils.escape_markdown(name))
+        assert shown(name) == expected, name
+
+
+async def test_names_are_stored_raw_escaped_in_text_and_plain_in_labels(
+    fake: FakeDiscord,
+) -> None:
+    raw = "**Bob**_@everyone"
+    alice = Person("Alice", fake.make_user("Alice"))
+    bob = Person("Bob", fake.make_user("bob"))
+    bob.user["global_name"] = raw
+    carol = Person("Carol", fake.make_user("Carol"))
+    d = await start_table(fake, [alice, bob, carol], seed=3, game="haggis", players=3)
+    seat = d.table.seats[1]
+    assert seat is not None and seat.name == raw  # stored as written: no backslashes
+    text = render_text(d.public())
+    assert shown(raw) in text and "\\*\\*Bob\\*\\*\\_@\u200beveryone" in text
+    assert raw not in text and "@everyone" not in text.replace("@\u200beveryone", "")
+    # a control that names Bob (Haggis: give the trick away) labels him as written
+    state = d.table.state
+    assert state is not None
+    ctx = hand_context(d.table, 0, state.view(0), ["give 1", "give 2"])
+    drawn = hand_model("haggis").draw(ctx, None)
+    labels = [c.label for c in drawn.controls if isinstance(c, Button)]
+    assert f"Give the trick to {raw}" in labels and not any("\\" in lb for lb in labels)
+    # nothing sent pings anybody
+    posts = [r for r in fake.requests if r.method in ("POST", "PATCH") and r.json]
+    assert posts
+    for r in posts:
+        assert (r.json or {}).get("allowed_mentions", {"parse": []})["parse"] == []
+        assert raw not in str(r.json)
 
 
 async def test_admin_is_for_manage_server_and_here_needs_a_server(

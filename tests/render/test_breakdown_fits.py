@@ -58,3 +58,25 @@ def test_haggis_round_with_three_long_names_fits() -> None:
     }
     text = "\n".join(round_breakdown(event, ESCAPED[:3] * 1))
     assert len(text) <= FIELD_LIMIT and "Totals" in text
+
+
+def test_a_poker_showdown_with_eight_long_escaped_names_fits() -> None:
+    from bot.render.boards.hurricane_poker import showdown_lines
+    from bot.render.scores import fitted
+
+    names = ["\\*" * 16 + str(i) for i in range(8)]
+    seats = [str(i) for i in range(8)]
+    showdown = {
+        "hand_no": 9,
+        "shown": {s: ["KS", "KH"] for s in seats},
+        "ranks": {s: {"high": "pair of kings", "low": "K-K"} for s in seats},
+        "declarations": {s: "both" for s in seats},
+        "pots": [
+            {"high": list(range(8)), "low": list(range(8)), "shares": {s: 3 for s in seats}},
+            {"high": [0, 1], "low": [2, 3], "shares": {"0": 5}},
+        ],
+    }
+    assert len("\n".join(showdown_lines(showdown, names))) > FIELD_LIMIT  # too long as it is
+    text = "\n".join(fitted(showdown_lines, showdown, names))
+    assert len(text) <= FIELD_LIMIT
+    assert "Side pot 1" in text

@@ -129,7 +129,7 @@ class HaggisHand(HandModel[Picked]):
         if gives:
             lines.append(GIVE_HINT)
         for t in gives[:2]:
-            controls.append(Button(Payload(ACT, t), move_label(self.game, t, ctx.names), row=3))
+            controls.append(Button(Payload(ACT, t), move_label(self.game, t, ctx.labels), row=3))
         if selection is not None and selection.reading:
             chosen = frozenset(selected)
             readings = [t for t in plays if played_cards(self.game, t) == chosen]
@@ -184,7 +184,7 @@ class HaggisHand(HandModel[Picked]):
 
     def describe(self, ctx: HandContext, move: str) -> str:
         """``5🟩 J Q as a sequence — a sequence 5-6-7``; bets, passes and gives as labelled."""
-        label = move_label(self.game, move, ctx.names)
+        label = move_label(self.game, move, ctx.labels)
         if played_cards(self.game, move) is None:
             return label
         words = ctx.facts.play_words(move)
