@@ -1,6 +1,8 @@
 """Entry point, with subcommands: ``python -m bot`` (or ``python -m bot run``) runs the Discord bot;
 ``python -m bot play <game>`` plays in a terminal; ``python -m bot check-db`` runs the full database
-check. Another subcommand is one parser in ``build_parser`` and one handler in ``COMMANDS``."""
+check; ``python -m bot cluster --processes N`` runs N bot processes on shares of the shards
+(``bot.cluster``). Another subcommand is one parser in ``build_parser`` and one handler in
+``COMMANDS``."""
 
 from __future__ import annotations
 
@@ -35,17 +37,25 @@ def check_db(args: argparse.Namespace) -> int:
     return check_db_main([])
 
 
+def cluster(args: argparse.Namespace) -> int:
+    """The cluster supervisor (``bot.cluster``), imported only when asked for."""
+    from bot.cluster import cluster as run_cluster
+
+    return run_cluster(args)
+
+
 #: subcommand -> handler; ``run`` is the default when no subcommand is given.
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "run": run,
     "play": terminal.play,
     "check-db": check_db,
+    "cluster": cluster,
 }
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bot", description="The card table bot.")
-    commands = parser.add_subparsers(dest="command", metavar="{run,play,check-db}")
+    commands = parser.add_subparsers(dest="command", metavar="{run,play,check-db,cluster}")
     commands.add_parser("run", help="run the Discord bot (the default)")
     play = commands.add_parser(
         "play",
@@ -59,6 +69,15 @@ def build_parser() -> argparse.ArgumentParser:
         description="Run the full integrity check of the bot's database (DATABASE_URL, or the "
         "SQLite file at DATABASE_PATH) and report what it finds. Exit status: 0 sound, "
         "1 problems found, 2 the database could not be checked at all.",
+    )
+    from bot.cluster import DESCRIPTION, add_arguments
+
+    add_arguments(
+        commands.add_parser(
+            "cluster",
+            help="run the bot as several processes, each on a share of the shards",
+            description=DESCRIPTION,
+        )
     )
     return parser
 

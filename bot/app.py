@@ -1,15 +1,19 @@
 """The Discord bot: built by ``create_bot(config)`` so tests build exactly what ``python -m bot`` runs.
 
 ``setup_hook`` opens storage, builds the table manager (with the publisher as its listener), loads the cogs,
-registers the persistent components and restores unfinished tables. Commands are synced to ``DEV_GUILD_ID`` at
-start when it is set; otherwise only by the owner's ``/admin sync``. No privileged intents are used.
+registers the persistent components and restores unfinished tables: with ``SHARD_IDS`` set, only those of the
+guilds on this process's shards (Discord sends a guild's interactions only to its shard, so no other guild's
+table can be played here). Commands are synced to ``DEV_GUILD_ID`` at start when it is set (by the process that
+owns that guild's shard); otherwise only by the owner's ``/admin sync``. No privileged intents are used.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import re
+import signal
 import sys
 import time
 from collections.abc import Callable
@@ -20,7 +24,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.config import Config
+from bot.config import Config, format_shard_ids
 from cogs.errors import UnknownControl, report_interaction_error
 
 if TYPE_CHECKING:
@@ -64,6 +68,11 @@ class CardBot(commands.AutoShardedBot):
         intents.members = False
         intents.presences = False
         intents.typing = False
+        shards: dict[str, Any] = {}  # none: discord.py runs every shard Discord recommends
+        if config.shard_count is not None:
+            shards["shard_count"] = config.shard_count
+        if config.shard_ids is not None:
+            shards["shard_ids"] = list(config.shard_ids)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -72,6 +81,7 @@ class CardBot(commands.AutoShardedBot):
             owner_ids=set(config.owner_ids) or None,
             # Nobody is pinged unless a message names exactly whom (the turn reminder's user).
             allowed_mentions=discord.AllowedMentions.none(),
+            **shards,
         )
         self.config = config
         self.storage: Storage | None = storage
@@ -156,10 +166,14 @@ class CardBot(commands.AutoShardedBot):
         from cogs.ui import DYNAMIC_ITEMS
 
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        restored = await self.tables.restore()
+        # Only this process's shards: another process restores (claims) the other guilds' tables.
+        guild_filter = None if self.config.runs_every_shard else self.config.owns_guild
+        restored = await self.tables.restore(guild_filter)
+        if restored:
+            log.info("Restored %d unfinished table(s)", len(restored))
         for table in restored:
             self.publisher.schedule(table)
-        if self.config.dev_guild_id:
+        if self.config.dev_guild_id and self.config.owns_guild(self.config.dev_guild_id):
             guild = discord.Object(self.config.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
@@ -265,6 +279,24 @@ def setup_logging(config: Config) -> None:
 
 
 async def _run(bot: CardBot, token: str) -> None:
+    loop = asyncio.get_running_loop()
+    stopping: list[asyncio.Task[None]] = []
+
+    def stop() -> None:
+        """SIGTERM (systemd, docker stop, the cluster supervisor): close as after Ctrl-C."""
+        log.info("SIGTERM received: stopping")
+        stopping.append(asyncio.ensure_future(bot.close()))
+
+    with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
+        loop.add_signal_handler(signal.SIGTERM, stop)
+    if bot.config.shard_ids is not None:
+        log.info(
+            "Running shards %s of %d",
+            format_shard_ids(bot.config.shard_ids),
+            bot.config.shard_count or 0,
+        )
     async with bot:
         await bot.open_storage()  # before any connection: a bad database is refused first
         await bot.start(token)
+    for task in stopping:
+        await task

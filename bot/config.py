@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,7 +29,58 @@ def _int_or_none(env: Mapping[str, str], key: str) -> int | None:
     try:
         return int(raw)
     except ValueError:
-        raise ConfigError(f"{key} must be a number (a Discord id), not {raw!r}") from None
+        what = "a Discord id" if key.endswith("_ID") else "a whole number"
+        raise ConfigError(f"{key} must be a number ({what}), not {raw!r}") from None
+
+
+def parse_shard_ids(raw: str, shard_count: int) -> tuple[int, ...]:
+    """``SHARD_IDS`` as a sorted tuple: ranges and single ids separated by commas (``0-3``,
+    ``0,2,5``, ``0-1,4``), each below ``shard_count``, none twice. ConfigError says what is wrong."""
+    ids: list[int] = []
+    for part in raw.replace(" ", "").split(","):
+        if not part:
+            raise ConfigError(f"SHARD_IDS has an empty item in {raw!r} (write e.g. 0-3 or 0,2,5)")
+        first, dash, last = part.partition("-")
+        try:
+            lo = int(first)
+            hi = int(last) if dash else lo
+        except ValueError:
+            raise ConfigError(
+                f"SHARD_IDS item {part!r} is not a shard number or a range like 0-3"
+            ) from None
+        if lo < 0 or hi < lo:
+            raise ConfigError(f"SHARD_IDS range {part!r} must go up from 0 or more (e.g. 2-5)")
+        ids.extend(range(lo, hi + 1))
+    if len(set(ids)) != len(ids):
+        raise ConfigError(f"SHARD_IDS {raw!r} names a shard more than once")
+    too_big = [i for i in ids if i >= shard_count]
+    if too_big:
+        raise ConfigError(
+            f"SHARD_IDS {raw!r} names shard {too_big[0]}, but SHARD_COUNT is {shard_count} "
+            f"(shards are numbered 0 to {shard_count - 1})"
+        )
+    return tuple(sorted(ids))
+
+
+def format_shard_ids(ids: Sequence[int]) -> str:
+    """The shortest ``SHARD_IDS`` text for these ids (``0-3``, ``0,2,5``, ``0-1,4``)."""
+    parts: list[str] = []
+    run: list[int] = []
+    for i in sorted(ids):
+        if run and i == run[-1] + 1:
+            run.append(i)
+            continue
+        if run:
+            parts.append(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]))
+        run = [i]
+    if run:
+        parts.append(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]))
+    return ",".join(parts)
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard Discord sends a guild's events to."""
+    return (guild_id >> 22) % shard_count
 
 
 def _positive(env: Mapping[str, str], key: str, default: float) -> float:
@@ -73,10 +124,24 @@ class Config:
             f"owner_ids={sorted(self.owner_ids)}, max_tables_per_server={self.max_tables_per_server}, "
             f"max_lobbies_per_member={self.max_lobbies_per_member}, "
             f"status_cooldown_seconds={self.status_cooldown_seconds}, "
-            f"action_rate={self.action_rate}/{self.action_per_seconds}s)"
+            f"action_rate={self.action_rate}/{self.action_per_seconds}s, "
+            f"shard_count={self.shard_count}, shard_ids={self.shard_ids})"
         )
 
     __str__ = __repr__
+    # Sharding: None/None lets discord.py run every shard Discord recommends in this process.
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None  # needs shard_count; None: all of them
+
+    def owns_guild(self, guild_id: int) -> bool:
+        """Whether this process runs the guild's shard (always, when it runs every shard)."""
+        if self.shard_count is None or self.shard_ids is None:
+            return True
+        return shard_of(guild_id, self.shard_count) in self.shard_ids
+
+    @property
+    def runs_every_shard(self) -> bool:
+        return self.shard_ids is None or self.shard_count == len(self.shard_ids)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
@@ -95,6 +160,18 @@ class Config:
                 "DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host/db); "
                 "leave it unset to use the SQLite file at DATABASE_PATH"
             )
+        shard_count = _int_or_none(env, "SHARD_COUNT")
+        if shard_count is not None and shard_count < 1:
+            raise ConfigError(f"SHARD_COUNT must be 1 or more, not {shard_count}")
+        raw_ids = env.get("SHARD_IDS", "").strip()
+        shard_ids: tuple[int, ...] | None = None
+        if raw_ids:
+            if shard_count is None:
+                raise ConfigError(
+                    "SHARD_IDS needs SHARD_COUNT too: the ids only mean something out of a "
+                    "total (e.g. SHARD_COUNT=4 SHARD_IDS=0-1)"
+                )
+            shard_ids = parse_shard_ids(raw_ids, shard_count)
         return cls(
             token=env.get("DISCORD_TOKEN", "").strip() or None,
             dev_guild_id=_int_or_none(env, "DEV_GUILD_ID"),
@@ -109,4 +186,6 @@ class Config:
             status_cooldown_seconds=_positive(env, "STATUS_COOLDOWN_SECONDS", 30.0),
             action_rate=int(_positive(env, "ACTION_RATE", 10)),
             action_per_seconds=_positive(env, "ACTION_PER_SECONDS", 5.0),
+            shard_count=shard_count,
+            shard_ids=shard_ids,
         )

@@ -20,7 +20,7 @@ import bot.games as games
 from bot.games import Action, GameState
 
 from .computer import choose_move, move_seed
-from .errors import TableError
+from .errors import TableError, TableLost
 from .models import Level, Table, TableStatus
 from .play import TablePlay
 from .registry import TableRegistry
@@ -99,6 +99,15 @@ class TurnDriver:
         for channel_id in list(self._wakes):
             self.poke(channel_id)
 
+    def forget(self, channel_id: int) -> None:
+        """Stop driving a table this process no longer holds (its task ends at once, or when the
+        step that found out returns)."""
+        task = self._drivers.pop(channel_id, None)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+        self._wakes.pop(channel_id, None)
+        self._last_move_at.pop(channel_id, None)
+
     async def close(self) -> None:
         """Stop every table's task; safe to call twice."""
         self._closed = True
@@ -133,6 +142,8 @@ class TurnDriver:
                         continue  # something changed: plan again
                 try:
                     await self._run_step(table, step)
+                except TableLost:
+                    return  # another process holds the table now (logged when it was dropped)
                 except Exception as exc:
                     failures += 1
                     if failures == 1:  # one log line per failure streak, not one per retry

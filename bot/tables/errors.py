@@ -35,3 +35,18 @@ class NoTable(TableError):
 
 class TableExists(TableError):
     """A second table was requested in a channel that already has a live one."""
+
+
+LOST_MESSAGE = (
+    "This table is now run by another instance of the bot, so this one has let it go. "
+    "Please try again in a moment."
+)
+
+
+class TableLost(TableError):
+    """A write of the table lost the storage's version check (``storage.base.TableConflict``):
+    another process has claimed it (restored it after a re-shard or a restart). This process has
+    dropped the table from memory and stopped driving it; nothing was written."""
+
+    def __init__(self, message: str = LOST_MESSAGE) -> None:
+        super().__init__(message)

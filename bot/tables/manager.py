@@ -46,7 +46,7 @@ class TableManager:
         rng = random.Random(rng_seed) if rng_seed is not None else random.SystemRandom()
         self._clock = clock
         self._registry = TableRegistry()
-        self._persistence = TablePersistence(storage, clock)
+        self._persistence = TablePersistence(storage, clock, on_lost=self._drop)
         self.limits = limits or TableLimits()
         self._lobby = TableLobby(self._registry, self._persistence, clock, rng, self.limits)
         self._play = TablePlay(self._registry, self._persistence, clock, self.limits)
@@ -233,7 +233,9 @@ class TableManager:
         """Remember the public table message; saved on a best-effort basis (a failed write keeps
         the new id in memory and is only logged)."""
         async with self._registry.lock(channel_id):
-            table = self._registry.require(channel_id)
+            table = self._registry.get(channel_id)
+            if table is None:  # dropped meanwhile: another process holds it now
+                return
             table.message_id = message_id
             table.message_posted_at = posted_at
             if table.is_live:
@@ -261,6 +263,12 @@ class TableManager:
         for table in restored:
             await self._driver.notify(table, [])
         return restored
+
+    def _drop(self, channel_id: int) -> None:
+        """Let go of a table another process has claimed: no timers, no computer moves, and it is
+        no longer listed; whoever wrote it gets ``TableLost``."""
+        self._registry.remove(channel_id)
+        self._driver.forget(channel_id)
 
     async def close(self) -> None:
         """Stop every clock and computer; safe to call twice."""

@@ -22,10 +22,10 @@ from typing import Any
 
 import bot.games as games
 from bot.games import IllegalAction
-from storage.base import Storage
+from storage.base import Storage, TableConflict
 from storage.models import GameRecord, MoveRecord, TableSnapshot
 
-from .errors import TableError
+from .errors import TableError, TableLost
 from .models import Table
 from .serial import TableDataError, table_from_data, table_to_data
 
@@ -54,7 +54,11 @@ def draft(table: Table, *, clone_state: bool = False) -> Table:
 
 
 class TablePersistence:
-    """Writes tables to ``storage`` (None: nothing is kept across a restart)."""
+    """Writes tables to ``storage`` (None: nothing is kept across a restart).
+
+    A write refused with ``TableConflict`` means another process has claimed the table (see
+    ``storage.sql``): ``on_lost(channel_id)`` is called so the owner of the table in memory drops
+    it, and the caller gets ``TableLost``."""
 
     def __init__(
         self,
@@ -62,14 +66,28 @@ class TablePersistence:
         clock: Callable[[], float],
         *,
         snapshot_every: int = SNAPSHOT_EVERY,
+        on_lost: Callable[[int], None] | None = None,
     ) -> None:
         self.storage = storage
         self._clock = clock
         self.snapshot_every = snapshot_every
+        self.on_lost = on_lost
         self._snapshot_at: dict[int, int] = {}  # channel -> move number of its last snapshot
         self._message_unsaved: set[int] = set()  # tables whose message id awaits a snapshot
         self.outage_since: float | None = None  # writes failing since (one log line per streak)
         self.failed_writes = 0
+
+    def _lost(self, channel_id: int, exc: TableConflict) -> TableLost:
+        """Forget a table another process has claimed; logged once, as the table is gone after."""
+        log.warning(
+            "table of channel %s was claimed by another process (%s); dropped here",
+            channel_id,
+            exc,
+        )
+        self.forget(channel_id)
+        if self.on_lost is not None:
+            self.on_lost(channel_id)
+        return TableLost()
 
     def snapshot(self, table: Table) -> TableSnapshot:
         data = table_to_data(table)
@@ -115,6 +133,8 @@ class TablePersistence:
                 await self.storage.save_table(self.snapshot(table), move)
                 self._snapshot_at[table.channel_id] = table.move_no
                 self._message_unsaved.discard(table.channel_id)
+        except TableConflict as exc:
+            raise self._lost(table.channel_id, exc) from exc
         except Exception as exc:
             self._failed(table, exc)
             raise TableError(SAVE_FAILED) from exc
@@ -185,6 +205,9 @@ class TablePersistence:
             return
         try:
             await self.storage.save_table(self.snapshot(table))
+        except TableConflict as exc:
+            self._lost(table.channel_id, exc)
+            return
         except Exception as exc:
             # kept in memory; the table's next write is a snapshot that carries it
             self._message_unsaved.add(table.channel_id)

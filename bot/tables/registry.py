@@ -31,6 +31,10 @@ class TableRegistry:
     def put(self, table: Table) -> None:
         self._tables[table.channel_id] = table
 
+    def remove(self, channel_id: int) -> Table | None:
+        """Forget the channel's table (a waiter on its lock then finds no table)."""
+        return self._tables.pop(channel_id, None)
+
     def lock(self, channel_id: int) -> _TableLock:
         """The one lock of a channel's table: every change holds it. It is dropped as soon as
         nobody holds or waits for it and the channel has no live table (memory does not grow

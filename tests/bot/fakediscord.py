@@ -341,6 +341,7 @@ class FakeDiscord:
         self.snapshot: Callable[[], Any] | None = None
         self.session = FakeSession(self)
         self.errors = _ErrorCollector()
+        self.guild_ids: list[int] = [GUILD_ID]  # more with ``add_guild`` (sharding tests)
         self.owner = self.make_user("Owner", user_id=OWNER_ID)
         self.channel_id = self.make_channel("general")
 
@@ -348,6 +349,7 @@ class FakeDiscord:
         """Take over another world's users, channels and messages (a restarted bot sees the same server)."""
         self.users.update(other.users)
         self.channels = dict(other.channels)
+        self.guild_ids = list(other.guild_ids)
         self.channel_id = other.channel_id
         self.messages.update(copy.deepcopy(other.messages))
         self.ephemeral_owner.update(other.ephemeral_owner)
@@ -374,14 +376,27 @@ class FakeDiscord:
         self.users[uid] = user
         return user
 
-    def make_channel(self, name: str) -> int:
-        cid = snowflake()
+    def add_guild(self, guild_id: int, channel_name: str = "general") -> int:
+        """Another server the bot is in (it has every user as a member); returns the id of its
+        one text channel. On a sharded bot, ``start`` feeds it on the shard Discord would."""
+        if guild_id not in self.guild_ids:
+            self.guild_ids.append(guild_id)
+        return self.make_channel(channel_name, guild_id=guild_id)
+
+    def guild_of(self, channel_id: int) -> int:
+        channel = self.channels.get(channel_id)
+        return int(channel["guild_id"]) if channel is not None else GUILD_ID
+
+    def make_channel(
+        self, name: str, *, guild_id: int = GUILD_ID, channel_id: int | None = None
+    ) -> int:
+        cid = channel_id or snowflake()
         self.channels[cid] = {
             "id": str(cid),
             "type": 0,
             "name": name,
             "position": len(self.channels),
-            "guild_id": str(GUILD_ID),
+            "guild_id": str(guild_id),
             "permission_overwrites": [],
             "nsfw": False,
             "parent_id": None,
@@ -396,20 +411,20 @@ class FakeDiscord:
             del self.messages[mid]
         await self.dispatch("CHANNEL_DELETE", dict(channel))
 
-    def guild_payload(self) -> dict[str, Any]:
+    def guild_payload(self, guild_id: int = GUILD_ID) -> dict[str, Any]:
         members = [
             {"user": u, "roles": [], "joined_at": _iso(0), "deaf": False, "mute": False, "flags": 0}
             for u in [BOT_USER, *self.users.values()]
         ]
         return {
-            "id": str(GUILD_ID),
-            "name": "Test Guild",
+            "id": str(guild_id),
+            "name": "Test Guild" if guild_id == GUILD_ID else f"Guild {guild_id}",
             "icon": None,
             "owner_id": str(OWNER_ID),
             "features": [],
             "roles": [
                 {
-                    "id": str(GUILD_ID),
+                    "id": str(guild_id),
                     "name": "@everyone",
                     "permissions": "2248473465835073",
                     "position": 0,
@@ -421,7 +436,7 @@ class FakeDiscord:
             ],
             "emojis": [],
             "stickers": [],
-            "channels": list(self.channels.values()),
+            "channels": [c for c in self.channels.values() if c["guild_id"] == str(guild_id)],
             "threads": [],
             "members": members,
             "member_count": len(members),
@@ -462,23 +477,33 @@ class FakeDiscord:
         await bot.login("fake-token")
         state = bot._connection
         state.guild_ready_timeout = 0.005
+        # Discord's gateway: one READY per shard the bot runs, then that shard's guilds.
+        shards: dict[int, list[int]] = {0: list(self.guild_ids)}
         if isinstance(bot, discord.AutoShardedClient):
             bot.shard_count = bot.shard_count or 1
+            ids = list(bot.shard_ids) if bot.shard_ids is not None else range(bot.shard_count)
             state.shard_count = bot.shard_count  # type: ignore[attr-defined]
-            state.shard_ids = range(bot.shard_count)  # type: ignore[attr-defined]
+            state.shard_ids = ids  # type: ignore[attr-defined]
+            shards = {i: [] for i in ids}
+            for gid in self.guild_ids:
+                shard = (gid >> 22) % bot.shard_count
+                assert shard in shards, f"guild {gid} is on shard {shard}, not run by this bot"
+                shards[shard].append(gid)
         parsers = state.parsers
-        ready: dict[str, Any] = {
-            "v": 10,
-            "user": BOT_USER,
-            "session_id": "fake-session",
-            "resume_gateway_url": "wss://fake",
-            "guilds": [{"id": str(GUILD_ID), "unavailable": True}],
-            "application": {"id": str(APP_ID), "flags": 0},
-        }
-        if isinstance(bot, discord.AutoShardedClient):
-            ready["shard"] = [0, 1]
-        parsers["READY"](ready)
-        parsers["GUILD_CREATE"](self.guild_payload())
+        for shard, guilds in shards.items():
+            ready: dict[str, Any] = {
+                "v": 10,
+                "user": BOT_USER,
+                "session_id": "fake-session",
+                "resume_gateway_url": "wss://fake",
+                "guilds": [{"id": str(g), "unavailable": True} for g in guilds],
+                "application": {"id": str(APP_ID), "flags": 0},
+            }
+            if isinstance(bot, discord.AutoShardedClient):
+                ready["shard"] = [shard, bot.shard_count]
+            parsers["READY"](ready)
+            for gid in guilds:
+                parsers["GUILD_CREATE"](self.guild_payload(gid))
         await asyncio.wait_for(bot.wait_until_ready(), 5)
 
     async def close(self) -> None:
@@ -591,7 +616,7 @@ class FakeDiscord:
         msg: dict[str, Any] = {
             "id": str(mid),
             "channel_id": str(channel_id),
-            "guild_id": str(GUILD_ID),
+            "guild_id": str(self.guild_of(channel_id)),
             "author": BOT_USER,
             "content": body.get("content") or "",
             "timestamp": _iso(self.now()),
@@ -819,6 +844,7 @@ class FakeDiscord:
         iid = snowflake()
         token = f"tok-{iid}"
         cid = self.channel_id if channel_id is None else channel_id
+        gid = self.guild_of(cid)
         rec = InteractionRecord(iid, token, int(user["id"]), cid, self.now(), time.time())
         self.interactions[token] = rec
         payload: dict[str, Any] = {
@@ -828,8 +854,8 @@ class FakeDiscord:
             "token": token,
             "version": 1,
             "attachment_size_limit": 8 * 1024 * 1024,
-            "guild_id": str(GUILD_ID),
-            "guild": {"id": str(GUILD_ID), "locale": "en-US", "features": []},
+            "guild_id": str(gid),
+            "guild": {"id": str(gid), "locale": "en-US", "features": []},
             "channel_id": str(cid),
             "channel": self.channels.get(
                 cid, {"id": str(cid), "type": 0, "name": "x", "position": 0}
@@ -849,7 +875,7 @@ class FakeDiscord:
             "locale": "en-US",
             "guild_locale": "en-US",
             "entitlements": [],
-            "authorizing_integration_owners": {"0": str(GUILD_ID)},
+            "authorizing_integration_owners": {"0": str(gid)},
             "context": 0,
         }
         if int(user["id"]) in self.in_dm:  # the user runs it in a DM with the bot

@@ -32,19 +32,35 @@ def test_from_budget_is_soft_and_hard_caps() -> None:
         SearchLimits.from_budget(0, 30)
 
 
+class FakeClock:
+    """``time.perf_counter`` that moves ``tick`` seconds at every reading, whatever the machine
+    does, so a budget test cannot depend on the load of the machine it runs on."""
+
+    def __init__(self, tick: float) -> None:
+        self.now = 0.0
+        self.tick = tick
+
+    def __call__(self) -> float:
+        self.now += self.tick
+        return self.now
+
+
 @pytest.mark.parametrize(("game", "players"), [("hurricane", None), ("haggis", 3)])
-def test_a_small_budget_is_kept(game: str, players: int | None) -> None:
+def test_a_small_budget_is_kept(
+    game: str, players: int | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
     state, seat = _position(game, players)
     legal = state.legal_actions(seat)
+    view = json_view(state, seat)
     for budget in (0.05, 0.15):
-        start = time.perf_counter()
-        action = choose_action(
-            game, json_view(state, seat), legal, "hard", seed=1, time_budget=budget
-        )
-        spent = time.perf_counter() - start
+        clock = FakeClock(tick=0.001)
+        monkeypatch.setattr(time, "perf_counter", clock)
+        action = choose_action(game, view, legal, "hard", seed=1, time_budget=budget)
+        monkeypatch.undo()
         assert action in legal
-        # the hard cap is 0.95 of the budget; 20 ms more covers a busy machine's scheduling
-        assert spent <= budget + 0.02, f"{game}: {spent:.3f} s for a {budget} s budget"
+        # the hard cap is 0.95 of the budget; one more reading may pass it before the search stops
+        assert clock.now <= 0.95 * budget + 2 * clock.tick, f"{game}: {clock.now:.3f} s of {budget}"
+        assert clock.now > 0.5 * budget, "the search stopped long before its budget was spent"
 
 
 def test_the_first_sample_is_abandoned_at_the_hard_cap(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -52,9 +68,10 @@ def test_the_first_sample_is_abandoned_at_the_hard_cap(monkeypatch: pytest.Monke
     state, seat = _position("haggis", 2)
     profile = search_profile("haggis")
     slow = profile.determinize
+    clock = FakeClock(tick=0.0001)
 
     def crawl(view, rng):  # type: ignore[no-untyped-def]
-        time.sleep(0.03)  # each world costs more than the whole budget allows for a sample
+        clock.now += 0.03  # each world costs more than the whole budget allows for a sample
         return slow(view, rng)
 
     from dataclasses import replace
@@ -63,9 +80,10 @@ def test_the_first_sample_is_abandoned_at_the_hard_cap(monkeypatch: pytest.Monke
     view = json_view(state, seat)
     legal = state.legal_actions(seat)
     candidates = profile.candidates(view, legal, random.Random(1))
-    start = time.perf_counter()
+    monkeypatch.setattr(time, "perf_counter", clock)
     action = search(slow_profile, view, legal, random.Random(1), SearchLimits.from_budget(0.02, 30))
-    assert time.perf_counter() - start < 0.02 + 0.03  # one sleeping world at most
+    monkeypatch.undo()
+    assert clock.now < 0.02 + 0.03 + 0.01  # one slow world at most
     assert action == candidates[0]
 
 

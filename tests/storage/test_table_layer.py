@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.tables.errors import TableError
+from bot.tables.errors import TableError, TableLost
 from bot.tables.manager import TableManager
 from bot.tables.models import GameSpec, Table, TableStatus
 from bot.tables.serial import table_to_data
@@ -172,8 +172,9 @@ async def test_a_restart_replays_the_moves_logged_after_the_last_snapshot(
         assert fingerprint(again) == expected
         stale = user_at(table, table.current_seat or 0)
         move = str(manager.legal_actions(CHANNEL, stale)[0])
-        with pytest.raises(TableError, match="could not be saved"):  # the old process lost it
+        with pytest.raises(TableLost, match="another instance"):  # the old process lost it
             await manager.act(CHANNEL, stale, move, table.move_no)
+        assert manager.get(CHANNEL) is None  # and has let it go
         while again.status is TableStatus.PLAYING:
             user = user_at(again, again.current_seat or 0)
             await fresh.act(
