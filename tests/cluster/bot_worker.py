@@ -79,6 +79,8 @@ def say(obj: dict[str, Any]) -> None:
 class Worker:
     def __init__(self) -> None:
         env = dict(os.environ)
+        # the scripted players click far faster than people: the per-user click limit is loosened
+        env.setdefault("ACTION_RATE", "100000")
         self.config = Config.from_env(env)
         self.fake = FakeDiscord()
         self.people: dict[int, Person] = {}  # channel -> its human
