@@ -6,7 +6,9 @@ the table message itself, hands the queue that interaction (``post``). One worke
 then writes, one request at a time, and **draws the table at the moment it sends**: a change made
 while an edit is in flight only marks the queue again, so the next write shows it, and the last
 write always shows the newest state. No interaction answer edits the table message behind the
-queue's back (lobby clicks acknowledge with a deferred update, then the queue redraws).
+queue's back (lobby clicks acknowledge with a deferred update, then the queue redraws). The
+table's picture is drawn inside that write (``public_message``, in a thread; redrawn if the table
+moved on meanwhile), so text and picture show the same, newest moment.
 
 A message older than 45 minutes is replaced by a fresh one (Discord caps edits of messages older
 than an hour); a message that can no longer be edited (deleted) is re-posted, drawn anew; a channel
@@ -20,18 +22,21 @@ import asyncio
 import contextlib
 import logging
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.render.pictured import public_picture
 from bot.render.rules import options_in_force
 from bot.render.table import lobby_panel, scoring_panel, table_panel
 from bot.tables.models import Table, TableStatus
 
 from .errors import PUBLIC_THINKING
-from .ui import answer_lock, lobby_view, panel_embed, table_view
+from .media import picture_files
+from .ui import answer_lock, final_view, lobby_view, panel_embed, table_view
 
 if TYPE_CHECKING:
     from bot.app import CardBot
@@ -45,6 +50,7 @@ NEEDED_PERMISSIONS = (
     "Send Messages",
     "Send Messages in Threads",
     "Embed Links",
+    "Attach Files",
     "Read Message History",
 )
 
@@ -57,8 +63,36 @@ def render_public(table: Table) -> tuple[discord.Embed, discord.ui.View | None]:
         view = lobby_view(table) if table.status is TableStatus.LOBBY else None
     else:
         panel = table_panel(table, table.state.view(None))
-        view = table_view(table) if table.status is TableStatus.PLAYING else None
-    return panel_embed(panel, table.spec.game), view
+        view = table_view(table) if table.status is TableStatus.PLAYING else final_view(table)
+    return panel_embed(panel, table.spec.game, cards=True), view
+
+
+async def public_message(
+    table: Table, latest: Callable[[], Table | None] | None = None
+) -> tuple[discord.Embed, discord.ui.View | None, list[discord.File]]:
+    """``render_public`` with the table's picture (drawn in a thread from ``view(None)``): send the
+    files with the embed, and on an edit pass them as ``attachments`` (the old picture goes).
+    ``latest``: the table as it is now; if it moved on while the picture was drawn, the newest
+    state is drawn instead (text and picture always show one moment)."""
+    for _attempt in range(3):
+        moment = moment_of(table)
+        embed, view = render_public(table)
+        files = await picture_files(embed, public_picture(table))
+        now = latest() if latest is not None else None
+        if now is None or moment_of(now) == moment:
+            return embed, view, files
+        table = now
+    # moves keep coming faster than pictures are drawn: this update goes out as text (drawn now,
+    # so it shows one moment); the next one, scheduled by those moves, carries the picture again
+    table = (latest() if latest is not None else None) or table
+    embed, view = render_public(table)
+    return embed, view, []
+
+
+def moment_of(table: Table) -> tuple[Any, ...]:
+    """What tells one state of a table from the next (the manager may update a Table in place,
+    so a drawing compares these values, taken before it started, with the table's now)."""
+    return (table.game_id, table.move_no, table.status, table.message_id, id(table.state))
 
 
 @dataclass
@@ -101,7 +135,7 @@ class TablePublisher:
         panel = scoring_panel(table, events)
         if panel is None or table.channel_id in self._blocked:
             return
-        embed = panel_embed(panel, table.spec.game)
+        embed = panel_embed(panel, table.spec.game, cards=True)
         self._spawn(self._send(table.channel_id, embed), f"announce-{table.channel_id}")
 
     def announce_text(self, table: Table, text: str) -> None:
@@ -137,6 +171,9 @@ class TablePublisher:
             )
         except discord.HTTPException:
             log.warning("Could not send a turn reminder in channel %s", table.channel_id)
+
+    def _latest(self, channel_id: int) -> Callable[[], Table | None]:
+        return lambda: self.bot.tables.get(channel_id)
 
     def _channel(self, channel_id: int) -> discord.PartialMessageable:
         """A handle that can send and edit in any channel or thread, cached or not."""
@@ -228,18 +265,25 @@ class TablePublisher:
 
     # --- writing -------------------------------------------------------------------------------------------
     async def _post(self, table: Table, interaction: discord.Interaction[Any]) -> None:
-        """The table message as the interaction's answer, drawn now."""
+        """The table message as the interaction's answer, drawn now with its picture (drawn
+        before the answer lock is taken, so the deferral timer can still acknowledge meanwhile; a
+        change made after this write began marks the queue again, and the next write shows it)."""
+        channel_id = table.channel_id
+        embed, view, files = await public_message(table, self._latest(channel_id))
+        table = self.bot.tables.get(channel_id) or table
         async with answer_lock(interaction):
-            embed, view = render_public(table)
             if interaction.response.is_done():
                 sent = await interaction.followup.send(
-                    embed=embed, view=view or discord.utils.MISSING, wait=True
+                    embed=embed,
+                    view=view or discord.utils.MISSING,
+                    files=files or discord.utils.MISSING,
+                    wait=True,
                 )
                 interaction.extras[PUBLIC_THINKING] = False  # the "thinking…" is the table now
                 message_id: int | None = sent.id
             else:
                 response = await interaction.response.send_message(
-                    embed=embed, view=view or discord.utils.MISSING
+                    embed=embed, view=view or discord.utils.MISSING, files=files
                 )
                 message_id = getattr(response, "message_id", None)
         if message_id is not None:
@@ -270,22 +314,31 @@ class TablePublisher:
             await self.bot.tables.channel_gone(table.channel_id)
 
     async def _write(self, table: Table, channel: discord.PartialMessageable) -> None:
+        """Edit the table message (or post it anew), drawn now with its picture: the newest state."""
+        channel_id = table.channel_id
+        embed, view, files = await public_message(table, self._latest(channel_id))
+        table = self.bot.tables.get(channel_id) or table  # the drawing took a while
         now = self.bot.clock()
         old = table.message_id
         too_old = (
             table.message_posted_at is not None and now - table.message_posted_at > REPOST_AFTER
         )
         if old is not None and not too_old:
-            embed, view = render_public(table)  # drawn now: the newest state
             try:
-                await channel.get_partial_message(old).edit(embed=embed, view=view)
+                await channel.get_partial_message(old).edit(
+                    embed=embed, view=view, attachments=files
+                )
                 return
             except discord.NotFound as exc:
                 if exc.code == UNKNOWN_CHANNEL:
                     raise
-                log.info("Table message in channel %s is gone: posting it again", table.channel_id)
-        embed, view = render_public(table)  # drawn again: the edit above may have taken a while
-        message = await channel.send(embed=embed, view=view or discord.utils.MISSING)
+                log.info("Table message in channel %s is gone: posting it again", channel_id)
+            # drawn again: the edit above may have taken a while (and its files are closed)
+            embed, view, files = await public_message(table, self._latest(channel_id))
+            table = self.bot.tables.get(channel_id) or table
+        message = await channel.send(
+            embed=embed, view=view or discord.utils.MISSING, files=files or discord.utils.MISSING
+        )
         await self._adopt(table, message.id)
 
     async def _refused(self, table: Table) -> None:

@@ -26,6 +26,7 @@ from bot.render.rules import preset_shown
 from bot.render.text import Panel, shown
 from storage.models import GameSummary, LeaderboardRow, Metric, PlayerStats
 
+from .replay import history_select
 from .tables import GAME_CHOICES
 from .ui import BOARD_MESSAGE, guarded, panel_embed, within_ack
 
@@ -169,10 +170,16 @@ def history_panel(name: str | None, games: list[GameSummary], user_id: int | Non
         )
     for g in games:
         how = {"resigned": " (resigned)", "forfeit": " (forfeit)"}.get(g.ended_by, "")
+        seed = f" · seed `{g.server_seed}`" if g.server_seed else ""
         panel.lines.append(
             f"{discord.utils.format_dt(datetime.fromtimestamp(g.ended_at, UTC), 'R')} "
             f"**{game_title(g.game, g.options)}** — "
-            f"{outcome_word(g, user_id)}{how}\n{scores_text(g)}"
+            f"{outcome_word(g, user_id)}{how}\n{scores_text(g)}\n"
+            f"-# game `{g.game_id}`{seed}"
+        )
+    if games:
+        panel.footer = (
+            "Replay one with the menu below or /replay game:<id>; /verify checks its deals."
         )
     return panel
 
@@ -311,16 +318,21 @@ class Stats(commands.Cog):
         self,
         interaction: discord.Interaction[Any],
         player: discord.User | None,
-        panel: Callable[[Storage, int, discord.User | discord.Member], Awaitable[Panel]],
+        panel: Callable[
+            [Storage, int, discord.User | discord.Member],
+            Awaitable[Panel | tuple[Panel, discord.ui.View | None]],
+        ],
     ) -> None:
-        """/stats and /history: the chosen player (default: the caller), answered privately."""
+        """/stats and /history: the chosen player (default: the caller), answered privately
+        (``panel`` may come with a view, such as /history's replay menu)."""
         storage = self._storage()
         if storage is None or interaction.guild_id is None:
             await interaction.response.send_message(NO_STORAGE, ephemeral=True)
             return
         work = panel(storage, interaction.guild_id, player or interaction.user)
         built = await within_ack(interaction, work, ephemeral=True)
-        await _send_private(interaction, panel_embed(built), None)
+        shown_panel, view = built if isinstance(built, tuple) else (built, None)
+        await _send_private(interaction, panel_embed(shown_panel), view)
 
     @app_commands.command(name="stats", description="A player's results in every game here.")
     @app_commands.describe(player="Whose stats (default: yours)")
@@ -346,9 +358,11 @@ class Stats(commands.Cog):
     ) -> None:
         async def panel(
             storage: Storage, guild_id: int, who: discord.User | discord.Member
-        ) -> Panel:
+        ) -> tuple[Panel, discord.ui.View | None]:
             games = await storage.history(guild_id, who.id, HISTORY_SIZE)
-            return history_panel(escaped(who.display_name), games, who.id)
+            # the menu opens a game's replay (labels are component text: raw, not escaped)
+            menu = history_select(games, lambda g: f"{game_title(g.game, g.options)} · {g.game_id}")
+            return history_panel(escaped(who.display_name), games, who.id), menu
 
         await self._about_player(interaction, player, panel)
 

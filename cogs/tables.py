@@ -17,7 +17,7 @@ from bot.tables.errors import TableError
 from bot.tables.models import Level, Table, TableStatus
 from bot.tables.specs import command_spec
 
-from .publisher import render_public
+from .publisher import public_message
 from .ui import ACK_BUDGET, defer_update, within_ack
 
 if TYPE_CHECKING:
@@ -83,20 +83,25 @@ class Tables(commands.Cog):
 
     async def _public_response(self, interaction: discord.Interaction[Any], table: Table) -> None:
         """Answer with the table message itself: a new public message whose id the table
-        remembers, written in turn by the table's queue (never beside it), drawn as it is sent."""
+        remembers, written in turn by the table's queue (never beside it), drawn as it is sent.
+        An ended table is shown to the asker alone (with its picture)."""
         if not table.is_live:
-            embed, _view = render_public(table)
-            await self._ephemeral_embed(interaction, embed)
+            embed, _view, files = await self._ack(interaction, public_message(table), public=False)
+            await self._ephemeral_embed(interaction, embed, files)
             return
         await self._ack(interaction, self.bot.publisher.post(table, interaction), public=True)
 
     async def _ephemeral_embed(
-        self, interaction: discord.Interaction[Any], embed: discord.Embed
+        self,
+        interaction: discord.Interaction[Any],
+        embed: discord.Embed,
+        files: list[discord.File] | None = None,
     ) -> None:
+        attached = files or discord.utils.MISSING
         if interaction.response.is_done():
-            await interaction.followup.send(embed=embed, ephemeral=True)
+            await interaction.followup.send(embed=embed, files=attached, ephemeral=True)
         else:
-            await interaction.response.send_message(embed=embed, ephemeral=True)
+            await interaction.response.send_message(embed=embed, files=attached, ephemeral=True)
 
     async def _ephemeral(
         self, interaction: discord.Interaction[Any], text: str, table: Table | None = None

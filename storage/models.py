@@ -49,6 +49,11 @@ class GameRecord:
     # Games played for chips (Hurricane poker): chips won per side, final chips minus the starting
     # stack (negative: lost). Empty for other games.
     winnings: tuple[int, ...] = ()
+    # Fair deals (docs/fair-deals.md): the derivation, and for ``fair-v1`` the server seed (hex,
+    # revealed now that the game has ended) and the public table id the deals were derived with.
+    rng_version: str = "legacy"
+    server_seed: str | None = None
+    table_id: str | None = None
 
 
 @dataclass(frozen=True)
@@ -85,7 +90,9 @@ class TableSnapshot:
 
 @dataclass(frozen=True)
 class GameLog:
-    """What a replay needs: ``new_game(game, seed=seed, players=players, options=options)`` + actions."""
+    """What a replay needs: ``new_game(game, seed=seed, players=players, options=options)`` + actions
+    for a ``legacy`` game; a ``fair-v1`` game deals from ``server_seed`` (hex) and ``table_id``
+    instead (``new_game(..., fair=FairSeed.from_hex(server_seed, table_id))``)."""
 
     game_id: str
     game: str
@@ -93,6 +100,13 @@ class GameLog:
     players: int
     seed: int
     actions: tuple[MoveRecord, ...]
+    rng_version: str = "legacy"
+    server_seed: str | None = None
+    table_id: str | None = None
+    guild_id: int = 0
+    seats: tuple[SeatRecord, ...] = ()
+    ended_by: str = "finished"
+    ended_at: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -123,6 +137,8 @@ class GameSummary:
     winners: tuple[int, ...]
     double: bool
     ended_by: str
+    rng_version: str = "legacy"
+    server_seed: str | None = None  # fair games: revealed (the game has ended)
 
 
 @dataclass(frozen=True)

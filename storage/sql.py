@@ -118,8 +118,8 @@ _UPDATE_TABLE = (
 )
 _INSERT_GAME = (
     "INSERT INTO games (game_id, guild_id, channel_id, game, options, players, scores, "
-    "winners, double_win, seed, started_at, ended_at, duration, ended_by, rated) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+    "winners, double_win, seed, started_at, ended_at, duration, ended_by, rated, rng_version, "
+    "server_seed, table_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
     "ON CONFLICT (game_id) DO NOTHING"
 )
 _INSERT_SEAT = (
@@ -350,6 +350,9 @@ class SqlStorage:
             record.ended_at - record.started_at,
             record.ended_by,
             int(rated),
+            record.rng_version,
+            record.server_seed,
+            record.table_id,
         )
         seat_rows = [
             (
@@ -541,15 +544,19 @@ class SqlStorage:
         return await self._read(read)
 
     async def game_log(self, game_id: str) -> GameLog | None:
-        """Seed, options, seat count and every logged action of a finished game, in order:
-        ``new_game(game, seed=seed, players=players, options=options)`` + ``apply`` replays it."""
+        """Seed, options, seats and every logged action of a finished game, in order: a legacy
+        game replays with ``new_game(game, seed=seed, players=players, options=options)`` +
+        ``apply``, a ``fair-v1`` one with ``fair=FairSeed.from_hex(server_seed, table_id)``."""
 
         async def read(db: Db) -> GameLog | None:
             g = await db.fetchone(
-                "SELECT game, options, players, seed FROM games WHERE game_id = ?", (game_id,)
+                "SELECT game, options, players, seed, rng_version, server_seed, table_id, "
+                "guild_id, ended_by, ended_at FROM games WHERE game_id = ?",
+                (game_id,),
             )
             if g is None:
                 return None
+            seats = await _seats(db, [game_id])
             moves = await db.fetchall(
                 "SELECT game_id, move_no, seat, action, at, source FROM moves WHERE game_id = ? "
                 "ORDER BY move_no",
@@ -562,6 +569,13 @@ class SqlStorage:
                 players=g["players"],
                 seed=g["seed"],
                 actions=tuple(_move(m) for m in moves),
+                rng_version=g["rng_version"],
+                server_seed=g["server_seed"],
+                table_id=g["table_id"],
+                guild_id=g["guild_id"],
+                seats=tuple(seats.get(game_id, ())),
+                ended_by=g["ended_by"],
+                ended_at=g["ended_at"],
             )
 
         return await self._read(read)
@@ -647,6 +661,28 @@ async def _summaries(db: Db, ids: Sequence[str]) -> list[GameSummary]:
         return []
     marks = ", ".join("?" * len(ids))
     games = await db.fetchall(f"SELECT * FROM games WHERE game_id IN ({marks})", tuple(ids))
+    by_game = await _seats(db, ids)
+    found = {
+        g["game_id"]: GameSummary(
+            game_id=g["game_id"],
+            game=g["game"],
+            options=json.loads(g["options"]),
+            ended_at=g["ended_at"],
+            seats=tuple(by_game.get(g["game_id"], ())),
+            scores=tuple(json.loads(g["scores"])),
+            winners=tuple(json.loads(g["winners"])),
+            double=bool(g["double_win"]),
+            ended_by=g["ended_by"],
+            rng_version=g["rng_version"],
+            server_seed=g["server_seed"],
+        )
+        for g in games
+    }
+    return [found[i] for i in ids if i in found]
+
+
+async def _seats(db: Db, ids: Sequence[str]) -> dict[str, list[SeatRecord]]:
+    marks = ", ".join("?" * len(ids))
     seats = await db.fetchall(
         f"SELECT * FROM game_seats WHERE game_id IN ({marks}) ORDER BY game_id, seat", tuple(ids)
     )
@@ -661,21 +697,7 @@ async def _summaries(db: Db, ids: Sequence[str]) -> list[GameSummary]:
                 team=s["team"],
             )
         )
-    found = {
-        g["game_id"]: GameSummary(
-            game_id=g["game_id"],
-            game=g["game"],
-            options=json.loads(g["options"]),
-            ended_at=g["ended_at"],
-            seats=tuple(by_game.get(g["game_id"], ())),
-            scores=tuple(json.loads(g["scores"])),
-            winners=tuple(json.loads(g["winners"])),
-            double=bool(g["double_win"]),
-            ended_by=g["ended_by"],
-        )
-        for g in games
-    }
-    return [found[i] for i in ids if i in found]
+    return by_game
 
 
 def _row(rank: int, row: Any) -> LeaderboardRow:

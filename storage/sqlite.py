@@ -33,6 +33,7 @@ recorded for it.
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import sqlite3
 import time
@@ -52,6 +53,10 @@ __all__ = ["DEFAULT_PATH", "RECENT_PER_GAME", "SqliteStorage", "check_file"]
 
 DEFAULT_PATH = Path("data/bot.sqlite3")
 T = TypeVar("T")
+
+# aiosqlite logs every statement with its parameters at DEBUG: table snapshots (every hidden card
+# and a game's secret fair-deal seed) would reach the log with LOG_LEVEL=DEBUG. Never below INFO.
+_AIOSQLITE_LOG = logging.getLogger("aiosqlite")
 
 
 class _Db:
@@ -97,6 +102,8 @@ class SqliteStorage(SqlStorage):
     async def open(self) -> None:
         if self._db is not None:
             return
+        if _AIOSQLITE_LOG.level < logging.INFO:  # NOTSET included: it would inherit DEBUG
+            _AIOSQLITE_LOG.setLevel(logging.INFO)
         if self.path.is_dir():
             raise StorageError(f"{self.path} is a folder, not a database file (DATABASE_PATH).")
         try:

@@ -224,12 +224,25 @@ def table_panel(table: Table, view: dict[str, Any]) -> Panel:
     breakdown = board.breakdown(table, view)
     if breakdown:
         panel.add(*breakdown)
+    panel.lines.extend(fair_lines(table))
     if table.status is TableStatus.FINISHED:
         panel.lines.append(f"**Game over.** {final_line(table, view)}")
         panel.footer = "Thanks for playing! Open a new table with /table new."
     else:
         panel.footer = "Press “Show my hand” to see your cards and play."
     return panel
+
+
+def fair_lines(table: Table) -> list[str]:
+    """The fair-deal commitment from the start; the seed itself only once the game has ended."""
+    commitment = table.commitment
+    if commitment is None:
+        return []
+    lines = [f"Fair deal: commitment `{commitment}`"]
+    seed = table.revealed_seed
+    if seed is not None:
+        lines.append(f"Seed (revealed): `{seed}` — check with `/verify game:{table.game_id}`")
+    return lines
 
 
 def scoring_panel(table: Table, events: list[dict[str, Any]]) -> Panel | None:

@@ -188,8 +188,16 @@ class TableLobby:
             table = self.check_start(channel_id, by_user_id)
             spec = table.spec
             try:
+                # A fresh secret server seed per game; the public game id is the table id of the
+                # derivation (docs/fair-deals.md). The seed is kept in the engine's snapshot and
+                # recorded with the result; only its commitment is shown until the game ends.
+                fair = games.FairSeed(games.new_server_seed(), table.game_id)
                 state = games.new_game(
-                    spec.game, seed=table.seed, players=spec.players, options=spec.options
+                    spec.game,
+                    seed=table.seed,
+                    players=spec.players,
+                    options=spec.options,
+                    fair=fair,
                 )
             except (ValueError, TypeError) as exc:
                 raise TableError(str(exc)) from exc

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from bot.games import GameState
+from bot.games import FairSeed, GameState
 
 
 class TableStatus(StrEnum):
@@ -77,6 +77,27 @@ class Table:
     paused_at: float | None = None  # when the clock was paused (it resumes by itself)
     pauses: int = 0  # pauses used in this game
     saving_delayed: bool = field(default=False, compare=False)  # the last write failed (not saved)
+
+    @property
+    def fair(self) -> FairSeed | None:
+        """The fair-deal seed of the game (None before the start, or for a legacy game)."""
+        fair = getattr(self.state, "fair", None)
+        return fair if isinstance(fair, FairSeed) else None
+
+    @property
+    def commitment(self) -> str | None:
+        """``SHA-256(server seed)``: public from the start."""
+        fair = self.fair
+        return fair.commitment if fair is not None else None
+
+    @property
+    def revealed_seed(self) -> str | None:
+        """The server seed in hex once the game has ended (finished, resigned, forfeited,
+        abandoned, cancelled after the start); None while it may still deal."""
+        fair = self.fair
+        if fair is None or self.is_live:
+            return None
+        return fair.server_seed.hex()
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat of a human user (computer seats are never looked up by id)."""

@@ -95,6 +95,7 @@ def build_record(
     options: dict[str, Any] = (
         dict(table.state.options) if table.state is not None else dict(table.spec.options)
     )
+    fair = table.fair
     return GameRecord(
         game_id=table.game_id,
         guild_id=table.guild_id,
@@ -110,6 +111,9 @@ def build_record(
         ended_at=ended_at,
         ended_by=ended_by,
         winnings=winnings_of(table, options, scores),
+        rng_version=fair.version if fair is not None else "legacy",
+        server_seed=fair.server_seed.hex() if fair is not None else None,
+        table_id=fair.table_id if fair is not None else None,
     )
 
 

@@ -14,10 +14,11 @@ Fixtures
 ``users``
     Three ``Person`` objects (Alice, Bob, Carol) known to the guild; ``person.user`` is the payload dict.
 ``make_fake``
-    A factory ``await make_fake(db_path=None, world=None, **create_bot_kwargs)`` for tests that need a second
+    A factory ``await make_fake(db_path=None, world=None, prepare=None, **create_bot_kwargs)`` for tests that need a second
     bot on the same database (restart tests: pass ``world=old_fake`` so the new bot sees the same channels,
     users and messages) or special settings (``computer_delay``, ``publish_delay``, ``clock``). Every fake it
-    makes is closed and checked at teardown (closing twice is harmless).
+    makes is closed and checked at teardown (closing twice is harmless). ``prepare(fake)`` runs before
+    the bot starts (``fake.fail_emojis = {"POST"}``). Card emojis are off unless ``card_emojis=True``.
 
 Driving the bot
 ---------------
@@ -62,11 +63,14 @@ async def make_fake(tmp_path: Path) -> AsyncIterator[FakeFactory]:
         db_path: Path | None = None,
         world: FakeDiscord | None = None,
         settings: dict[str, Any] | None = None,
+        prepare: Callable[[FakeDiscord], None] | None = None,
         **kwargs: Any,
     ) -> FakeDiscord:
         fake = FakeDiscord()
         if world is not None:
             fake.adopt(world)
+        if prepare is not None:
+            prepare(fake)
         # Tests play much faster than people: the per-user click limit is loosened unless a test
         # sets it (``settings={"action_rate": 3}``); every other setting is the default.
         chosen: dict[str, Any] = {"action_rate": 10_000, "status_cooldown_seconds": 0.001}
@@ -75,6 +79,7 @@ async def make_fake(tmp_path: Path) -> AsyncIterator[FakeFactory]:
         kwargs.setdefault("computer_delay", 0.01)
         kwargs.setdefault("publish_delay", 0.0)
         kwargs.setdefault("clock", fake.now)
+        kwargs.setdefault("card_emojis", False)  # the emoji tests turn them on
         await fake.start(create_bot(config, **kwargs))
         made.append(fake)
         return fake

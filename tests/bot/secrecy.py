@@ -2,7 +2,8 @@
 
 At the moment the bot issues each request the scanner snapshots, per reader (the public, and each seat's
 user), the cards hidden from that reader: other seats' hands (``open``: only the face-down cards), the stock,
-the Haggis, and one's own face-down cards. A card counts as secret for a payload if it was hidden both at
+the Haggis, and one's own face-down cards. Until the game ends, no request of any kind may carry the
+table's fair-deal server seed (``SEED``: checked in every body, whoever reads it). A card counts as secret for a payload if it was hidden both at
 the previous request and at this one (so a card that was public at any moment in between — and may
 legitimately be in a message drawn then — is not flagged). Public payloads are scanned without the
 previous deal's breakdown (cards of a finished deal, all played face up); the "Last move" line (on the
@@ -12,11 +13,13 @@ were played face up)."""
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import re
 from typing import Any
 
-from bot.render.cards import card_label
+from bot.render.cards import card_emoji, card_label
+from bot.render.pictures import Picture
 from bot.tables.models import Table
 
 from .fakediscord import FakeDiscord, Recorded
@@ -60,8 +63,31 @@ def hidden_sets(table: Table) -> dict[Any, frozenset[str]]:
     return out
 
 
+# Every PNG a Picture encodes is remembered with the card faces it shows, so a scan can check the
+# pictures a message uploads, not only its text (sha256 of the bytes -> the faces drawn).
+DRAWN: dict[str, Picture] = {}
+_encode = Picture.png
+
+
+def _recording_png(self: Picture) -> bytes:
+    data = _encode(self)
+    DRAWN[hashlib.sha256(data).hexdigest()] = self
+    return data
+
+
+Picture.png = _recording_png  # type: ignore[method-assign]
+
+
+def drawn(data: bytes) -> Picture | None:
+    """The Picture that encoded these PNG bytes (in this process), if any."""
+    return DRAWN.get(hashlib.sha256(data).hexdigest())
+
+
 def _pattern(card: str) -> re.Pattern[str]:
     forms = {re.escape(card), re.escape(card_label(card))}
+    emoji = card_emoji(card)
+    if emoji:
+        forms.add(re.escape(emoji))
     return re.compile(r"(?<![0-9A-Za-z])(?:" + "|".join(forms) + r")(?![0-9A-Za-z])")
 
 
@@ -71,6 +97,8 @@ class SecrecyScanner:
         self.channel_id = channel_id
         self._prev: dict[Any, frozenset[str]] = {}
         self.checked = 0
+        self.seeds_checked = 0  # requests checked for the unrevealed server seed
+        self.pictures = 0  # pictures checked
         self.position = len(fake.requests)
         self._patterns: dict[str, re.Pattern[str]] = {}
         fake.snapshot = self._snap
@@ -81,6 +109,7 @@ class SecrecyScanner:
         both = {k: v & self._prev.get(k, v) for k, v in now.items()}
         self._prev = now
         both[PLAYED] = last_move_cards(table) if table is not None else frozenset()
+        both[SEED] = unrevealed_seed(table)
         return both
 
     def scan(self) -> None:
@@ -92,6 +121,11 @@ class SecrecyScanner:
     def _check(self, rec: Recorded) -> None:
         if not isinstance(rec.context, dict) or rec.json is None:
             return
+        seed = rec.context.get(SEED)
+        if seed is not None:  # whoever reads it, in whatever request: not before the game ends
+            raw = json.dumps(rec.json, ensure_ascii=False).lower()
+            assert seed not in raw, f"the server seed leaked in {rec.method} {rec.path}"
+            self.seeds_checked += 1
         audience = self.fake.request_audience(rec)
         if audience is None:
             return
@@ -106,19 +140,34 @@ class SecrecyScanner:
         text = json.dumps(body, ensure_ascii=False)
         self.checked += 1
         self._search(secret, text, audience, rec)
+        for name, data in rec.files:
+            shown = drawn(data)
+            assert shown is not None, f"{name} in {rec.method} {rec.path} is not a drawn picture"
+            leaked = secret & set(shown.cards)
+            assert not leaked, f"{sorted(leaked)} drawn for {audience} in {name} ({rec.path})"
+            self.pictures += 1
         self._search(secret - rec.context.get(PLAYED, frozenset()), last_lines, audience, rec)
 
     def _search(self, secret: frozenset[str], text: str, audience: Any, rec: Recorded) -> None:
         if not text:
             return
         for card in secret:
-            pat = self._patterns.get(card) or self._patterns.setdefault(card, _pattern(card))
+            key = f"{card} {card_emoji(card)}"
+            pat = self._patterns.get(key) or self._patterns.setdefault(key, _pattern(card))
             assert not pat.search(text), (
                 f"{card} leaked to {audience} in {rec.method} {rec.path}: {text[:600]}"
             )
 
 
 PLAYED = "_played"
+SEED = "_seed"
+
+
+def unrevealed_seed(table: Table | None) -> str | None:
+    """The table's server seed (hex) while it must stay secret: from the deal to the game's end."""
+    if table is None or table.fair is None or table.revealed_seed is not None:
+        return None
+    return table.fair.server_seed.hex()
 
 
 def last_move_cards(table: Table) -> frozenset[str]:

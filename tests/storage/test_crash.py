@@ -14,6 +14,7 @@ from pathlib import Path
 import bot.games as games
 from bot.tables.manager import TableManager
 from bot.tables.models import Table
+from bot.tables.replay import start_state
 from storage.sqlite import SqliteStorage
 
 from .conftest import moves_of
@@ -63,7 +64,9 @@ async def restore(db: Path) -> tuple[SqliteStorage, TableManager, Table]:
 
 
 def replayed(table: Table) -> dict[str, object]:
-    state = games.new_game("hurricane", seed=table.seed, options={"preset": "standard"})
+    state = games.new_game(
+        "hurricane", seed=table.seed, options={"preset": "standard"}, fair=table.fair
+    )
     for seat, action in table.history:
         state.apply(action, seat)
     return state.to_dict()
@@ -100,7 +103,8 @@ async def test_killed_between_moves_resumes_exactly(tmp_path: Path) -> None:
         assert await storage.load_tables() == []
         log = await storage.game_log(table.game_id)
         assert log is not None and len(log.actions) == table.move_no
-        replay = games.new_game(log.game, seed=log.seed, players=log.players, options=log.options)
+        assert log.rng_version == "fair-v1" and log.table_id == table.game_id
+        replay = start_state(log)  # the fair seed recorded with the result
         for m in log.actions:
             replay.apply(m.action, m.seat)
         assert table.state is not None

@@ -84,3 +84,76 @@ async def test_replay_reproduces_the_final_scores(
 
 async def test_unknown_game_has_no_log(store: SqlStorage) -> None:
     assert await store.game_log("never-played") is None
+
+
+@pytest.mark.parametrize("game", ["hurricane", "haggis"])
+async def test_a_fair_game_is_recorded_with_its_seed_and_replays_from_it(
+    store: SqlStorage, game: str
+) -> None:
+    """A fair game keeps rng_version, the (now revealed) server seed and its table id; game_log
+    and history return them, and the game rebuilds from the seed alone; a legacy game's row says
+    'legacy' and has no seed."""
+    from bot.tables.replay import start_state, verify_game
+
+    game_id = f"fair-{game}"
+    fair = games.FairSeed(bytes(range(32)), game_id)
+    state = games.new_game(game, seed=5, players=2, options={}, fair=fair)
+    rng = random.Random(1)
+    moves: list[MoveRecord] = []
+    while not state.is_over and len(moves) < 60:
+        choices = [(s, a) for s in range(state.num_players) for a in state.legal_actions(s)]
+        seat, action = rng.choice(choices)
+        state.apply(action, seat)
+        moves.append(MoveRecord(game_id, len(moves) + 1, seat, str(action), float(len(moves))))
+    snapshot = TableSnapshot(CHANNEL, GUILD, game_id, "playing", state.to_dict(), 0.0)
+    for m in moves[:-1]:
+        await store.save_table(snapshot, m)
+    record = GameRecord(
+        game_id=game_id,
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        game=game,
+        options=state.options,
+        seats=seat_records(2, False),
+        scores=(0, 0),
+        winners=(),
+        double=False,
+        seed=5,
+        started_at=0.0,
+        ended_at=1.0,
+        ended_by="abandoned",
+        rng_version="fair-v1",
+        server_seed=fair.server_seed.hex(),
+        table_id=game_id,
+    )
+    assert await store.finish_game(record, snapshot_channel_id=CHANNEL, move=moves[-1])
+    log = await store.game_log(game_id)
+    assert log is not None
+    assert (log.rng_version, log.server_seed, log.table_id) == (
+        "fair-v1",
+        fair.server_seed.hex(),
+        game_id,
+    )
+    assert [s.name for s in log.seats] == ["p0", "p1"] and log.ended_by == "abandoned"
+    assert log.guild_id == GUILD
+    rebuilt = start_state(log)
+    for m in log.actions:
+        rebuilt.apply(games.parse_action(game, m.action), m.seat)
+    assert rebuilt.to_dict() == state.to_dict()
+    assert verify_game(log).all_match
+    [summary] = await store.history(GUILD, None)
+    assert summary.server_seed == fair.server_seed.hex() and summary.rng_version == "fair-v1"
+
+    legacy = GameRecord(
+        **{
+            **record.__dict__,
+            "game_id": "old",
+            "rng_version": "legacy",
+            "server_seed": None,
+            "table_id": None,
+            "ended_at": 2.0,
+        }
+    )
+    assert await store.finish_game(legacy)
+    old = await store.game_log("old")
+    assert old is not None and old.rng_version == "legacy" and old.server_seed is None

@@ -95,14 +95,18 @@ class Race(GameState):
         return load_game(self.to_dict())
 
 
-def new_game(*, seed: int, players: int | None, options: dict[str, Any] | None) -> GameState:
+def new_game(
+    *, seed: int, players: int | None, options: dict[str, Any] | None, fair: Any = None
+) -> GameState:
     options = dict(options or {})
     target = options.pop("target", 10)
     if options:
         raise ValueError(f"unknown option {next(iter(options))!r}")
     if not isinstance(target, int) or target < 1:
         raise ValueError("target must be a positive whole number")
-    return Race(seed=seed, players=players or 2, target=target)
+    race = Race(seed=seed, players=players or 2, target=target)
+    race.fair = fair  # a real engine deals from it; this one only keeps it (table-layer tests)
+    return race
 
 
 def load_game(data: dict[str, Any]) -> GameState:

@@ -106,7 +106,9 @@ async def test_computer_seats_play_whole_games(
     # the log replays to the same end
     from bot.games import new_game
 
-    replay = new_game(game, seed=table.seed, players=table.spec.players, options=options)
+    replay = new_game(
+        game, seed=table.seed, players=table.spec.players, options=options, fair=table.fair
+    )
     for seat, action in table.history:
         replay.apply(action, player=seat)
     assert replay.to_dict() == table.state.to_dict()
