@@ -15,7 +15,13 @@ class Admin(commands.Cog):
     async def ping(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message("Pong.", ephemeral=True)
 
-    admin = app_commands.Group(name="admin", description="Bot owner tools.")
+    # Shown only to members with Manage Server (Discord hides it from everyone else); the owner
+    # check below still decides who may sync.
+    admin = app_commands.Group(
+        name="admin",
+        description="Bot owner tools.",
+        default_permissions=discord.Permissions(manage_guild=True),
+    )
 
     @admin.command(name="sync", description="Publish the slash commands to Discord (owner only).")
     @app_commands.describe(here="Sync to this server only (instant) instead of globally.")
@@ -23,6 +29,13 @@ class Admin(commands.Cog):
         if not await self.bot.is_owner(interaction.user):
             await interaction.response.send_message(
                 "Only the bot's owner can sync commands.", ephemeral=True
+            )
+            return
+        if here and interaction.guild is None:
+            await interaction.response.send_message(
+                "here:True syncs to the server you run it in: run it in a server (nothing was "
+                "synced).",
+                ephemeral=True,
             )
             return
         await interaction.response.defer(ephemeral=True, thinking=True)

@@ -123,7 +123,8 @@ def play_game(
     deals = 0
     while not state.is_over:
         seat = state.current_player
-        assert seat is not None
+        if not (seat is not None):
+            raise RuntimeError("internal error: expected seat is not None")
         entry = entry_of_side[side_of(seat)]
         view = json.loads(json.dumps(state.view(seat)))
         legal = state.legal_actions(seat)

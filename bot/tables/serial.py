@@ -50,6 +50,9 @@ def table_to_data(table: Table) -> dict[str, Any]:
         "started_at": table.started_at,
         "ended_at": table.ended_at,
         "reminded": table.reminded,
+        "active_at": table.active_at,
+        "paused_at": table.paused_at,
+        "pauses": table.pauses,
         "engine": table.state.to_dict() if table.state is not None else None,
     }
 
@@ -98,6 +101,9 @@ def table_from_data(data: dict[str, Any]) -> Table:
             started_at=_opt_float(data.get("started_at")),
             ended_at=_opt_float(data.get("ended_at")),
             reminded=bool(data.get("reminded", False)),
+            active_at=_opt_float(data.get("active_at")),
+            paused_at=_opt_float(data.get("paused_at")),
+            pauses=int(data.get("pauses") or 0),
         )
     except TableDataError:
         raise

@@ -100,12 +100,12 @@ class Driver:
             )
             assert join is not None, ids
             ex = await self.fake.click(msg, join, user=person.user)
-            assert ex.callback_type == 7, ex.content
+            assert ex.callback_type == 6, ex.content
 
     async def start(self, host: Person) -> None:
         msg = self.public()
         ex = await self.fake.click(msg, f"lobby:start:{self.channel_id}", user=host.user)
-        assert ex.callback_type == 7, ex.content
+        assert ex.callback_type == 6, ex.content
         assert self.table.status is TableStatus.PLAYING
 
     def person(self, seat: int) -> Person:
