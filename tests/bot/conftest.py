@@ -14,7 +14,8 @@ Fixtures
 ``users``
     Three ``Person`` objects (Alice, Bob, Carol) known to the guild; ``person.user`` is the payload dict.
 ``make_fake``
-    A factory ``await make_fake(db_path=None, world=None, **create_bot_kwargs)`` for tests that need a second
+    A factory ``await make_fake(db_path=None, world=None, settings=None, **create_bot_kwargs)`` (``settings``:
+    ``Config`` fields such as ``dev_guild_id`` or ``owner_ids``) for tests that need a second
     bot on the same database (restart tests: pass ``world=old_fake`` so the new bot sees the same channels,
     users and messages) or special settings (``computer_delay``, ``publish_delay``, ``clock``). Every fake it
     makes is closed and checked at teardown (closing twice is harmless).
@@ -59,12 +60,17 @@ async def make_fake(tmp_path: Path) -> AsyncIterator[FakeFactory]:
     made: list[FakeDiscord] = []
 
     async def factory(
-        db_path: Path | None = None, world: FakeDiscord | None = None, **kwargs: Any
+        db_path: Path | None = None,
+        world: FakeDiscord | None = None,
+        settings: dict[str, Any] | None = None,
+        **kwargs: Any,
     ) -> FakeDiscord:
         fake = FakeDiscord()
         if world is not None:
             fake.adopt(world)
-        config = Config(token="fake", database_path=db_path or tmp_path / "bot.sqlite3")
+        config = Config(
+            token="fake", database_path=db_path or tmp_path / "bot.sqlite3", **(settings or {})
+        )
         kwargs.setdefault("computer_delay", 0.01)
         kwargs.setdefault("publish_delay", 0.0)
         kwargs.setdefault("clock", fake.now)

@@ -130,11 +130,14 @@ async def test_rules_ping_and_admin_sync(fake: FakeDiscord, users: list[Person])
         assert ex.ephemeral and len(ex.data["embeds"][0]["description"]) <= 4096
     ex = await fake.slash("ping", user=users[0].user)
     assert ex.callback_type == 4 and ex.content == "Pong."
+    puts = len([r for r in fake.requests if r.method == "PUT"])
     ex = await fake.slash("admin sync", user=users[0].user)
-    assert ex.ephemeral and "Only the bot's owner" in ex.content and "global" not in fake.synced
+    assert ex.ephemeral and "Only the bot's owner" in ex.content
+    assert len([r for r in fake.requests if r.method == "PUT"]) == puts
     owner = fake.users[OWNER_ID]
     ex = await fake.slash("admin sync", user=owner)
     assert "Synced" in ex.content and "table" in {c["name"] for c in fake.synced["global"]}
+    assert len([r for r in fake.requests if r.method == "PUT"]) == puts + 1
 
 
 async def test_unexpected_error_is_friendly_and_logged(
