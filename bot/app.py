@@ -107,6 +107,8 @@ class CardBot(commands.AutoShardedBot):
         self.publish_delay = publish_delay
         self.clock = clock
         self.publisher: Any = None
+        self.hands: Any = None  # cogs.live.HandUpdater
+        self.pinger: Any = None  # cogs.live.TurnPinger
 
     async def open_storage(self) -> None:
         """Open (and migrate) the database. ``run()`` calls it before connecting to Discord, so a
@@ -223,6 +225,12 @@ class CardBot(commands.AutoShardedBot):
         from cogs.publisher import TablePublisher
 
         self.publisher = TablePublisher(self, delay=self.publish_delay)
+        from cogs.live import HandUpdater, TurnPinger
+
+        self.hands = HandUpdater(self)
+        self.pinger = TurnPinger(self)
+        self.publisher.followers = [self.hands, self.pinger]
+        self.hands.start()
         self.tables = TableManager(
             self.storage,
             listener=self.publisher,
@@ -262,6 +270,8 @@ class CardBot(commands.AutoShardedBot):
         try:
             if self.publisher is not None:
                 await self.publisher.flush()
+            if self.hands is not None:
+                await self.hands.close()
             if getattr(self, "tables", None) is not None:
                 await self.tables.close()
             if self.storage is not None and self._owns_storage:

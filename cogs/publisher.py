@@ -49,6 +49,8 @@ class TablePublisher:
         self._pending: dict[int, asyncio.Task[None]] = {}  # waiting to publish (one per table)
         self._tasks: set[asyncio.Task[None]] = set()  # every publish task still running
         self._locks: dict[int, asyncio.Lock] = {}  # one publish at a time per table
+        # Called after each publish with the table (``table_changed(table)``): live hands, turn pings.
+        self.followers: list[Any] = []
 
     # --- TableListener ---------------------------------------------------------------------------------
     async def table_changed(self, table: Table, events: list[dict[str, Any]]) -> None:
@@ -129,6 +131,20 @@ class TablePublisher:
         lock = self._locks.setdefault(table.channel_id, asyncio.Lock())
         async with lock:
             await self._publish(table)
+        await self._follow(table)
+
+    def follow(self, table: Table) -> None:
+        """Run the followers for a table whose message was written elsewhere (a command's answer)."""
+        task = asyncio.create_task(self._follow(table), name=f"follow-{table.channel_id}")
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _follow(self, table: Table) -> None:
+        for follower in self.followers:
+            try:
+                await follower.table_changed(table)
+            except Exception:
+                log.exception("A follower of the table in channel %s failed", table.channel_id)
 
     async def _publish(self, table: Table) -> None:
         await self.bot.wait_until_ready()

@@ -82,6 +82,7 @@ class Tables(commands.Cog):
             if old is not None and interaction.channel is not None:
                 with contextlib.suppress(discord.HTTPException):
                     await interaction.channel.get_partial_message(old).delete()  # type: ignore[union-attr]
+        self.bot.publisher.follow(table)
 
     async def _ephemeral(
         self, interaction: discord.Interaction[Any], text: str, table: Table | None = None
@@ -341,6 +342,11 @@ class Tables(commands.Cog):
             table = await self._ack(interaction, manager.start(channel_id, user.id), public=True)
         elif action == "cancel":
             table = await self._ack(interaction, manager.cancel(channel_id, user.id), public=False)
+        elif action == "pings":
+            current = manager.require(channel_id).spec.pings
+            table = await self._ack(
+                interaction, manager.set_pings(channel_id, user.id, not current), public=False
+            )
         elif action == "computer" and values and values[0] in {lv.value for lv in Level}:
             table = await self._ack(
                 interaction,
@@ -355,6 +361,7 @@ class Tables(commands.Cog):
             await interaction.edit_original_response(embed=embed, view=view)
         else:
             await interaction.response.edit_message(embed=embed, view=view)
+        self.bot.publisher.follow(table)
 
 
 async def setup(bot: CardBot) -> None:

@@ -3,7 +3,7 @@ for hand controls, the table's move number) and small builders for embeds and th
 
 custom_id formats (≤ 100 characters):
   ``show:<channel>``                              Show my hand (public table message)
-  ``lobby:<join|leave|start|cancel|sit>:<channel>[:<seat>]``   lobby buttons
+  ``lobby:<join|leave|start|cancel|sit|pings>:<channel>[:<seat>]``   lobby buttons
   ``lobbyai:<channel>``                            lobby select: add a computer of a level
   ``h:<kind>:<channel>:<move_no>.<game>[:<arg>]``  hand buttons
   ``hs:<kind>:<channel>:<move_no>.<game>[:<arg>]`` hand selects
@@ -137,7 +137,7 @@ class ShowHandButton(DynamicItem[Button[Any]], template=r"show:(?P<ch>\d{1,20})"
 
 class LobbyButton(
     DynamicItem[Button[Any]],
-    template=r"lobby:(?P<act>join|leave|start|cancel|sit):(?P<ch>\d{1,20})(?::(?P<seat>\d))?",
+    template=r"lobby:(?P<act>join|leave|start|cancel|sit|pings):(?P<ch>\d{1,20})(?::(?P<seat>\d))?",
 ):
     def __init__(self, item: Button[Any], action: str, channel_id: int, seat: int | None) -> None:
         super().__init__(item)
@@ -151,9 +151,12 @@ class LobbyButton(
         label: str,
         style: discord.ButtonStyle,
         seat: int | None = None,
+        *,
+        disabled: bool = False,
     ) -> LobbyButton:
         cid = f"lobby:{action}:{channel_id}" + (f":{seat}" if seat is not None else "")
-        return cls(Button(label=label, style=style, custom_id=cid), action, channel_id, seat)
+        button: Button[Any] = Button(label=label, style=style, custom_id=cid, disabled=disabled)
+        return cls(button, action, channel_id, seat)
 
     @classmethod
     async def from_custom_id(
@@ -326,7 +329,8 @@ DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (
 
 
 def lobby_view(table: Table) -> discord.ui.View:
-    """Join / Leave / Start / Cancel (team seats for Hurricane pairs) and the computer select."""
+    """Join (disabled when every seat is taken) / Leave / Start / Cancel (team seats for Hurricane
+    pairs), the host's turn-pings switch and the computer select."""
     view = discord.ui.View(timeout=None)
     ch = table.channel_id
     if table.team_of(0) is not None:
@@ -337,10 +341,16 @@ def lobby_view(table: Table) -> discord.ui.View:
                 )
             )
     else:
-        view.add_item(LobbyButton.make("join", ch, "Join", discord.ButtonStyle.success))
+        full = not table.empty_seats
+        label = "Table full" if full else "Join"
+        view.add_item(
+            LobbyButton.make("join", ch, label, discord.ButtonStyle.success, disabled=full)
+        )
     view.add_item(LobbyButton.make("leave", ch, "Leave", discord.ButtonStyle.secondary))
     view.add_item(LobbyButton.make("start", ch, "Start", discord.ButtonStyle.primary))
     view.add_item(LobbyButton.make("cancel", ch, "Cancel", discord.ButtonStyle.danger))
+    pings = "Turn pings: on" if table.spec.pings else "Turn pings: off"
+    view.add_item(LobbyButton.make("pings", ch, pings, discord.ButtonStyle.secondary))
     if table.empty_seats:
         view.add_item(LobbyComputerSelect.make(ch))
     return view

@@ -67,6 +67,11 @@ def lobby_panel(table: Table, options_in_force: dict[str, Any]) -> Panel:
     host = next((s.name for s in table.seats if s is not None and s.user_id == table.host_id), "?")
     panel.lines.append(f"Host: {host}")
     panel.lines.append(f"Turn timer: {timer_words(table.spec.turn_timer)}")
+    panel.lines.append(
+        "Turn pings: on (a player is mentioned when their turn comes)"
+        if table.spec.pings
+        else "Turn pings: off"
+    )
     words = option_words(options_in_force)
     if words:
         panel.lines.append(f"Options: {words}")

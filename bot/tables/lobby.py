@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import uuid
 from collections.abc import Callable
+from dataclasses import replace
 
 import bot.games as games
 
@@ -142,6 +143,16 @@ class TableLobby:
             changed.seats[index] = Seat(
                 user_id=COMPUTER_IDS[level], name=computer_name(table, level), computer=level
             )
+            await self._persistence.commit(table, changed)
+            return table
+
+    async def set_pings(self, channel_id: int, by_user_id: int, on: bool) -> Table:
+        """Turn pings on or off for this table (host, in the lobby)."""
+        async with self._registry.lock(channel_id):
+            table = checks.in_lobby(self._registry.get(channel_id), "change the turn pings")
+            checks.host_only(table, by_user_id)
+            changed = draft(table)
+            changed.spec = replace(table.spec, pings=on)
             await self._persistence.commit(table, changed)
             return table
 

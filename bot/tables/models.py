@@ -45,6 +45,7 @@ class GameSpec:
     options: dict[str, Any] = field(default_factory=dict)  # engine options (preset included)
     players: int = 2  # hurricane 2 (pairs: 4), hurikan 2, haggis 2 or 3
     turn_timer: float = 120  # seconds; 0 = no timer (floats allowed so tests can use tiny ones)
+    pings: bool = True  # post a short message mentioning each player whose turn it becomes
 
 
 @dataclass

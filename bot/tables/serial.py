@@ -31,6 +31,7 @@ def table_to_data(table: Table) -> dict[str, Any]:
             "options": dict(spec.options),
             "players": spec.players,
             "turn_timer": spec.turn_timer,
+            "pings": spec.pings,
         },
         "seats": [_seat_to_data(seat) for seat in table.seats],
         "status": table.status.value,
@@ -66,6 +67,7 @@ def table_from_data(data: dict[str, Any]) -> Table:
             options=dict(raw_spec["options"]),
             players=int(raw_spec["players"]),
             turn_timer=raw_spec["turn_timer"],
+            pings=bool(raw_spec.get("pings", True)),  # tables saved before the option: on
         )
         seats = [_seat_from_data(raw) for raw in data["seats"]]
         if len(seats) != spec.players:
