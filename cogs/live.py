@@ -35,7 +35,7 @@ log = logging.getLogger("cogs.live")
 LIVE_FOR = 14 * 60  # Discord lets an interaction token edit its message for 15 minutes
 TOKEN_LIFETIME = 15 * 60
 SWEEP_EVERY = 30.0
-YOUR_TURN = "Your turn."
+YOUR_TURN = "▶ **Your turn.**"  # what the hand says on the player's turn (bot.render.table)
 NO_LONGER_LIVE = (
     "This hand no longer updates by itself (Discord allows 15 minutes). Press Refresh, or Show "
     "my hand on the table message, for a live one."
@@ -127,8 +127,6 @@ class HandUpdater:
             note: str | None = NO_LONGER_LIVE
         elif table.status is not TableStatus.PLAYING:
             note = "The game is over — see the table message."
-        elif table.current_seat == table.seat_of(user_id):
-            note = YOUR_TURN
         else:
             note = None
         play = self.bot.get_cog("Play")

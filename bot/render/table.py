@@ -16,6 +16,7 @@ from .cards import card_label, cards_label
 from .moves import describe_move
 from .scores import result_line
 from .text import Panel
+from .words import agree, names_list
 
 HIDDEN_OPTION_KEYS = {"preset"}
 
@@ -96,11 +97,31 @@ def _who(event: dict[str, Any], key: str, names: Sequence[str]) -> str | None:
     return None
 
 
-def last_move_line(table: Table) -> str | None:
-    """The most recent move (or table event) in words."""
+STORY_MOVES = 4  # the public message tells at least this many moves of the current deal / trick
+
+
+def recent_moves(table: Table) -> list[str]:
+    """The current deal's or trick's last moves in words, oldest first, the newest (or a table
+    event such as a resignation) last: at least ``STORY_MOVES`` and at least one per seat, so
+    in ``pairs`` and 3-player Haggis every move since a seat's own last one is there."""
     names = seat_names(table)
-    events = table.last_events
-    for ev in events:
+    count = max(STORY_MOVES, len(table.seats))
+    event = _table_event_line(table, names)
+    moves = table.history if event is not None else table.history[:-1]
+    start = min(max(table.log_from, len(table.history) - count), len(moves))
+    lines = [
+        describe_move(table.spec.game, names[seat], action, names=names)
+        for seat, action in moves[start:]
+    ]
+    last = last_move_line(table)
+    if last:
+        lines.append(last)
+    return lines[-count:]
+
+
+def _table_event_line(table: Table, names: Sequence[str]) -> str | None:
+    """The last change when it was not a move (resigned, paused…), in words."""
+    for ev in table.last_events:
         kind = ev.get("type")
         if kind == "left":
             return f"{names[ev['seat']]} left the game: folds and sits out." + (
@@ -118,6 +139,16 @@ def last_move_line(table: Table) -> str | None:
             return "The host paused the turn clock."
         if kind == "resumed":
             return "The host restarted the turn clock."
+    return None
+
+
+def last_move_line(table: Table) -> str | None:
+    """The most recent move (or table event) in words."""
+    names = seat_names(table)
+    events = table.last_events
+    event = _table_event_line(table, names)
+    if event is not None:
+        return event
     if not table.history:
         return None
     seat, action = table.history[-1]
@@ -158,7 +189,8 @@ def last_move_line(table: Table) -> str | None:
 def _seat_field(table: Table, view: dict[str, Any], i: int) -> tuple[str, str]:
     seat = table.seats[i]
     name = seat.name if seat is not None else f"seat {i + 1}"
-    marker = "▶ " if view.get("current_player") == i else ""
+    playing = table.status is TableStatus.PLAYING
+    marker = "▶ " if playing and view.get("current_player") == i else ""
     parts = board_model(table.spec.game).seat_parts(table, view, i)
     if seat is not None and seat.computer is not None:
         name = f"🤖 {name}"
@@ -170,9 +202,13 @@ def table_panel(table: Table, view: dict[str, Any]) -> Panel:
     panel = Panel(title=game_title(table))
     board = board_model(table.spec.game)
     panel.lines.extend(board.lines(table, view))
-    last = last_move_line(table)
-    if last:
-        panel.lines.append(f"Last move: {last}")
+    story = recent_moves(table)
+    if len(story) > 1:
+        unit = {"haggis": "trick", "hurricane_poker": "hand"}.get(table.spec.game, "deal")
+        panel.lines.append(f"Earlier this {unit}:")
+        panel.lines.extend(f"· {line}" for line in story[:-1])
+    if story:
+        panel.lines.append(f"Last move: {story[-1]}")
     current = view.get("current_player") if table.status is TableStatus.PLAYING else None
     if isinstance(current, int) and current < len(table.seats):
         who = seat_names(table)[current]
@@ -227,8 +263,8 @@ def scoring_panel(table: Table, events: list[dict[str, Any]]) -> Panel | None:
 
 def final_line(table: Table, view: dict[str, Any]) -> str:
     names = seat_names(table)
-    if table.ended_by == "resigned" or table.ended_by == "forfeit":
-        return last_move_line(table) or "The game ended."
+    if table.ended_by in ("resigned", "forfeit"):
+        return _given_up_line(table) or last_move_line(table) or "The game ended."
     if table.ended_by == "abandoned":
         return "The game was abandoned; no result is recorded."
     result = view.get("result")
@@ -242,6 +278,27 @@ def final_line(table: Table, view: dict[str, Any]) -> str:
 def _result_words(table: Table, result: dict[str, Any]) -> str:
     own = board_model(table.spec.game).final_line(table, result)
     return own if own is not None else result_line(result, side_names(table))
+
+
+def _given_up_line(table: Table) -> str | None:
+    """Winner first for a game someone gave up: "Bob wins — Alice resigned."."""
+    event = next((e for e in table.last_events if e.get("type") in ("resigned", "forfeit")), None)
+    seat = event.get("seat") if event is not None else None
+    if not isinstance(seat, int) or not 0 <= seat < len(table.seats):
+        return None
+    names, sides = seat_names(table), side_names(table)
+    team = table.team_of(seat)
+    if team is not None:
+        winners = [sides[1 - team]]
+    else:
+        winners = [n for i, n in enumerate(names) if i != seat]
+    who = names_list(winners)
+    how = (
+        f"{names[seat]} resigned."
+        if event is not None and event.get("type") == "resigned"
+        else f"{names[seat]} forfeited (out of time three turns in a row)."
+    )
+    return f"{who} {agree(who, 'wins', 'win')} — {how}"
 
 
 def hand_panel(

@@ -68,6 +68,7 @@ class Table:
     paused: bool = False
     last_events: list[dict[str, Any]] = field(default_factory=list)
     history: list[tuple[int, str]] = field(default_factory=list)
+    log_from: int = 0  # index in ``history`` where the current deal / trick began
     abandon_votes: set[int] = field(default_factory=set)
     ended_by: str | None = None
     opened_at: float = 0.0

@@ -28,6 +28,7 @@ from storage.models import GameRecord, MoveRecord, TableSnapshot
 from .errors import TableError, TableLost
 from .models import Table
 from .serial import TableDataError, table_from_data, table_to_data
+from .turns import record_move
 
 log = logging.getLogger(__name__)
 
@@ -213,5 +214,4 @@ def replay_move(table: Table, move: MoveRecord) -> None:
         seat.timeouts = 0
     events.extend(engine_events)
     table.move_no = move.move_no
-    table.history.append((move.seat, move.action))
-    table.last_events = events
+    record_move(table, move.seat, move.action, events)

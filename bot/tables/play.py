@@ -19,7 +19,7 @@ from .models import ActionOutcome, Table, TableStatus
 from .persistence import TablePersistence, draft
 from .registry import TableRegistry
 from .results import build_record, current_scores, losers_beaten_by, winners_from_result
-from .turns import arm_clock, mark_ended
+from .turns import arm_clock, mark_ended, record_move
 
 
 class TablePlay:
@@ -207,8 +207,7 @@ class TablePlay:
         canonical = str(parsed)
         now = self._clock()
         changed.move_no += 1
-        changed.history.append((seat, canonical))
-        changed.last_events = events
+        record_move(changed, seat, canonical, events)
         move = MoveRecord(
             game_id=changed.game_id,
             move_no=changed.move_no,

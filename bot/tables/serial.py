@@ -45,6 +45,7 @@ def table_to_data(table: Table) -> dict[str, Any]:
         "last_events": list(table.last_events),
         # (seat, action) tuples of immutable values: a flat copy suffices, and JSON writes them as arrays.
         "history": list(table.history),
+        "log_from": table.log_from,
         "abandon_votes": sorted(table.abandon_votes),
         "ended_by": table.ended_by,
         "opened_at": table.opened_at,
@@ -94,6 +95,7 @@ def table_from_data(data: dict[str, Any]) -> Table:
             paused=bool(data.get("paused", False)),
             last_events=list(data.get("last_events", [])),
             history=[(int(seat), str(action)) for seat, action in data.get("history", [])],
+            log_from=int(data.get("log_from", 0)),
             abandon_votes={int(user) for user in data.get("abandon_votes", [])},
             ended_by=data.get("ended_by"),
             opened_at=float(data.get("opened_at") or 0.0),

@@ -26,6 +26,19 @@ def arm_clock(
         draft.reminded = False
 
 
+# Engine events that close a deal (Hurricane), a round or a trick (Haggis): the table's story of
+# "the current deal / trick" starts again after them.
+STORY_ENDS = frozenset({"trick_won", "deal_scored", "round_scored"})
+
+
+def record_move(draft: Table, seat: int, action: str, events: list[dict[str, Any]]) -> None:
+    """Add a move to the history (with its events), noting where the current deal/trick began."""
+    draft.history.append((seat, action))
+    draft.last_events = events
+    if any(event.get("type") in STORY_ENDS for event in events):
+        draft.log_from = len(draft.history)
+
+
 def mark_ended(draft: Table, ended_by: str, now: float, events: list[dict[str, Any]]) -> None:
     draft.status = TableStatus.FINISHED
     draft.ended_by = ended_by

@@ -325,6 +325,11 @@ async def test_three_timeouts_in_a_row_forfeit(fake: FakeDiscord, users: list[Pe
                 other = d.table.state.current_player  # type: ignore[union-attr]
     assert d.table.status is TableStatus.FINISHED and d.table.ended_by == "forfeit"
     assert "forfeits" in render_text(d.public())
+    loser, winner = d.person(sleeper).name, d.person(1 - sleeper).name
+    assert (
+        f"**Game over.** {winner} wins — {loser} forfeited (out of time three turns in a row)."
+        in render_text(d.public())
+    )
 
 
 async def test_hand_controls_survive_a_restart(make_fake: FakeFactory) -> None:
