@@ -62,18 +62,34 @@ class Tables(commands.Cog):
         ephemeral = None if interaction.type is discord.InteractionType.component else not public
         return await within_ack(interaction, work, self.ack_budget, ephemeral=ephemeral)
 
-    async def _public_response(self, interaction: discord.Interaction[Any], table: Table) -> None:
-        """Answer with the table message itself: a new public message whose id the table remembers."""
+    async def _public_response(
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        *,
+        content: str | None = None,
+        mention: list[int] | None = None,
+    ) -> None:
+        """Answer with the table message itself: a new public message whose id the table remembers
+        (``content``: a line above it that may ping exactly the users in ``mention``)."""
         embed, view = render_public(table)
+        extra: dict[str, Any] = {}
+        if content:
+            extra = {
+                "content": content,
+                "allowed_mentions": discord.AllowedMentions(
+                    everyone=False, roles=False, users=[discord.Object(u) for u in mention or []]
+                ),
+            }
         if interaction.response.is_done():
             sent = await interaction.followup.send(
-                embed=embed, view=view or discord.utils.MISSING, wait=True
+                embed=embed, view=view or discord.utils.MISSING, wait=True, **extra
             )
             interaction.extras[PUBLIC_THINKING] = False  # the "thinking…" answer is the table now
             message_id: int | None = sent.id
         else:
             response = await interaction.response.send_message(
-                embed=embed, view=view or discord.utils.MISSING
+                embed=embed, view=view or discord.utils.MISSING, **extra
             )
             message_id = getattr(response, "message_id", None)
         if message_id is not None and table.is_live:
@@ -317,6 +333,21 @@ class Tables(commands.Cog):
         if interaction.channel_id is None:
             raise TableError("Tables live in server channels.")
         return interaction.channel_id
+
+    # --- the finished table's Rematch button -------------------------------------------------------------
+    async def rematch(self, interaction: discord.Interaction[Any], channel_id: int) -> None:
+        """A new lobby with the last game's seats: the players of the last game are invited."""
+        if channel_id != interaction.channel_id:
+            raise TableError("That button belongs to another channel's table.")
+        user = interaction.user
+        work = self.bot.tables.rematch(channel_id, user.id, user_name(user))
+        table = await self._ack(interaction, work, public=True)
+        invited = sorted(table.invited)
+        content = None
+        if invited:
+            people = " ".join(f"<@{u}>" for u in invited)
+            content = f"{people}: {user_name(user)} asks for a rematch — press Join to play again."
+        await self._public_response(interaction, table, content=content, mention=invited)
 
     # --- lobby buttons --------------------------------------------------------------------------------------
     async def lobby_click(

@@ -3,6 +3,7 @@ for hand controls, the table's move number) and small builders for embeds and th
 
 custom_id formats (≤ 100 characters):
   ``show:<channel>``                              Show my hand (public table message)
+  ``rematch:<channel>``                           Rematch (a finished table's message)
   ``lobby:<join|leave|start|cancel|sit|pings>:<channel>[:<seat>]``   lobby buttons
   ``lobbyai:<channel>``                            lobby select: add a computer of a level
   ``h:<kind>:<channel>:<move_no>.<game>[:<arg>]``  hand buttons
@@ -132,6 +133,32 @@ class ShowHandButton(DynamicItem[Button[Any]], template=r"show:(?P<ch>\d{1,20})"
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(
             interaction, _cog(interaction, "Play").show_hand(interaction, self.channel_id)
+        )
+
+
+class RematchButton(DynamicItem[Button[Any]], template=r"rematch:(?P<ch>\d{1,20})"):
+    """On a finished table: a new lobby with the same game, options and seats."""
+
+    def __init__(self, channel_id: int) -> None:
+        super().__init__(
+            Button(
+                label="Rematch",
+                emoji="🔁",
+                style=discord.ButtonStyle.success,
+                custom_id=f"rematch:{channel_id}",
+            )
+        )
+        self.channel_id = channel_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
+    ) -> RematchButton:
+        return cls(int(match["ch"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(
+            interaction, _cog(interaction, "Tables").rematch(interaction, self.channel_id)
         )
 
 
@@ -321,6 +348,7 @@ def one_shot(view: discord.ui.View) -> discord.ui.View:
 
 DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (
     ShowHandButton,
+    RematchButton,
     LobbyButton,
     LobbyComputerSelect,
     HandButton,
@@ -357,7 +385,8 @@ def lobby_view(table: Table) -> discord.ui.View:
 
 
 def final_view(table: Table) -> discord.ui.View:
-    """The ended table's **Replay** button (``rp:o:<game>:0``, handled by ``cogs.replay``)."""
+    """The ended table's **Replay** button (``rp:o:<game>:0``, handled by ``cogs.replay``) and,
+    unless the game was abandoned, **Rematch**."""
     view = discord.ui.View(timeout=None)
     view.add_item(
         Button(
@@ -367,6 +396,8 @@ def final_view(table: Table) -> discord.ui.View:
             custom_id=f"rp:o:{table.game_id}:0",
         )
     )
+    if table.ended_by != "abandoned":
+        view.add_item(RematchButton(table.channel_id))
     return one_shot(view)
 
 

@@ -76,11 +76,19 @@ def lobby_panel(table: Table, options_in_force: dict[str, Any]) -> Panel:
     words = option_words(options_in_force)
     if words:
         panel.lines.append(f"Options: {words}")
+    kept = {seat: user for user, seat in table.invited.items()}
     seats = []
     for i, seat in enumerate(table.seats):
-        who = "*empty*" if seat is None else seat.name
+        if seat is None and i in kept:
+            who = f"*kept for {table.invited_names.get(kept[i], 'a player of the last game')}*"
+        else:
+            who = "*empty*" if seat is None else seat.name
         seats.append(f"{seat_label(table, i)}: {who}")
     panel.add("Seats", "\n".join(seats))
+    if table.invited and table.status is TableStatus.LOBBY:
+        panel.lines.append(
+            "Rematch: the players of the last game take their seats again with Join."
+        )
     if table.status is TableStatus.LOBBY:
         panel.footer = (
             "Join with the button or /table join. The host starts once every seat is filled."
@@ -229,7 +237,7 @@ def table_panel(table: Table, view: dict[str, Any]) -> Panel:
     panel.lines.extend(fair_lines(table))
     if table.status is TableStatus.FINISHED:
         panel.lines.append(f"**Game over.** {final_line(table, view)}")
-        panel.footer = "Thanks for playing! Open a new table with /table new."
+        panel.footer = "Thanks for playing! Rematch plays again with the same seats, or /table new."
     else:
         panel.footer = "Press “Show my hand” to see your cards and play."
     return panel

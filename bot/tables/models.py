@@ -75,6 +75,9 @@ class Table:
     started_at: float | None = None
     ended_at: float | None = None
     reminded: bool = False  # the half-time reminder for the current deadline was sent
+    # a rematch's lobby: user id -> the seat kept for a player of the last game until they join
+    invited: dict[int, int] = field(default_factory=dict)
+    invited_names: dict[int, str] = field(default_factory=dict)
 
     @property
     def fair(self) -> FairSeed | None:

@@ -52,6 +52,9 @@ def table_to_data(table: Table) -> dict[str, Any]:
         "started_at": table.started_at,
         "ended_at": table.ended_at,
         "reminded": table.reminded,
+        "invited": [
+            [user, seat, table.invited_names.get(user, "")] for user, seat in table.invited.items()
+        ],
         "engine": table.state.to_dict() if table.state is not None else None,
     }
 
@@ -102,6 +105,8 @@ def table_from_data(data: dict[str, Any]) -> Table:
             started_at=_opt_float(data.get("started_at")),
             ended_at=_opt_float(data.get("ended_at")),
             reminded=bool(data.get("reminded", False)),
+            invited={int(user): int(seat) for user, seat, _ in data.get("invited", [])},
+            invited_names={int(user): str(name) for user, _, name in data.get("invited", [])},
         )
     except TableDataError:
         raise
