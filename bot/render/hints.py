@@ -10,6 +10,7 @@ from typing import Any
 
 from .cards import card_label
 from .engine_facts import Combo, card_value
+from .words import possessive
 
 SEVEN_OF_HEARTS = "7H"
 HURRICANE_MARK = "🌀"
@@ -118,7 +119,7 @@ def to_beat_line(top: Combo | None, who: str, can_play: bool) -> str:
     """What a follower must beat (the engine's shape words), or that only Pass is left."""
     if top is None:
         return "Play cards or pass."
-    what = f"{who}'s {top.text}"
+    what = possessive(who, top.text)
     if not can_play:
         return f"Nothing you hold beats {what}: pass."
     need = top.shape if top.is_bomb else f"{top.shape} of a higher rank, or a bomb"

@@ -14,6 +14,7 @@ from .boards import board_model
 from .boards.base import seat_names
 from .cards import card_label, cards_label
 from .moves import describe_move
+from .rules import preset_line
 from .scores import result_line
 from .text import Panel
 from .words import agree, names_list
@@ -66,6 +67,9 @@ def lobby_panel(table: Table, options_in_force: dict[str, Any]) -> Panel:
     }.get(table.status, str(table.status))
     panel = Panel(title=f"{game_title(table)} — {status}")
     host = next((s.name for s in table.seats if s is not None and s.user_id == table.host_id), "?")
+    summary = preset_line(table.spec.game, table.spec.options)
+    if summary:
+        panel.lines.append(f"**{summary}**")
     panel.lines.append(f"Host: {host}")
     panel.lines.append(f"Turn timer: {timer_words(table.spec.turn_timer)}")
     panel.lines.append(
@@ -337,5 +341,5 @@ def hand_panel(
         panel.lines.append("▶ **Your turn.**")
     elif isinstance(current, int):
         panel.lines.append(f"⏳ Waiting for {seat_names(table)[current]}…")
-    panel.footer = f"move {table.move_no}"
+    panel.footer = ""
     return panel

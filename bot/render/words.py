@@ -12,9 +12,14 @@ _ARTICLES = ("a ", "an ", "the ")
 
 def plural(count: int, singular: str, plural_form: str | None = None) -> str:
     """``1 game``, ``2 games``, ``0 games`` (``plural_form`` for irregular words)."""
+    return f"{count} {noun(count, singular, plural_form)}"
+
+
+def noun(count: int, singular: str, plural_form: str | None = None) -> str:
+    """The word alone, agreeing with ``count``: ``game`` / ``games`` (for ``**3** games``)."""
     if count == 1:
-        return f"{count} {singular}"
-    return f"{count} {plural_form or _IRREGULAR.get(singular) or _plural_of(singular)}"
+        return singular
+    return plural_form or _IRREGULAR.get(singular) or _plural_of(singular)
 
 
 def _plural_of(word: str) -> str:

@@ -223,7 +223,8 @@ async def test_a_played_game_shows_up_everywhere(fake: FakeDiscord, users: list[
     result = state.result()
     ex = await fake.slash("leaderboard", user=bob.user, game="hurikan", metric="games")
     board = lines(ex.reply)
-    assert len(board) == 2 and all("1 games" in line for line in board)
+    assert len(board) == 2 and all("**1** game · " in line for line in board)
+    assert not any("1 games" in line for line in board)
     ex = await fake.slash("history", user=bob.user)
     [entry] = [t for t in lines(ex.reply) if t.startswith("<t:")]
     assert "**Hurikan**" in entry

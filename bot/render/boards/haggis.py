@@ -9,6 +9,7 @@ from bot.tables.models import Table
 
 from ..hints import trick_line
 from ..scores import round_breakdown
+from ..words import plural
 from .base import BoardModel, dealer_words, seat_names
 
 
@@ -28,7 +29,7 @@ class HaggisBoard(BoardModel):
             lines.append(
                 f"Round {view.get('round')}"
                 + dealer_words(table, view)
-                + (f" · Haggis: {haggis} cards face down" if haggis else "")
+                + (f" · Haggis: {plural(int(haggis), 'card')} face down" if haggis else "")
             )
         return lines
 
