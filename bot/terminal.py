@@ -428,8 +428,10 @@ class TerminalGame:
 
     def on_lay_hand(self, event: dict[str, Any]) -> None:
         who = self.name(self._seat_of(event))
-        verb = agree(who, "lays", "lay")
-        self.say(f"{who} {verb} the whole hand on the table: {_cards(event['cards'])}")
+        self.say(
+            f"After the hurricane, the open rules make {who.lower() if who == 'You' else who} "
+            f"lay the whole hand on the table: {_cards(event['cards'])}"
+        )
 
     def on_leftover(self, event: dict[str, Any]) -> None:
         if event.get("cards"):

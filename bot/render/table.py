@@ -180,8 +180,10 @@ def last_move_line(table: Table) -> str | None:
         elif kind == "flip" and ev.get("card"):
             extras.append(f"— it is {card_label(ev['card'])}")
         elif kind == "lay_hand" and who:
+            laid = cards_label(ev.get("cards") or []) or "no cards"
             extras.append(
-                f"— {who} lays {cards_label(ev.get('cards') or []) or 'no cards'} on the table"
+                f"— after a hurricane the `open` rules make {who} lay the whole hand on the "
+                f"table: {laid}"
             )
         elif kind == "trick_won":
             winner, taker = _who(ev, "winner", names), _who(ev, "taker", names)
