@@ -10,7 +10,7 @@ from typing import Any
 
 from .cards import card_label
 from .engine_facts import Combo, card_value
-from .words import possessive
+from .words import agree, possessive
 
 SEVEN_OF_HEARTS = "7H"
 HURRICANE_MARK = "🌀"
@@ -103,7 +103,7 @@ HAGGIS_BETS = (
 def trick_entry(name: str, play: str, text: str | None) -> str:
     """One play of the trick: ``Alice: 5🟥 5🟨 (a pair of 5s)`` or ``Bob passes``."""
     if play == "pass":
-        return f"{name} passes"
+        return f"{name} {agree(name, 'passes', 'pass')}"
     cards = " ".join(card_label(c) for c in play.split("=")[0].split())
     return f"{name}: {cards}" + (f" ({text})" if text else "")
 
