@@ -150,15 +150,17 @@ def _outcome_mark(game: GameSummary, user_id: int) -> str:
 
 
 def scores_text(game: GameSummary) -> str:
+    """The scores winner first, then the others from the highest ("Carol 252 vs Bob 208 vs …")."""
     teams = any(s.team is not None for s in game.seats)
-    if teams:
-        sides: dict[int, list[str]] = {}
-        for s in game.seats:
-            sides.setdefault(s.team if s.team is not None else s.seat, []).append(s.name)
-        return " vs ".join(
-            f"{' & '.join(names)} {game.scores[side]}" for side, names in sorted(sides.items())
-        )
-    return " vs ".join(f"{s.name} {game.scores[s.seat]}" for s in game.seats)
+    sides: dict[int, list[str]] = {}
+    won: set[int] = set()
+    for s in game.seats:
+        side = s.team if teams and s.team is not None else s.seat
+        sides.setdefault(side, []).append(s.name)
+        if s.seat in game.winners:
+            won.add(side)
+    order = sorted(sides, key=lambda side: (side not in won, -game.scores[side], side))
+    return " vs ".join(f"{' & '.join(sides[side])} {game.scores[side]}" for side in order)
 
 
 def history_panel(name: str | None, games: list[GameSummary], user_id: int | None) -> Panel:
