@@ -12,7 +12,8 @@ on it brings a live one), and forgotten. A sweep (every 30 s) does that for hand
 
 Turn pings: when the turn passes to a different human player, one short message mentions them
 ("@Anna, your turn at Hurricane", only that user may be pinged) and the previous ping of that table
-is deleted: a channel holds at most one ping per table. Off with the table's ``pings`` option."""
+is deleted: a channel holds at most one ping per table, across restarts too (the last ping is kept
+in storage's key/value table). Off with the table's ``pings`` option."""
 
 from __future__ import annotations
 
@@ -165,6 +166,7 @@ class TurnPinger:
     def __init__(self, bot: CardBot) -> None:
         self.bot = bot
         self._last: dict[int, Ping] = {}  # channel -> the last human pinged there
+        self._recalled: set[int] = set()  # channels whose stored ping was read (after a start)
         self._locks: dict[int, asyncio.Lock] = {}
 
     @staticmethod
@@ -176,13 +178,45 @@ class TurnPinger:
         async with lock:
             await self._changed(table)
 
+    @staticmethod
+    def _key(channel_id: int) -> str:
+        return f"turn_ping.{channel_id}"
+
+    async def _recall(self, channel_id: int) -> Ping | None:
+        """The last ping of a table: in memory, or (after a restart) as stored."""
+        if channel_id in self._recalled:
+            return self._last.get(channel_id)
+        self._recalled.add(channel_id)
+        storage = self.bot.storage
+        raw = await storage.get_setting(self._key(channel_id)) if storage is not None else None
+        user, _, message = (raw or "").partition(":")
+        if not user.isdigit():
+            return None
+        ping = Ping(int(user), int(message) if message.isdigit() else None)
+        self._last[channel_id] = ping
+        return ping
+
+    async def _remember(self, channel_id: int, ping: Ping | None) -> None:
+        """Keep the last ping across restarts (a small key/value row, not a table snapshot)."""
+        if ping is None:
+            self._last.pop(channel_id, None)
+        else:
+            self._last[channel_id] = ping
+        if self.bot.storage is None:
+            return
+        value = "" if ping is None else f"{ping.user_id}:{ping.message_id or ''}"
+        try:
+            await self.bot.storage.set_setting(self._key(channel_id), value)
+        except Exception:
+            log.warning("Could not store the turn ping of channel %s", channel_id)
+
     async def _changed(self, table: Table) -> None:
-        last = self._last.get(table.channel_id)
+        last = await self._recall(table.channel_id)
         seat = table.current_seat
         occupant = table.seats[seat] if seat is not None else None
         if table.status is not TableStatus.PLAYING or not table.spec.pings:
             if last is not None:
-                self._last.pop(table.channel_id, None)
+                await self._remember(table.channel_id, None)
                 await self._delete(table.channel_id, last)
             return
         if occupant is None or occupant.computer is not None:
@@ -204,7 +238,7 @@ class TurnPinger:
         except discord.HTTPException as exc:
             log.warning("Could not ping a player in channel %s: %s", table.channel_id, exc)
             message_id = None
-        self._last[table.channel_id] = Ping(occupant.user_id, message_id)
+        await self._remember(table.channel_id, Ping(occupant.user_id, message_id))
         if last is not None:
             await self._delete(table.channel_id, last)
 

@@ -178,3 +178,18 @@ async def test_three_seat_haggis_pings_each_human(fake: Any, users: list[Person]
         await play_one(d)
         assert len(pings(d)) <= 1
     assert len(pings(d)) == 1
+
+
+async def test_one_ping_per_table_across_a_restart(make_fake: Any) -> None:
+    first = await make_fake()
+    users = [Person(n, first.make_user(n)) for n in ("Alice", "Bob")]
+    d = await hurricane_duel(first, users)
+    [old] = pings(d)
+    await first.close()
+    second = await make_fake(world=first)
+    d2 = Driver(second, users[:2], seed=2)
+    await second.bot.settle()
+    await play_one(d2)  # the turn passes to the other player
+    now = pings(d2)
+    assert len(now) == 1 and now[0]["id"] != old["id"]  # the ping from before the restart is gone
+    assert int(old["id"]) not in second.messages
