@@ -57,6 +57,8 @@ def plain(line: str) -> str:
 def typing_help(game: str) -> str:
     if game == "haggis":
         example = "type the cards (3r 4r 5r, or 3🟥 4🟥 5🟥), 'pass' or 'bet 15'"
+    elif game == "hurricane_poker":
+        example = "type check, call, bet 2, raise 1 or fold; at the draw, draw and the cards to discard (draw 7h 5s) or stand"
     elif game == "hurikan":
         example = "type the cards you lay and the one you take (4s+2h:6c), or one card alone"
     else:

@@ -87,6 +87,7 @@ GAMES = [
     ("hurikan", {"game": "hurikan"}, 2),
     ("haggis", {"game": "haggis"}, 2),
     ("haggis 3", {"game": "haggis", "players": 3}, 3),
+    ("hurricane poker", {"game": "hurricane_poker", "players": 3, "options": "hands=2"}, 3),
 ]
 
 
@@ -133,7 +134,9 @@ async def test_no_known_slip_in_any_message_of_any_game(
         game,
         seed=7,
         players=seats,
-        options={k: v for k, v in options.items() if k == "preset"} or None,
+        options=({"hands": 2} if game == "hurricane_poker" else {})
+        | {k: v for k, v in options.items() if k == "preset"}
+        or None,
     )
     script = "help\nrules\n" + "1\n" * 3000
     tg = terminal.TerminalGame(state, game, "easy", 0, io.StringIO(script), out, 7)

@@ -195,7 +195,7 @@ def test_a_hurricane_poker_game_with_four_players(monkeypatch):
     argv = ["hurricane_poker", "--players", "4", "--level", "normal", "--seed", "3"]
     code, text = _run(monkeypatch, [*argv, "--option", "hands=2"], "1\n" * 300)
     assert code == 0
-    assert text.count("=== Hurricane poker") == 1 and "hands=2" in text
+    assert text.count("=== Hurricane poker") == 1 and "(changed here: hands 2)" in text
     assert "Your cards:" in text and "Your chips: 99" in text
     assert "1) Check   [check]" in text and "Bet 1   [bet 1]" in text
     assert "Stand pat   [stand]" in text and "Draw: discard" in text
