@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.render.table import game_title
+from bot.render.table import turn_ping
 from bot.tables.models import Table, TableStatus
 
 if TYPE_CHECKING:
@@ -169,10 +169,6 @@ class TurnPinger:
         self._recalled: set[int] = set()  # channels whose stored ping was read (after a start)
         self._locks: dict[int, asyncio.Lock] = {}
 
-    @staticmethod
-    def text(table: Table, user_id: int) -> str:
-        return f"<@{user_id}>, your turn at {game_title(table)}."
-
     async def table_changed(self, table: Table) -> None:
         lock = self._locks.setdefault(table.channel_id, asyncio.Lock())
         async with lock:
@@ -226,7 +222,7 @@ class TurnPinger:
         channel = self.bot.get_partial_messageable(table.channel_id)
         try:
             sent = await channel.send(
-                self.text(table, occupant.user_id),
+                turn_ping(table, occupant.user_id),
                 allowed_mentions=discord.AllowedMentions(
                     everyone=False,
                     roles=False,

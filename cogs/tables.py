@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot.games import GAMES, game_info
 from bot.render.rules import display_title, option_suggestions
+from bot.render.table import rematch_invitation
 from bot.tables.errors import TableError
 from bot.tables.models import Level, Table, TableStatus
 from bot.tables.specs import command_spec
@@ -343,10 +344,7 @@ class Tables(commands.Cog):
         work = self.bot.tables.rematch(channel_id, user.id, user_name(user))
         table = await self._ack(interaction, work, public=True)
         invited = sorted(table.invited)
-        content = None
-        if invited:
-            people = " ".join(f"<@{u}>" for u in invited)
-            content = f"{people}: {user_name(user)} asks for a rematch — press Join to play again."
+        content = rematch_invitation(user_name(user), invited)
         await self._public_response(interaction, table, content=content, mention=invited)
 
     # --- lobby buttons --------------------------------------------------------------------------------------

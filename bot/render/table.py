@@ -102,6 +102,23 @@ def lobby_panel(table: Table, options_in_force: dict[str, Any]) -> Panel:
     return panel
 
 
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+def turn_ping(table: Table, user_id: int) -> str:
+    """The short channel message when the turn passes to a player: "@Anna, your turn at Hurricane"."""
+    return f"{mention(user_id)}, your turn at {game_title(table)}."
+
+
+def rematch_invitation(host: str, invited: Sequence[int]) -> str | None:
+    """The line above a rematch's lobby, mentioning the players of the last game."""
+    if not invited:
+        return None
+    people = " ".join(mention(u) for u in invited)
+    return f"{people}: {host} asks for a rematch — press Join to play again."
+
+
 def _who(event: dict[str, Any], key: str, names: Sequence[str]) -> str | None:
     value = event.get(key)
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
@@ -218,8 +235,7 @@ def table_panel(table: Table, view: dict[str, Any]) -> Panel:
     panel.lines.extend(board.lines(table, view))
     story = recent_moves(table)
     if len(story) > 1:
-        unit = {"haggis": "trick", "hurricane_poker": "hand"}.get(table.spec.game, "deal")
-        panel.lines.append(f"Earlier this {unit}:")
+        panel.lines.append(f"Earlier this {board.story_unit}:")
         panel.lines.extend(f"· {line}" for line in story[:-1])
     if story:
         panel.lines.append(f"Last move: {story[-1]}")
@@ -243,7 +259,11 @@ def table_panel(table: Table, view: dict[str, Any]) -> Panel:
     panel.lines.extend(fair_lines(table))
     if table.status is TableStatus.FINISHED:
         panel.lines.append(f"**Game over.** {final_line(table, view)}")
-        panel.footer = "Thanks for playing! Rematch plays again with the same seats, or /table new."
+        panel.footer = (
+            "Thanks for playing! Open a new table with /table new."
+            if table.ended_by == "abandoned"
+            else "Thanks for playing! Rematch plays again with the same seats, or /table new."
+        )
     else:
         panel.footer = "Press “Show my hand” to see your cards and play."
     return panel

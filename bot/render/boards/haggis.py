@@ -15,6 +15,7 @@ from .base import BoardModel, dealer_words, seat_names
 
 class HaggisBoard(BoardModel):
     colour = 0x8E44AD
+    story_unit = "trick"
 
     def title_suffix(self, table: Table) -> str:
         return f" ({table.spec.players} players)"
