@@ -97,3 +97,20 @@ async def test_admin_sync_scopes_permissions_and_extra_owners(
     ex = await fake.slash("admin sync", user=fake.users[OWNER_ID], scope="global")  # …to the owner
     assert "globally" in ex.content and "up to an hour" in ex.content
     assert puts(fake)[-1] == "/applications/900000000000000001/commands"
+
+
+async def test_with_shards_one_process_syncs(make_fake: FakeFactory, tmp_path: Path) -> None:
+    """Several processes share the work: the global commands are synced by the one running shard
+    0, the development server's by the one running its shard (the test guild is on shard 1)."""
+    shard_1 = {"shard_count": 2, "shard_ids": (1,)}
+    fake = await make_fake(db_path=tmp_path / "a.sqlite3", settings=shard_1)
+    assert puts(fake) == []  # not shard 0: the global commands are left to that process
+    await fake.close()
+    fake = await make_fake(
+        db_path=tmp_path / "b.sqlite3", settings=shard_1 | {"dev_guild_id": GUILD_ID}
+    )
+    assert puts(fake) == [f"/applications/900000000000000001/guilds/{GUILD_ID}/commands"]
+    await fake.close()
+    every = {"shard_count": 2, "shard_ids": (0, 1)}
+    fake = await make_fake(db_path=tmp_path / "c.sqlite3", settings=every)
+    assert puts(fake) == [GLOBAL]
