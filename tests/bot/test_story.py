@@ -73,7 +73,8 @@ async def test_the_last_moves_of_the_deal_or_trick_in_words(
             else True
         )
     assert shown_most == min(max(4, seats), longest)  # the longest deal/trick, told in full
-    assert shown_most >= 3  # and some deal or trick ran long enough to tell a story
+    # and some deal or trick ran long enough to tell a story (a 2-player trick may be lead + pass)
+    assert shown_most >= (2 if (game, seats) == ("haggis", 2) else 3)
 
 
 async def test_a_resignation_ends_the_story_with_the_moves_before_it(
