@@ -188,7 +188,8 @@ async def one_click_play(
         )
         return None
     refresh = next(c for c in component_ids(hand) if c.startswith("h:refresh:"))
-    FloorItem.prepared = fake.bot.get_cog("Play").hand_message(table, int(user["id"]))  # type: ignore[union-attr]
+    embed, view, _draw = fake.bot.get_cog("Play").hand_message(table, int(user["id"]))  # type: ignore[union-attr]
+    FloorItem.prepared = (embed, view)
     return (
         click_payload(fake, hand, sel["custom_id"], user, [singles[0]]),
         click_payload(fake, hand, refresh, user, None),

@@ -80,6 +80,7 @@ class CardBot(commands.AutoShardedBot):
         computer_delay: float = 1.5,
         publish_delay: float = 0.5,
         clock: Callable[[], float] = time.time,
+        card_emojis: bool = True,
     ) -> None:
         intents = discord.Intents.default()
         intents.message_content = False
@@ -109,6 +110,8 @@ class CardBot(commands.AutoShardedBot):
         self.publisher: Any = None
         self.hands: Any = None  # cogs.live.HandUpdater
         self.pinger: Any = None  # cogs.live.TurnPinger
+        self.card_emojis = card_emojis
+        self.emoji_task: asyncio.Task[bool] | None = None
 
     async def open_storage(self) -> None:
         """Open (and migrate) the database. ``run()`` calls it before connecting to Discord, so a
@@ -243,6 +246,10 @@ class CardBot(commands.AutoShardedBot):
         from cogs.ui import DYNAMIC_ITEMS
 
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self.card_emojis:  # in the background: cards show as text until the emojis are there
+            from cogs.media import sync_card_emojis
+
+            self.emoji_task = asyncio.create_task(sync_card_emojis(self), name="card-emojis")
         # Only this process's shards: another process restores (claims) the other guilds' tables.
         guild_filter = None if self.config.runs_every_shard else self.config.owns_guild
         restored = await self.tables.restore(guild_filter)
@@ -260,7 +267,10 @@ class CardBot(commands.AutoShardedBot):
         )
 
     async def settle(self) -> None:
-        """Wait until every pending public-message update has been sent (tests and shutdown)."""
+        """Wait until the card emojis are set up and every pending public-message update has
+        been sent (tests and shutdown)."""
+        if self.emoji_task is not None and not self.emoji_task.done():
+            await asyncio.wait([self.emoji_task])
         if self.publisher is not None:
             await self.publisher.flush()
 
@@ -268,6 +278,11 @@ class CardBot(commands.AutoShardedBot):
         if self.is_closed():
             return
         try:
+            if self.emoji_task is not None:
+                from cogs.media import clear_card_emojis
+
+                self.emoji_task.cancel()
+                clear_card_emojis()
             if self.publisher is not None:
                 await self.publisher.flush()
             if self.hands is not None:
@@ -287,14 +302,17 @@ def create_bot(
     computer_delay: float = 1.5,
     publish_delay: float = 0.5,
     clock: Callable[[], float] = time.time,
+    card_emojis: bool = True,
 ) -> CardBot:
-    """Build the bot exactly as ``python -m bot`` runs it (tests pass tiny delays)."""
+    """Build the bot exactly as ``python -m bot`` runs it (tests pass tiny delays; ``card_emojis``
+    False: never touch the application's emojis, cards stay text)."""
     return CardBot(
         config,
         storage=storage,
         computer_delay=computer_delay,
         publish_delay=publish_delay,
         clock=clock,
+        card_emojis=card_emojis,
     )
 
 

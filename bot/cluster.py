@@ -133,9 +133,7 @@ def _die_with_parent() -> None:
         libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
 
 
-def command_spawn(
-    argv: Sequence[str], env: Mapping[str, str] | None = None
-) -> Callable[[int, tuple[int, ...], int], Awaitable[Process]]:
+def command_spawn(argv: Sequence[str], env: Mapping[str, str] | None = None) -> Spawn:
     """A ``Spawn`` that runs ``argv`` with ``SHARD_COUNT``/``SHARD_IDS`` (and ``WORKER_INDEX``)
     added to ``env`` (default: this process's environment)."""
     base = dict(os.environ if env is None else env)
@@ -168,7 +166,6 @@ class WorkerState:
     process: Process | None = None
     started_at: float = 0.0
     starts: int = 0
-    delay: float | None = None  # the last pause before a restart (None: none yet)
     exits: list[int] = field(default_factory=list)  # exit statuses, oldest first
     delays: list[float] = field(default_factory=list)  # pauses before each restart
 
@@ -253,18 +250,18 @@ class Supervisor:
                 log.error("%s: stopping the cluster", self.fatal)
                 self.stop()
                 return
-            worker.delay = self.backoff.next(worker.delay, ran_for)
-            worker.delays.append(worker.delay)
+            delay = self.backoff.next(worker.delays[-1] if worker.delays else None, ran_for)
+            worker.delays.append(delay)
             log.warning(
                 "worker %d (shards %s) exited with status %d after %.1f s; restarting in %.1f s",
                 worker.index,
                 format_shard_ids(worker.shard_ids),
                 status,
                 ran_for,
-                worker.delay,
+                delay,
             )
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._stopping.wait(), worker.delay)
+                await asyncio.wait_for(self._stopping.wait(), delay)
 
     async def _stop_one(
         self, worker: WorkerState, proc: Process, exited: asyncio.Future[int]

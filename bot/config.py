@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import groupby
 from pathlib import Path
 
 from dotenv import load_dotenv
@@ -65,15 +66,9 @@ def parse_shard_ids(raw: str, shard_count: int) -> tuple[int, ...]:
 def format_shard_ids(ids: Sequence[int]) -> str:
     """The shortest ``SHARD_IDS`` text for these ids (``0-3``, ``0,2,5``, ``0-1,4``)."""
     parts: list[str] = []
-    run: list[int] = []
-    for i in sorted(ids):
-        if run and i == run[-1] + 1:
-            run.append(i)
-            continue
-        if run:
-            parts.append(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]))
-        run = [i]
-    if run:
+    # consecutive ids share their distance from their position in the sorted list
+    for _, group in groupby(enumerate(sorted(ids)), key=lambda pos_id: pos_id[1] - pos_id[0]):
+        run = [i for _, i in group]
         parts.append(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]))
     return ",".join(parts)
 

@@ -12,10 +12,13 @@ from typing import Any
 
 import discord
 
+from bot.render.cards import BACK, BACK_LABEL
 from bot.render.hands import hand_message
 from bot.render.hands.base import Button, Control, Style
+from bot.render.pictured import Draw, seat_picture
 from bot.tables.models import Table
 
+from .media import emoji_kwargs, partial_emoji
 from .ui import hand_button, hand_select, one_shot, panel_embed
 
 STYLES = {
@@ -30,18 +33,27 @@ def component(table: Table, control: Control) -> discord.ui.Item[Any]:
     """One control as a Discord button or select, its payload in the custom_id."""
     kind, arg = control.payload.kind, control.payload.arg
     if isinstance(control, Button):
+        emoji = partial_emoji(control.card)
+        label = control.label
+        if emoji is not None and control.card == BACK:  # the emoji shows the back: not twice
+            label = label.replace(BACK_LABEL, "").strip() or label
         return hand_button(
             kind,
             table,
-            control.label,
+            label,
             arg=arg,
             style=STYLES[control.style],
             disabled=control.disabled,
             row=control.row,
+            emoji=emoji,
         )
     options = [
         discord.SelectOption(
-            label=o.label, value=o.value, description=o.description, default=o.default
+            label=o.label,
+            value=o.value,
+            description=o.description,
+            default=o.default,
+            **emoji_kwargs(o.card),
         )
         for o in control.options
     ]
@@ -65,10 +77,12 @@ def build_hand(
     *,
     note: str | None = None,
     selection: object | None = None,
-) -> tuple[discord.Embed, discord.ui.View]:
-    """The seat's hand as an embed and a (one-shot) view."""
+) -> tuple[discord.Embed, discord.ui.View, Draw]:
+    """The seat's hand as an embed, a (one-shot) view and how to draw its picture (the selection
+    raised; ``cogs.media.picture_files`` draws it in a thread and attaches it)."""
     drawn = hand_message(table, seat, view, legal, note=note, selection=selection)
     ui = discord.ui.View(timeout=None)
     for control in drawn.controls:
         ui.add_item(component(table, control))
-    return panel_embed(drawn.panel, table.spec.game), one_shot(ui)
+    embed = panel_embed(drawn.panel, table.spec.game, cards=True)
+    return embed, one_shot(ui), seat_picture(view, drawn.raised, drawn.legal)

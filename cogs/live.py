@@ -134,12 +134,16 @@ class HandUpdater:
         if play is None or table.state is None:
             return
         try:
-            embed, view = play.hand_message(table, user_id, note=note)  # type: ignore[attr-defined]
+            embed, view, files = await play.drawn_hand(  # type: ignore[attr-defined]
+                table, user_id, note=note
+            )
             if hand.message_id is None:
-                await hand.interaction.edit_original_response(embed=embed, view=view)
+                await hand.interaction.edit_original_response(
+                    embed=embed, view=view, attachments=files
+                )
             else:
                 await hand.interaction.followup.edit_message(
-                    hand.message_id, embed=embed, view=view
+                    hand.message_id, embed=embed, view=view, attachments=files
                 )
         except discord.NotFound:  # dismissed by the player
             self._hands.pop(key, None)

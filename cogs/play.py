@@ -12,11 +12,14 @@ from discord.ext import commands
 
 from bot.render.hands import REFRESH, Payload, PlayMove, UnknownControl, click, hand_context
 from bot.render.moves import matches_query, move_label
+from bot.render.pictured import Draw
 from bot.render.table import seat_names
 from bot.tables.errors import NotSeated, StaleAction, TableError
 from bot.tables.models import Table, TableStatus
 
 from .hand import build_hand
+from .media import picture_files
+from .publisher import moment_of
 from .ui import ACK_BUDGET, game_tag, within_ack
 
 if TYPE_CHECKING:
@@ -51,7 +54,7 @@ class Play(commands.Cog):
         selection: object | None = None,
         view: dict[str, Any] | None = None,
         legal: list[str] | None = None,
-    ) -> tuple[discord.Embed, discord.ui.View]:
+    ) -> tuple[discord.Embed, discord.ui.View, Draw]:
         """``view`` / ``legal``: the seat's engine view and legal moves if the caller already has
         them (the state unchanged since), so they are not computed twice for one click."""
         seat = self._seat(table, user_id)
@@ -61,6 +64,34 @@ class Play(commands.Cog):
         if legal is None:
             legal = self._legal(table, user_id)
         return build_hand(table, seat, view, legal, note=note, selection=selection)
+
+    async def drawn_hand(
+        self,
+        table: Table,
+        user_id: int,
+        *,
+        note: str | None = None,
+        selection: object | None = None,
+        view: dict[str, Any] | None = None,
+        legal: list[str] | None = None,
+    ) -> tuple[discord.Embed, discord.ui.View, list[discord.File]]:
+        """``hand_message`` with the hand's picture (drawn in a thread). If the table moved on
+        while it was drawn (a computer's move), the newest hand is drawn instead (its text and
+        picture then show one moment; a selection in progress is dropped)."""
+        for _attempt in range(3):
+            moment = moment_of(table)
+            embed, ui, draw = self.hand_message(
+                table, user_id, note=note, selection=selection, view=view, legal=legal
+            )
+            files = await picture_files(embed, draw)
+            now = self.bot.tables.get(table.channel_id)
+            if now is None or moment_of(now) == moment or now.seat_of(user_id) is None:
+                return embed, ui, files
+            table, selection, view, legal = now, None, None, None
+        # the table keeps moving faster than the picture is drawn: the newest hand, as text
+        table = self.bot.tables.get(table.channel_id) or table
+        embed, ui, _draw = self.hand_message(table, user_id, note=note)
+        return embed, ui, []
 
     def _playing_table(self, channel_id: int) -> Table:
         table = self.bot.tables.require(channel_id)
@@ -75,8 +106,8 @@ class Play(commands.Cog):
         if channel_id != interaction.channel_id:
             raise TableError("That button belongs to another channel's table.")
         table = self._playing_table(channel_id)
-        embed, view = self.hand_message(table, interaction.user.id)
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        embed, view, files = await self.drawn_hand(table, interaction.user.id)
+        await interaction.response.send_message(embed=embed, view=view, files=files, ephemeral=True)
         self.bot.hands.remember(table, interaction.user.id, interaction, None)
 
     @app_commands.command(name="hand", description="Show your cards (only you can see them).")
@@ -132,13 +163,13 @@ class Play(commands.Cog):
         view: dict[str, Any] | None = None,
         legal: list[str] | None = None,
     ) -> None:
-        embed, ui = self.hand_message(
+        embed, ui, files = await self.drawn_hand(
             table, interaction.user.id, note=note, selection=selection, view=view, legal=legal
         )
         if interaction.response.is_done():  # deferred because the move took long
-            await interaction.edit_original_response(embed=embed, view=ui)
+            await interaction.edit_original_response(embed=embed, view=ui, attachments=files)
         else:
-            await interaction.response.edit_message(embed=embed, view=ui)
+            await interaction.response.edit_message(embed=embed, view=ui, attachments=files)
         self.bot.hands.remember(table, interaction.user.id, interaction, None)
 
     async def _act(
@@ -182,17 +213,21 @@ class Play(commands.Cog):
         try:
             label = move_label(table.spec.game, move, seat_names(table))
             note = f"Played: {label}"
-            embed, view = self.hand_message(outcome.table, interaction.user.id, note=note)
+            embed, view, files = await self.drawn_hand(
+                outcome.table, interaction.user.id, note=note
+            )
             message_id: int | None = None
             if (
                 interaction.response.is_done()
             ):  # deferred ("thinking…", private): the move took long
                 sent = await interaction.followup.send(
-                    embed=embed, view=view, ephemeral=True, wait=True
+                    embed=embed, view=view, files=files, ephemeral=True, wait=True
                 )
                 message_id = sent.id
             else:
-                await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+                await interaction.response.send_message(
+                    embed=embed, view=view, files=files, ephemeral=True
+                )
             self.bot.hands.remember(outcome.table, interaction.user.id, interaction, message_id)
         finally:  # the public message follows the player's answer (coalesced)
             self.bot.publisher.announce(outcome.table, outcome.events)

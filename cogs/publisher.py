@@ -10,15 +10,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.render.pictured import public_picture
 from bot.render.rules import options_in_force
 from bot.render.table import lobby_panel, scoring_panel, table_panel
 from bot.tables.models import Table, TableStatus
 
+from .media import picture_files
 from .ui import final_view, lobby_view, panel_embed, table_view
 
 if TYPE_CHECKING:
@@ -37,7 +40,35 @@ def render_public(table: Table) -> tuple[discord.Embed, discord.ui.View | None]:
     else:
         panel = table_panel(table, table.state.view(None))
         view = table_view(table) if table.status is TableStatus.PLAYING else final_view(table)
-    return panel_embed(panel, table.spec.game), view
+    return panel_embed(panel, table.spec.game, cards=True), view
+
+
+async def public_message(
+    table: Table, latest: Callable[[], Table | None] | None = None
+) -> tuple[discord.Embed, discord.ui.View | None, list[discord.File]]:
+    """``render_public`` with the table's picture (drawn in a thread from ``view(None)``): send the
+    files with the embed, and on an edit pass them as ``attachments`` (the old picture goes).
+    ``latest``: the table as it is now; if it moved on while the picture was drawn, the newest
+    state is drawn instead (text and picture always show one moment)."""
+    for _attempt in range(3):
+        moment = moment_of(table)
+        embed, view = render_public(table)
+        files = await picture_files(embed, public_picture(table))
+        now = latest() if latest is not None else None
+        if now is None or moment_of(now) == moment:
+            return embed, view, files
+        table = now
+    # moves keep coming faster than pictures are drawn: this update goes out as text (drawn now,
+    # so it shows one moment); the next one, scheduled by those moves, carries the picture again
+    table = (latest() if latest is not None else None) or table
+    embed, view = render_public(table)
+    return embed, view, []
+
+
+def moment_of(table: Table) -> tuple[Any, ...]:
+    """What tells one state of a table from the next (the manager may update a Table in place,
+    so a drawing compares these values, taken before it started, with the table's now)."""
+    return (table.game_id, table.move_no, table.status, table.message_id, id(table.state))
 
 
 class TablePublisher:
@@ -62,7 +93,7 @@ class TablePublisher:
         panel = scoring_panel(table, events)
         if panel is None:
             return
-        embed = panel_embed(panel, table.spec.game)
+        embed = panel_embed(panel, table.spec.game, cards=True)
         task = asyncio.create_task(
             self._send(table.channel_id, embed), name=f"announce-{table.channel_id}"
         )
@@ -89,6 +120,9 @@ class TablePublisher:
             await channel.send(text, allowed_mentions=discord.AllowedMentions(users=True))
         except discord.HTTPException:
             log.warning("Could not send a turn reminder in channel %s", table.channel_id)
+
+    def _latest(self, channel_id: int) -> Callable[[], Table | None]:
+        return lambda: self.bot.tables.get(channel_id)
 
     def _channel(self, channel_id: int) -> discord.PartialMessageable:
         """A handle that can send and edit in any channel or thread, cached or not."""
@@ -148,7 +182,8 @@ class TablePublisher:
 
     async def _publish(self, table: Table) -> None:
         await self.bot.wait_until_ready()
-        embed, view = render_public(table)
+        embed, view, files = await public_message(table, self._latest(table.channel_id))
+        table = self.bot.tables.get(table.channel_id) or table
         channel = self._channel(table.channel_id)
         now = self.bot.clock()
         old = table.message_id
@@ -157,11 +192,15 @@ class TablePublisher:
         )
         if old is not None and not too_old:
             try:
-                await channel.get_partial_message(old).edit(embed=embed, view=view)
+                await channel.get_partial_message(old).edit(
+                    embed=embed, view=view, attachments=files
+                )
                 return
-            except discord.NotFound:
-                pass
-        message = await channel.send(embed=embed, view=view or discord.utils.MISSING)
+            except discord.NotFound:  # deleted: post anew (the sent files were closed)
+                embed, view, files = await public_message(table, self._latest(table.channel_id))
+        message = await channel.send(
+            embed=embed, view=view or discord.utils.MISSING, files=files or discord.utils.MISSING
+        )
         if table.is_live:
             await self.bot.tables.set_message(table.channel_id, message.id, now)
         if old is not None:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
@@ -19,7 +19,7 @@ from bot.tables.models import Level, Table, TableStatus
 from bot.tables.specs import command_spec
 
 from .errors import PUBLIC_THINKING
-from .publisher import render_public
+from .publisher import public_message
 from .ui import ACK_BUDGET, within_ack
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ class Tables(commands.Cog):
     ) -> None:
         """Answer with the table message itself: a new public message whose id the table remembers
         (``content``: a line above it that may ping exactly the users in ``mention``)."""
-        embed, view = render_public(table)
+        embed, view, files = await public_message(table, self._latest(table))
         extra: dict[str, Any] = {}
         if content:
             extra = {
@@ -84,13 +84,13 @@ class Tables(commands.Cog):
             }
         if interaction.response.is_done():
             sent = await interaction.followup.send(
-                embed=embed, view=view or discord.utils.MISSING, wait=True, **extra
+                embed=embed, view=view or discord.utils.MISSING, files=files, wait=True, **extra
             )
             interaction.extras[PUBLIC_THINKING] = False  # the "thinking…" answer is the table now
             message_id: int | None = sent.id
         else:
             response = await interaction.response.send_message(
-                embed=embed, view=view or discord.utils.MISSING, **extra
+                embed=embed, view=view or discord.utils.MISSING, files=files, **extra
             )
             message_id = getattr(response, "message_id", None)
         if message_id is not None and table.is_live:
@@ -282,8 +282,8 @@ class Tables(commands.Cog):
             self.bot.publisher.cancel_pending(table.channel_id)
             await self._public_response(interaction, table)
         else:
-            embed, _view = render_public(table)
-            await interaction.response.send_message(embed=embed, ephemeral=True)
+            embed, _view, files = await public_message(table, self._latest(table))
+            await interaction.response.send_message(embed=embed, files=files, ephemeral=True)
 
     @table.command(name="resign", description="Give up the game (counts as a loss).")
     async def resign(self, interaction: discord.Interaction[Any]) -> None:
@@ -328,6 +328,9 @@ class Tables(commands.Cog):
             public=False,
         )
         await self._ephemeral(interaction, "The turn clock runs again.", table)
+
+    def _latest(self, table: Table) -> Callable[[], Table | None]:
+        return lambda: self.bot.tables.get(table.channel_id)
 
     @staticmethod
     def _channel(interaction: discord.Interaction[Any]) -> int:
@@ -384,12 +387,12 @@ class Tables(commands.Cog):
             )
         else:
             raise TableError("That button is not one I know.")
-        embed, view = render_public(table)
         self.bot.publisher.cancel_pending(channel_id)
+        embed, view, files = await public_message(table, self._latest(table))
         if interaction.response.is_done():
-            await interaction.edit_original_response(embed=embed, view=view)
+            await interaction.edit_original_response(embed=embed, view=view, attachments=files)
         else:
-            await interaction.response.edit_message(embed=embed, view=view)
+            await interaction.response.edit_message(embed=embed, view=view, attachments=files)
         self.bot.publisher.follow(table)
 
 

@@ -23,6 +23,7 @@ from typing import Any, TypeVar, cast
 import discord
 from discord.ui import Button, DynamicItem, Select
 
+from bot.render.cards import emojify
 from bot.render.table import game_colour, seat_label
 from bot.render.text import Panel, clip
 from bot.tables.models import Table
@@ -87,16 +88,31 @@ async def _acknowledge(interaction: discord.Interaction[Any], ephemeral: bool | 
         interaction.extras[PUBLIC_THINKING] = not ephemeral
 
 
-def panel_embed(panel: Panel, game: str | None = None) -> discord.Embed:
-    embed = discord.Embed(
-        title=clip(panel.title, 256),
-        description=panel.description,
-        colour=game_colour(game),
-    )
-    for name, value in panel.fields:
+EMBED_TOTAL = 6000
+
+
+def panel_embed(panel: Panel, game: str | None = None, *, cards: bool = False) -> discord.Embed:
+    """A panel as an embed. ``cards``: show the cards in the description and field values as the
+    card emojis (where installed), as far as Discord's length limits allow (the rest stays text)."""
+    title = clip(panel.title, 256)
+    footer = clip(panel.footer, 2048) if panel.footer else ""
+    description = panel.description
+    fields = list(panel.fields)
+    if cards:
+        room = EMBED_TOTAL - len(title) - len(footer) - len(description)
+        room -= sum(len(n) + len(v) for n, v in fields)
+        grown = emojify(description, min(4096, len(description) + room), game=game)
+        room -= len(grown) - len(description)
+        description = grown
+        for i, (name, value) in enumerate(fields):
+            grown = emojify(value, min(1024, len(value) + room), game=game)
+            room -= len(grown) - len(value)
+            fields[i] = (name, grown)
+    embed = discord.Embed(title=title, description=description, colour=game_colour(game))
+    for name, value in fields:
         embed.add_field(name=name, value=value, inline=False)
-    if panel.footer:
-        embed.set_footer(text=clip(panel.footer, 2048))
+    if footer:
+        embed.set_footer(text=footer)
     return embed
 
 
@@ -308,6 +324,7 @@ def hand_button(
     style: discord.ButtonStyle = discord.ButtonStyle.secondary,
     disabled: bool = False,
     row: int | None = None,
+    emoji: discord.PartialEmoji | None = None,
 ) -> Button[Any]:
     return Button(
         label=clip(label, 80),
@@ -315,6 +332,7 @@ def hand_button(
         custom_id=hand_custom_id("h", kind, table, arg),
         disabled=disabled,
         row=row,
+        emoji=emoji,
     )
 
 

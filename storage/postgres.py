@@ -233,16 +233,6 @@ class PostgresStorage(SqlStorage):
         except _ERRORS as exc:
             raise StorageError(f"could not {what}: {exc}") from exc
 
-    async def _write(
-        self,
-        what: str,
-        fn: Callable[[Db], Awaitable[T]],
-        after: Callable[[T], None] | None = None,
-    ) -> T:
-        task = asyncio.ensure_future(self._transaction(what, fn, after))
-        task.add_done_callback(_consume)
-        return await asyncio.shield(task)
-
     async def _transaction(
         self, what: str, fn: Callable[[Db], Awaitable[T]], after: Callable[[T], None] | None
     ) -> T:
@@ -261,11 +251,6 @@ class PostgresStorage(SqlStorage):
                 after(out)
             return out
         raise AssertionError("unreachable")
-
-
-def _consume(task: asyncio.Future[Any]) -> None:
-    if not task.cancelled():
-        task.exception()
 
 
 async def _schema_version(con: asyncpg.Connection, *, create: bool = False) -> int:

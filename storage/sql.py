@@ -28,6 +28,7 @@ Boards are per guild and per game name (the Hurricane presets share one). Orderi
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import Awaitable, Callable, Iterable, Sequence
@@ -161,19 +162,28 @@ class SqlStorage:
     async def _read(self, fn: Callable[[Db], Awaitable[T]]) -> T:
         raise NotImplementedError
 
+    async def _transaction(
+        self, what: str, fn: Callable[[Db], Awaitable[T]], after: Callable[[T], None] | None
+    ) -> T:
+        """``fn`` in one transaction, committed if it returns, rolled back on any error; then
+        ``after(result)``."""
+        raise NotImplementedError
+
+    async def _autocommit(self, what: str, fn: Callable[[Db], Awaitable[T]]) -> T:
+        """``fn`` outside a transaction: for a write that is one statement."""
+        raise NotImplementedError
+
     async def _write(
         self,
         what: str,
         fn: Callable[[Db], Awaitable[T]],
         after: Callable[[T], None] | None = None,
     ) -> T:
-        """``fn`` in one transaction, committed if it returns, rolled back on any error; then
-        ``after(result)``. Finishes even when the caller is cancelled meanwhile."""
-        raise NotImplementedError
-
-    async def _autocommit(self, what: str, fn: Callable[[Db], Awaitable[T]]) -> T:
-        """``fn`` outside a transaction: for a write that is one statement."""
-        raise NotImplementedError
+        """``_transaction``, finished even when the caller is cancelled meanwhile: a half-told
+        write would leave the caller unsure whether it happened."""
+        task = asyncio.ensure_future(self._transaction(what, fn, after))
+        task.add_done_callback(_consume)
+        return await asyncio.shield(task)
 
     # -- tables ---------------------------------------------------------------------------------
 
@@ -728,3 +738,9 @@ def _row(rank: int, row: Any) -> LeaderboardRow:
         rating=row["rating"],
         **{c: row[c] for c in _COUNTS},
     )
+
+
+def _consume(task: asyncio.Future[Any]) -> None:
+    """A write whose caller was cancelled still ends; its error is logged by nobody else."""
+    if not task.cancelled():
+        task.exception()

@@ -203,16 +203,6 @@ class SqliteStorage(SqlStorage):
             except sqlite3.Error as exc:
                 raise StorageError(f"could not {what}: {exc}") from exc
 
-    async def _write(
-        self,
-        what: str,
-        fn: Callable[[Db], Awaitable[T]],
-        after: Callable[[T], None] | None = None,
-    ) -> T:
-        task = asyncio.ensure_future(self._transaction(what, fn, after))
-        task.add_done_callback(_consume)
-        return await asyncio.shield(task)
-
     async def _transaction(
         self, what: str, fn: Callable[[Db], Awaitable[T]], after: Callable[[T], None] | None
     ) -> T:
@@ -235,12 +225,6 @@ class SqliteStorage(SqlStorage):
             if after is not None:
                 after(out)
             return out
-
-
-def _consume(task: asyncio.Future[Any]) -> None:
-    """A write whose caller was cancelled still ends; its error is logged by nobody else."""
-    if not task.cancelled():
-        task.exception()
 
 
 def _alive(pid: int) -> bool:

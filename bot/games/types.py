@@ -379,17 +379,10 @@ class HaggisTrickWon(TypedDict):
     points: int
 
 
-class HaggisRoundScored(TypedDict):
+class HaggisRoundScored(HaggisLastRound):
+    """The view's ``last_round``, as an event."""
+
     type: Literal["round_scored"]
-    round: int
-    points: list[int]
-    parts: HaggisRoundScoredParts
-    totals: list[int]
-    first_out: int
-    out: list[int]
-    bets: list[int]
-    haggis_points: int
-    leftover_cards: int
 
 
 class HaggisGameOver(TypedDict):

@@ -3,6 +3,7 @@ and sorted the way players hold them, for every game."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from functools import lru_cache
 
@@ -61,3 +62,98 @@ def _sort_key(card: str) -> tuple[int, int, str]:
 def sort_cards(cards: Iterable[str]) -> list[str]:
     """Cards by rank, then suit (Haggis face cards last)."""
     return sorted(cards, key=_sort_key)
+
+
+# --- card emojis -------------------------------------------------------------------------------------
+# The bot uploads one application emoji per card of every pack (and a card back) and tells the render
+# layer their markup here (``set_card_emojis``); messages then show the card itself. Render stays
+# Discord-free: it only knows "card id -> the string that shows it". Empty mapping: plain text.
+
+FRENCH_RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+#: Every card of every game's pack: French (Hurricane's 40 are among them, poker adds the jokers),
+#: Haggis's numbered cards and its three wild face cards.
+ALL_CARDS: tuple[str, ...] = tuple(
+    [r + s for s in HURRICANE_SUIT_ORDER for r in FRENCH_RANKS]
+    + ["X1", "X2"]
+    + [r + s for s in HAGGIS_SUIT_ORDER for r in HAGGIS_RANKS if r not in ("J", "Q", "K")]
+    + ["J", "Q", "K"]
+)
+BACK = "back"  # the card back's key among the emojis
+BACK_LABEL = "🂠"  # a card back in text
+EMOJI_PREFIX = "card_"
+
+_emojis: dict[str, str] = {}
+
+
+def emoji_name(card: str) -> str:
+    """The application emoji's name of a card (or ``BACK``): ``card_7H``, ``card_10R``, ``card_J``
+    (2..32 characters of ``[A-Za-z0-9_]``, as Discord requires)."""
+    return EMOJI_PREFIX + card
+
+
+def set_card_emojis(mapping: dict[str, str]) -> None:
+    """Install the card -> emoji markup mapping (``{}``: back to plain text)."""
+    _emojis.clear()
+    _emojis.update(mapping)
+    _emoji_patterns.clear()
+
+
+def card_emoji(card: str) -> str | None:
+    """The emoji markup that shows ``card`` (``BACK`` for a card back), or None without emojis."""
+    return _emojis.get(card)
+
+
+_emoji_patterns: dict[bool, re.Pattern[str]] = {}
+
+
+def _pattern(faces: bool) -> re.Pattern[str]:
+    """Card labels as they appear in text: ``7♥``, ``10🟩``, a back ``🂠``, and (``faces``) Haggis's
+    wild J/Q/K standing alone between spaces, commas or brackets."""
+    found = _emoji_patterns.get(faces)
+    if found is None:
+        by_label = sorted(
+            {_label(c) for c in _emojis if c not in ("J", "Q", "K")},
+            key=len,
+            reverse=True,
+        )
+        alternatives = [re.escape(label) for label in by_label]
+        body = "|".join(alternatives) or r"(?!x)x"
+        wild = "|".join(f for f in ("J", "Q", "K") if f in _emojis) if faces else ""
+        face_part = rf"|(?<![^\s(,])(?:{wild})(?=[\s),.]|$)" if wild else ""
+        found = re.compile(rf"(?<![0-9A-Za-z])(?:{body})(?![0-9A-Za-z]){face_part}")
+        _emoji_patterns[faces] = found
+    return found
+
+
+_LABEL_TO_CARD: dict[str, str] = {}
+
+
+def _label(card: str) -> str:
+    return BACK_LABEL if card == BACK else card_label(card)
+
+
+def emojify(text: str, limit: int | None = None, *, game: str | None = None) -> str:
+    """``text`` with every card label shown as its emoji (when emojis are installed). ``limit``: the
+    longest the result may be; cards are replaced from the start only while the text still fits.
+    ``game``: whose text it is (Haggis's bare J/Q/K are cards only in Haggis texts)."""
+    if not _emojis or not text:
+        return text
+    if not _LABEL_TO_CARD:
+        _LABEL_TO_CARD.update({_label(c): c for c in (*ALL_CARDS, BACK)})
+    out: list[str] = []
+    length = len(text)
+    pos = 0
+    for m in _pattern(game == "haggis").finditer(text):
+        card = _LABEL_TO_CARD.get(m.group(0))
+        emoji = _emojis.get(card) if card is not None else None
+        if emoji is None:
+            continue
+        grown = length + len(emoji) - len(m.group(0))
+        if limit is not None and grown > limit:
+            break
+        length = grown
+        out.append(text[pos : m.start()])
+        out.append(emoji)
+        pos = m.end()
+    out.append(text[pos:])
+    return "".join(out)

@@ -18,7 +18,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import fields, replace
-from typing import Any
 
 import bot.games as games
 from bot.games import IllegalAction
@@ -205,15 +204,7 @@ def replay_move(table: Table, move: MoveRecord) -> None:
         raise TableDataError(
             f"logged move {move.move_no} ({move.action}) replays badly: {exc}"
         ) from exc
-    events: list[dict[str, Any]] = []
     seat = table.seats[move.seat] if 0 <= move.seat < len(table.seats) else None
     if seat is None:
         raise TableDataError(f"logged move {move.move_no} is for an empty seat")
-    if move.source == "timeout":
-        seat.timeouts += 1
-        events.append({"type": "timeout", "seat": move.seat, "timeouts": seat.timeouts})
-    elif move.source == "human":
-        seat.timeouts = 0
-    events.extend(engine_events)
-    table.move_no = move.move_no
-    record_move(table, move.seat, move.action, events)
+    record_move(table, seat, move.seat, move.action, move.source, engine_events)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 import bot.games as games
-from bot.games import Action, GameState, IllegalAction
+from bot.games import Action, IllegalAction
 from storage.models import MoveRecord
 
 from . import checks
@@ -41,7 +41,7 @@ class TablePlay:
         seat = table.seat_of(user_id)
         if seat is None:
             return []
-        return legal_for(table.state, seat)
+        return list(table.state.legal_actions(seat))
 
     def view(self, channel_id: int, user_id: int | None) -> dict[str, Any]:
         """The engine view for the user's seat (a spectator's view if not seated); {} before start."""
@@ -178,7 +178,7 @@ class TablePlay:
         game = table.spec.game
         current = state.current_player
         # Out of turn only what the engine lists for that seat (Haggis bets); nothing otherwise.
-        others = legal_for(state, seat) if seat != current else []
+        others = list(state.legal_actions(seat)) if seat != current else []
         if seat != current and not others:
             raise NotYourTurn(_turn_message(table, current))
         if not isinstance(action, str | Action):
@@ -195,19 +195,11 @@ class TablePlay:
             engine_events = changed.state.apply(parsed, player=seat)
         except IllegalAction as exc:
             raise TableError(_reason(exc, "That move is not allowed now.")) from exc
-        events: list[dict[str, Any]] = []
         acting = changed.seats[seat]
         assert acting is not None
-        if source == "timeout":
-            acting.timeouts += 1
-            events.append({"type": "timeout", "seat": seat, "timeouts": acting.timeouts})
-        elif source == "human":
-            acting.timeouts = 0
-        events.extend(engine_events)
         canonical = str(parsed)
+        events = record_move(changed, acting, seat, canonical, source, engine_events)
         now = self._clock()
-        changed.move_no += 1
-        record_move(changed, seat, canonical, events)
         move = MoveRecord(
             game_id=changed.game_id,
             move_no=changed.move_no,
@@ -256,15 +248,6 @@ class TablePlay:
             ended_at=now,
         )
         await self._persistence.commit(table, changed, record=record)
-
-
-def legal_for(state: GameState, seat: int) -> list[Action]:
-    """The engine's legal actions for a seat; only the current seat has any, except Haggis bets."""
-    if state.is_over:
-        return []
-    if seat != state.current_player and not state.name.startswith("haggis"):
-        return []
-    return list(state.legal_actions(seat))
 
 
 def _turn_message(table: Table, current: int | None) -> str:

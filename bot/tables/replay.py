@@ -2,7 +2,7 @@
 ``/verify`` (every deal re-derived from the revealed seed). No Discord here.
 
 Nothing is stored per step: a game is rebuilt from its seed and move log (``Storage.game_log``)
-each time, through the engine contract. A ``fair-v1`` game deals from its server seed and table
+through the engine contract, and ``Replayer`` keeps checkpoints of a few recent ones in memory. A ``fair-v1`` game deals from its server seed and table
 id, a legacy one (stored before fair deals) from its whole-number seed — both replay the same
 way. A replay step is a ``Table`` holding the engine state after that many moves, so the public
 table message's renderer (``view(None)``) draws it: a replay shows what the channel saw then."""

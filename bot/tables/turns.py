@@ -1,11 +1,12 @@
-"""The turn clock and the end of a game, as set on a draft table by the lobby, play and restore."""
+"""The turn clock, a move's bookkeeping and the end of a game, as set on a draft table by the
+lobby, play and restore."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from .models import Table, TableStatus
+from .models import Seat, Table, TableStatus
 
 
 def arm_clock(
@@ -31,12 +32,31 @@ def arm_clock(
 STORY_ENDS = frozenset({"trick_won", "deal_scored", "round_scored"})
 
 
-def record_move(draft: Table, seat: int, action: str, events: list[dict[str, Any]]) -> None:
-    """Add a move to the history (with its events), noting where the current deal/trick began."""
+def record_move(
+    draft: Table,
+    acting: Seat,
+    seat: int,
+    action: str,
+    source: str | None,
+    engine_events: list[dict[str, Any]],
+) -> list[dict[str, Any]]:
+    """The table's own part of a move the engine has applied, the same when played and when
+    replayed on restore: a time-out counts towards a forfeit, the player's own move resets the
+    count; then the move number, history and events, noting where the current deal/trick began
+    (after an event that closes one). Returns the events."""
+    events: list[dict[str, Any]] = []
+    if source == "timeout":
+        acting.timeouts += 1
+        events.append({"type": "timeout", "seat": seat, "timeouts": acting.timeouts})
+    elif source == "human":
+        acting.timeouts = 0
+    events.extend(engine_events)
+    draft.move_no += 1
     draft.history.append((seat, action))
     draft.last_events = events
-    if any(event.get("type") in STORY_ENDS for event in events):
+    if any(event.get("type") in STORY_ENDS for event in engine_events):
         draft.log_from = len(draft.history)
+    return events
 
 
 def mark_ended(draft: Table, ended_by: str, now: float, events: list[dict[str, Any]]) -> None:

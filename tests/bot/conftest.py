@@ -14,11 +14,12 @@ Fixtures
 ``users``
     Three ``Person`` objects (Alice, Bob, Carol) known to the guild; ``person.user`` is the payload dict.
 ``make_fake``
-    A factory ``await make_fake(db_path=None, world=None, settings=None, **create_bot_kwargs)`` (``settings``:
-    ``Config`` fields such as ``dev_guild_id`` or ``owner_ids``) for tests that need a second
+    A factory ``await make_fake(db_path=None, world=None, settings=None, prepare=None, **create_bot_kwargs)``
+    (``settings``: ``Config`` fields such as ``dev_guild_id`` or ``owner_ids``) for tests that need a second
     bot on the same database (restart tests: pass ``world=old_fake`` so the new bot sees the same channels,
     users and messages) or special settings (``computer_delay``, ``publish_delay``, ``clock``). Every fake it
-    makes is closed and checked at teardown (closing twice is harmless).
+    makes is closed and checked at teardown (closing twice is harmless). ``prepare(fake)`` runs before
+    the bot starts (``fake.fail_emojis = {"POST"}``). Card emojis are off unless ``card_emojis=True``.
 
 Driving the bot
 ---------------
@@ -63,17 +64,21 @@ async def make_fake(tmp_path: Path) -> AsyncIterator[FakeFactory]:
         db_path: Path | None = None,
         world: FakeDiscord | None = None,
         settings: dict[str, Any] | None = None,
+        prepare: Callable[[FakeDiscord], None] | None = None,
         **kwargs: Any,
     ) -> FakeDiscord:
         fake = FakeDiscord()
         if world is not None:
             fake.adopt(world)
+        if prepare is not None:
+            prepare(fake)
         config = Config(
             token="fake", database_path=db_path or tmp_path / "bot.sqlite3", **(settings or {})
         )
         kwargs.setdefault("computer_delay", 0.01)
         kwargs.setdefault("publish_delay", 0.0)
         kwargs.setdefault("clock", fake.now)
+        kwargs.setdefault("card_emojis", False)  # the emoji tests turn them on
         await fake.start(create_bot(config, **kwargs))
         made.append(fake)
         return fake

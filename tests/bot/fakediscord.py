@@ -19,6 +19,7 @@ Typical use (see ``tests/bot/conftest.py`` for the fixtures)::
 from __future__ import annotations
 
 import asyncio
+import base64
 import copy
 import datetime as dt
 import itertools
@@ -36,7 +37,7 @@ import discord
 from discord import app_commands
 from multidict import CIMultiDict
 
-from .limits import autocomplete_problems, message_problems
+from .limits import attachment_problems, autocomplete_problems, message_problems
 
 APP_ID = 900000000000000001
 BOT_ID = 900000000000000002
@@ -80,6 +81,8 @@ class Recorded:
     response: Any = None
     context: Any = None  # whatever ``FakeDiscord.snapshot()`` returned when the bot made the call
     at: float = 0.0  # time.perf_counter() when the fake received it (benchmarks)
+    cpu_at: float = 0.0  # time.process_time() then (benchmarks)
+    files: list[tuple[str, bytes]] = field(default_factory=list)  # (filename, bytes) uploaded
 
     @property
     def is_callback(self) -> bool:
@@ -152,18 +155,22 @@ class FakeSession:
         body = kw.get("data")
         if body is None and "json" in kw:
             body = json.dumps(kw["json"])
+        files: list[tuple[str, bytes]] = []
+        decoded: Any = None
         if isinstance(body, str | bytes):
             decoded = json.loads(body) if body else None
-        elif body is not None:  # aiohttp.FormData (files): take payload_json
-            decoded = None
+        elif body is not None:  # aiohttp.FormData (files): payload_json and the files[n] parts
             for spec, _headers, value in getattr(body, "_fields", []):
                 if spec.get("name") == "payload_json":
                     decoded = json.loads(value)
-        else:
-            decoded = None
-        rec = Recorded(method, path, decoded, dict(kw.get("params") or {}))
+                elif "filename" in spec:
+                    at = value.tell()
+                    files.append((str(spec["filename"]), value.read()))
+                    value.seek(at)
+        rec = Recorded(method, path, decoded, dict(kw.get("params") or {}), files=files)
         rec.context = context
         rec.at = time.perf_counter()
+        rec.cpu_at = time.process_time()
         status, payload = self.world.route(rec)
         if rec.is_callback:
             waiter = self.world.callback_waiters.pop(path.split("/")[3], None)
@@ -310,6 +317,10 @@ class FakeDiscord:
             str, asyncio.Future[Recorded]
         ] = {}  # token -> its callback (benchmarks)
         self.ack_deadline = ACK_DEADLINE
+        self.files: dict[int, bytes] = {}  # attachment id -> the bytes uploaded
+        self.app_emojis: dict[int, dict[str, Any]] = {}  # the application's emojis
+        self.emoji_images: dict[int, bytes] = {}
+        self.fail_emojis: set[str] = set()  # "GET" / "POST": answer those emoji calls with 500
         self.bot: discord.Client | None = None
         # Optional hook called (synchronously) at the moment the bot issues each request; its value is
         # stored on the Recorded request (secrecy scans snapshot the hidden cards there).
@@ -329,6 +340,9 @@ class FakeDiscord:
         self.messages.update(copy.deepcopy(other.messages))
         self.ephemeral_owner.update(other.ephemeral_owner)
         self.clock_offset = other.clock_offset
+        self.files.update(other.files)
+        self.app_emojis.update(other.app_emojis)
+        self.emoji_images.update(other.emoji_images)
 
     # ----- world building -------------------------------------------------------------------------------
     def now(self) -> float:
@@ -494,15 +508,16 @@ class FakeDiscord:
         body = rec.json if isinstance(rec.json, dict) else None
         if body is None or rec.method not in ("POST", "PATCH"):
             return
+        names = [name for name, _data in rec.files]
         if rec.is_callback:
             data = body.get("data") or {}
             problems = (
                 autocomplete_problems(data.get("choices") or [])
                 if body.get("type") == 8
-                else message_problems(data)
+                else message_problems(data) + attachment_problems(data, names)
             )
         elif rec.path.startswith(("/webhooks/", "/channels/")):
-            problems = message_problems(body)
+            problems = message_problems(body) + attachment_problems(body, names)
         else:
             return
         self.violations += [f"{rec.method} {rec.path}: {p}" for p in problems]
@@ -524,12 +539,14 @@ class FakeDiscord:
             ]
             self.synced[scope] = cmds
             return 200, cmds
+        if mt := re.fullmatch(r"/applications/(\d+)/emojis", p):
+            return self._emojis(m, rec.json)
         if mt := re.fullmatch(r"/interactions/(\d+)/([^/]+)/callback", p):
-            return self._callback(mt.group(2), rec.json)
+            return self._callback(mt.group(2), rec.json, rec.files)
         if mt := re.fullmatch(r"/webhooks/(\d+)/([^/]+)(?:/messages/(@original|\d+))?", p):
-            return self._webhook(m, mt.group(2), mt.group(3), rec.json)
+            return self._webhook(m, mt.group(2), mt.group(3), rec.json, rec.files)
         if mt := re.fullmatch(r"/channels/(\d+)/messages(?:/(\d+))?", p):
-            return self._channel_message(m, int(mt.group(1)), mt.group(2), rec.json)
+            return self._channel_message(m, int(mt.group(1)), mt.group(2), rec.json, rec.files)
         if (
             m == "GET"
             and (mt := re.fullmatch(r"/channels/(\d+)", p))
@@ -554,8 +571,97 @@ class FakeDiscord:
             "summary": "",
         }
 
+    # ----- application emojis -------------------------------------------------------------------------
+    def _emojis(self, method: str, body: dict[str, Any] | None) -> tuple[int, Any]:
+        if method in self.fail_emojis:
+            return 500, {"message": "500: Internal Server Error (fake, as asked)", "code": 0}
+        if method == "GET":
+            return 200, {"items": list(self.app_emojis.values())}
+        if method != "POST" or not isinstance(body, dict):
+            return 405, {"message": "Method not allowed", "code": 0}
+        name, image = str(body.get("name") or ""), str(body.get("image") or "")
+        if not re.fullmatch(r"[A-Za-z0-9_]{2,32}", name):
+            self.violations.append(f"emoji name {name!r} breaks Discord's rules")
+            return 400, {"message": "Invalid Form Body", "code": 50035}
+        if any(e["name"] == name for e in self.app_emojis.values()):
+            self.violations.append(f"emoji {name!r} uploaded twice")
+            return 400, {"message": "Invalid Form Body", "code": 50035}
+        if len(self.app_emojis) >= 2000:
+            return 400, {"message": "Maximum number of emojis reached (2000)", "code": 30008}
+        mt = re.fullmatch(r"data:image/(png|jpeg|gif);base64,(.+)", image)
+        if mt is None:
+            self.violations.append(f"emoji {name!r}: image is not a PNG/JPEG/GIF data URI")
+            return 400, {"message": "Invalid Form Body", "code": 50035}
+        data = base64.b64decode(mt.group(2))
+        if len(data) > 256 * 1024:
+            self.violations.append(f"emoji {name!r}: {len(data)} bytes (limit 256 KiB)")
+            return 400, {"message": "Invalid Form Body", "code": 50035}
+        eid = snowflake()
+        emoji = {
+            "id": str(eid),
+            "name": name,
+            "roles": [],
+            "user": BOT_USER,
+            "require_colons": True,
+            "managed": False,
+            "animated": False,
+            "available": True,
+        }
+        self.app_emojis[eid] = emoji
+        self.emoji_images[eid] = data
+        return 200, emoji
+
+    # ----- messages ------------------------------------------------------------------------------------
+    def _attach(
+        self, msg: dict[str, Any], body: dict[str, Any], files: list[tuple[str, bytes]]
+    ) -> None:
+        """The message's attachments after a create or edit (``attachments`` in the body lists the
+        ones to keep and the new uploads, by index), and its embeds' ``attachment://`` names
+        resolved to their URLs as Discord stores them."""
+        old = {str(a["id"]): a for a in msg.get("attachments") or []}
+        new: list[dict[str, Any]] = []
+        for filename, data in files:
+            aid = snowflake()
+            self.files[aid] = data
+            new.append(
+                {
+                    "id": str(aid),
+                    "filename": filename,
+                    "size": len(data),
+                    "url": f"https://cdn.fake/attachments/{msg['channel_id']}/{aid}/{filename}",
+                    "proxy_url": f"https://media.fake/attachments/{aid}/{filename}",
+                    "content_type": "image/png" if filename.endswith(".png") else None,
+                }
+            )
+        if "attachments" in body:
+            kept: list[dict[str, Any]] = []
+            for entry in body.get("attachments") or []:
+                ref = entry.get("id")
+                if isinstance(ref, int) and 0 <= ref < len(new):
+                    kept.append(new[ref])
+                elif str(ref) in old:
+                    kept.append(old[str(ref)])
+            msg["attachments"] = kept
+        elif new:
+            msg["attachments"] = [*old.values(), *new]
+        by_name = {a["filename"]: a["url"] for a in new}
+        if by_name and msg.get("embeds"):
+            text = json.dumps(msg["embeds"])
+            for name, url in by_name.items():
+                text = text.replace(f"attachment://{name}", url)
+            msg["embeds"] = json.loads(text)
+
+    def attachment(self, msg: dict[str, Any], index: int = 0) -> bytes:
+        """The bytes of a message's attachment as uploaded."""
+        return self.files[int(msg["attachments"][index]["id"])]
+
     def _new_message(
-        self, channel_id: int, body: dict[str, Any], *, interaction: InteractionRecord | None = None
+        self,
+        channel_id: int,
+        body: dict[str, Any],
+        *,
+        interaction: InteractionRecord | None = None,
+        files: list[tuple[str, bytes]] | None = None,
     ) -> dict[str, Any]:
         mid = snowflake()
         msg: dict[str, Any] = {
@@ -577,6 +683,7 @@ class FakeDiscord:
             "type": 0 if interaction is None else 20,
             "flags": int(body.get("flags") or 0),
         }
+        self._attach(msg, body, files or [])
         if interaction is not None:
             user = self.users[interaction.user_id]
             msg["interaction_metadata"] = {"id": str(interaction.id), "type": 2, "user": user}
@@ -586,10 +693,16 @@ class FakeDiscord:
         self.messages[mid] = msg
         return msg
 
-    def _edit(self, msg: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
+    def _edit(
+        self,
+        msg: dict[str, Any],
+        body: dict[str, Any],
+        files: list[tuple[str, bytes]] | None = None,
+    ) -> dict[str, Any]:
         for key in ("content", "embeds", "components"):
             if key in body:
                 msg[key] = body[key] if body[key] is not None else ([] if key != "content" else "")
+        self._attach(msg, body, files or [])
         msg["edited_timestamp"] = _iso(self.now())
         return msg
 
@@ -602,7 +715,9 @@ class FakeDiscord:
             return None, (401, {"message": "Invalid Webhook Token", "code": 50027})
         return rec, None
 
-    def _callback(self, token: str, body: dict[str, Any]) -> tuple[int, Any]:
+    def _callback(
+        self, token: str, body: dict[str, Any], files: list[tuple[str, bytes]]
+    ) -> tuple[int, Any]:
         rec, err = self._token_ok(token)
         if rec is None:
             assert err is not None
@@ -619,7 +734,7 @@ class FakeDiscord:
         inter: dict[str, Any] = {"id": str(rec.id), "type": 2}
         resource: dict[str, Any] | None = None
         if kind == 4:
-            msg = self._new_message(rec.channel_id, data, interaction=rec)
+            msg = self._new_message(rec.channel_id, data, interaction=rec, files=files)
             rec.original_id = int(msg["id"])
             inter.update(
                 response_message_id=msg["id"], response_message_ephemeral=bool(msg["flags"] & 64)
@@ -640,7 +755,7 @@ class FakeDiscord:
                 return 400, {"message": "Invalid Form Body", "code": 50035}
             rec.original_id = src
             if kind == 7:
-                self._edit(self.messages[src], data)
+                self._edit(self.messages[src], data, files)
             inter.update(response_message_id=str(src))
             resource = {"type": kind, "message": self.messages[src]}
         elif kind == 8 and len(data.get("choices") or []) > 25:
@@ -651,7 +766,12 @@ class FakeDiscord:
         return 200, out
 
     def _webhook(
-        self, method: str, token: str, which: str | None, body: dict[str, Any] | None
+        self,
+        method: str,
+        token: str,
+        which: str | None,
+        body: dict[str, Any] | None,
+        files: list[tuple[str, bytes]],
     ) -> tuple[int, Any]:
         rec, err = self._token_ok(token)
         if rec is None:
@@ -663,7 +783,7 @@ class FakeDiscord:
         if which is None:
             if method != "POST":
                 return 405, {"message": "Method not allowed", "code": 0}
-            msg = self._new_message(rec.channel_id, body or {}, interaction=rec)
+            msg = self._new_message(rec.channel_id, body or {}, interaction=rec, files=files)
             return 200, msg
         mid = rec.original_id if which == "@original" else int(which)
         if mid is None or mid not in self.messages:
@@ -671,27 +791,32 @@ class FakeDiscord:
         if method == "GET":
             return 200, self.messages[mid]
         if method == "PATCH":
-            return 200, self._edit(self.messages[mid], body or {})
+            return 200, self._edit(self.messages[mid], body or {}, files)
         if method == "DELETE":
             del self.messages[mid]
             return 204, None
         return 405, {"message": "Method not allowed", "code": 0}
 
     def _channel_message(
-        self, method: str, channel_id: int, mid_text: str | None, body: dict[str, Any] | None
+        self,
+        method: str,
+        channel_id: int,
+        mid_text: str | None,
+        body: dict[str, Any] | None,
+        files: list[tuple[str, bytes]],
     ) -> tuple[int, Any]:
         if channel_id not in self.channels:
             return 404, {"message": "Unknown Channel", "code": 10003}
         if mid_text is None:
             if method == "POST":
-                return 200, self._new_message(channel_id, body or {})
+                return 200, self._new_message(channel_id, body or {}, files=files)
             return 405, {"message": "Method not allowed", "code": 0}
         mid = int(mid_text)
         msg = self.messages.get(mid)
         if msg is None or int(msg["channel_id"]) != channel_id or msg["flags"] & EPHEMERAL:
             return 404, {"message": "Unknown Message", "code": 10008}
         if method == "PATCH":
-            return 200, self._edit(msg, body or {})
+            return 200, self._edit(msg, body or {}, files)
         if method == "DELETE":
             del self.messages[mid]
             return 204, None

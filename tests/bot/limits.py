@@ -7,6 +7,8 @@ past 25 options would otherwise pass the tests and fail in production with a 400
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 ACTION_ROW, BUTTON = 1, 2
@@ -120,4 +122,21 @@ def autocomplete_problems(choices: list[dict[str, Any]]) -> list[str]:
         _too_long(problems, "autocomplete choice value", c.get("value"), 100)
         if not c.get("name"):
             problems.append("an autocomplete choice without a name")
+    return problems
+
+
+ATTACHMENT_REF = re.compile(r"attachment://([^\s\"'\\]+)")
+
+
+def attachment_problems(body: dict[str, Any] | None, files: list[str]) -> list[str]:
+    """Discord shows an uploaded file in an embed (or a Components V2 media item) only when the
+    body names it ``attachment://<filename>``, and such a name resolves only against the files
+    uploaded in the same request: every reference must be uploaded, every upload referenced."""
+    refs = set(ATTACHMENT_REF.findall(json.dumps(body or {}, ensure_ascii=False)))
+    problems = [
+        f"attachment://{r} is not uploaded in this request" for r in sorted(refs - set(files))
+    ]
+    problems += [f"the file {f} is uploaded but never referenced" for f in files if f not in refs]
+    if len(set(files)) != len(files):
+        problems.append(f"two uploads share a file name: {files}")
     return problems

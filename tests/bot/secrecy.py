@@ -13,11 +13,13 @@ were played face up)."""
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import re
 from typing import Any
 
-from bot.render.cards import card_label
+from bot.render.cards import card_emoji, card_label
+from bot.render.pictures import Picture
 from bot.tables.models import Table
 
 from .fakediscord import FakeDiscord, Recorded
@@ -61,8 +63,31 @@ def hidden_sets(table: Table) -> dict[Any, frozenset[str]]:
     return out
 
 
+# Every PNG a Picture encodes is remembered with the card faces it shows, so a scan can check the
+# pictures a message uploads, not only its text (sha256 of the bytes -> the faces drawn).
+DRAWN: dict[str, Picture] = {}
+_encode = Picture.png
+
+
+def _recording_png(self: Picture) -> bytes:
+    data = _encode(self)
+    DRAWN[hashlib.sha256(data).hexdigest()] = self
+    return data
+
+
+Picture.png = _recording_png  # type: ignore[method-assign]
+
+
+def drawn(data: bytes) -> Picture | None:
+    """The Picture that encoded these PNG bytes (in this process), if any."""
+    return DRAWN.get(hashlib.sha256(data).hexdigest())
+
+
 def _pattern(card: str) -> re.Pattern[str]:
     forms = {re.escape(card), re.escape(card_label(card))}
+    emoji = card_emoji(card)
+    if emoji:
+        forms.add(re.escape(emoji))
     return re.compile(r"(?<![0-9A-Za-z])(?:" + "|".join(forms) + r")(?![0-9A-Za-z])")
 
 
@@ -73,6 +98,7 @@ class SecrecyScanner:
         self._prev: dict[Any, frozenset[str]] = {}
         self.checked = 0
         self.seeds_checked = 0  # requests checked for the unrevealed server seed
+        self.pictures = 0  # pictures checked
         self.position = len(fake.requests)
         self._patterns: dict[str, re.Pattern[str]] = {}
         fake.snapshot = self._snap
@@ -114,13 +140,20 @@ class SecrecyScanner:
         text = json.dumps(body, ensure_ascii=False)
         self.checked += 1
         self._search(secret, text, audience, rec)
+        for name, data in rec.files:
+            shown = drawn(data)
+            assert shown is not None, f"{name} in {rec.method} {rec.path} is not a drawn picture"
+            leaked = secret & set(shown.cards)
+            assert not leaked, f"{sorted(leaked)} drawn for {audience} in {name} ({rec.path})"
+            self.pictures += 1
         self._search(secret - rec.context.get(PLAYED, frozenset()), last_lines, audience, rec)
 
     def _search(self, secret: frozenset[str], text: str, audience: Any, rec: Recorded) -> None:
         if not text:
             return
         for card in secret:
-            pat = self._patterns.get(card) or self._patterns.setdefault(card, _pattern(card))
+            key = f"{card} {card_emoji(card)}"
+            pat = self._patterns.get(key) or self._patterns.setdefault(key, _pattern(card))
             assert not pat.search(text), (
                 f"{card} leaked to {audience} in {rec.method} {rec.path}: {text[:600]}"
             )

@@ -96,7 +96,7 @@ async def test_more_than_25_captures_fit_the_select_and_point_to_play(
         for a in ("AC", "AD", "AS", "2C", "2D", "2S")
         for b in ["3C", "3D", "3S", "4C", "4D"]
     ]
-    embed, ui = build_hand(d.table, seat, view, legal, selection=CaptureChoice(card))
+    embed, ui, _draw = build_hand(d.table, seat, view, legal, selection=CaptureChoice(card))
     items = [getattr(c, "item", c) for c in ui.children]  # DynamicItems wrap the real components
     assert [len(i.options) for i in items if hasattr(i, "options")] == [1, 25]
     assert "30 captures are possible" in (embed.description or "") and "/play" in embed.description

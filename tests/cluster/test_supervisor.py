@@ -168,10 +168,20 @@ async def test_a_crashing_worker_is_restarted_with_growing_capped_pauses(tmp_pat
 
 
 async def test_the_pause_starts_again_after_a_healthy_run(tmp_path: Path) -> None:
+    """How long each run lasted comes from a fake clock, read at each start and exit: 0.1 s for
+    a crash, 0.6 s for the brief run (healthy: 0.5 s or more), whatever the machine's speed."""
     out = tmp_path / "out"
-    spawn = spawn_modes(out, ["crash", "crash", "crash", "brief 0.6", "crash", "wait"])
+    spawn = spawn_modes(out, ["crash", "crash", "crash", "brief 0", "crash", "wait"])
     backoff = Backoff(initial=0.05, factor=2.0, cap=10.0, healthy_after=0.5)
-    sup = Supervisor([(0,)], 1, spawn, backoff=backoff, grace=5.0)  # type: ignore[arg-type]
+    readings = iter([0.0, 0.1, 1.0, 1.1, 2.0, 2.1, 3.0, 3.6, 4.0, 4.1, 5.0])
+    sup = Supervisor(
+        [(0,)],
+        1,
+        spawn,  # type: ignore[arg-type]
+        backoff=backoff,
+        grace=5.0,
+        clock=readings.__next__,
+    )
     runner = asyncio.create_task(sup.run())
     await until(lambda: sup.workers[0].starts >= 6 and len(lines(out, "ready")) >= 2)
     sup.stop()

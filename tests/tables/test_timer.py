@@ -1,5 +1,6 @@
 """Turn clock: reminder at half time, stand-in move on time-out, forfeit after three in a row,
-pause and resume. Tiny real timers (tenths of a second) keep these fast."""
+pause and resume. A fake clock drives them, except the forfeit run, whose tiny real timer
+(tenths of a second) lets the manager's own tasks take all five turns."""
 
 from __future__ import annotations
 
@@ -93,8 +94,9 @@ async def test_three_time_outs_in_a_row_forfeit(
 async def test_pause_stops_the_clock_and_resume_restarts_it(
     race: str, make_manager: MakeManager, recorder: Recorder, memory: MemoryStorage
 ) -> None:
-    manager = make_manager(memory, listener=recorder)
-    table = await started_race(manager, turn_timer=TIMER, target=50)
+    now = [1000.0]
+    manager = make_manager(memory, listener=recorder, clock=lambda: now[0])
+    table = await started_race(manager, turn_timer=120, target=50)
     with pytest.raises(TableError, match="Only the host"):
         await manager.pause(CHANNEL, GUEST)
     await manager.pause(CHANNEL, HOST)
@@ -105,12 +107,16 @@ async def test_pause_stops_the_clock_and_resume_restarts_it(
     # moves are still allowed while paused; no clock runs for the next player
     await play_current(manager, table)
     assert table.turn_deadline is None
-    await asyncio.sleep(3 * TIMER)
+    now[0] = 2000.0  # long past any deadline a running clock would have had
+    manager.poke(CHANNEL)
+    await asyncio.sleep(0.01)
     assert table.move_no == 1 and recorder.reminders == []
     await manager.resume(CHANNEL, HOST)
-    assert not table.paused and table.turn_deadline is not None
+    assert not table.paused and table.turn_deadline == 2120.0
     with pytest.raises(TableError, match="running"):
         await manager.resume(CHANNEL, HOST)
+    now[0] = 2120.0
+    manager.poke(CHANNEL)
     await wait_until(lambda: table.move_no == 2)
     assert recorder.event_types()[0] == "timeout"
 

@@ -63,15 +63,38 @@ class Trail(_Cached):
         return NAMES[self.card]
 
 
-class Capture(tuple[int, int], HurricaneAction):  # noqa: SLOT001
+class _TupleAction(tuple, HurricaneAction):  # type: ignore[type-arg,unused-ignore]
+    """An action that is a plain tuple underneath, so that a batch of thousands is built by
+    ``tuple`` itself with no Python code per action. Use one as an ``Action`` only: equal and
+    hashed by its canonical text, never by tuple contents, and not ordered."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Action) and str(self) == str(other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+    def __lt__(self, other: object) -> bool:
+        return NotImplemented
+
+    __le__ = __gt__ = __ge__ = __lt__
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({quote(str(self))})"
+
+
+class Capture(_TupleAction):  # noqa: SLOT001
     """Play ``card`` and take ``captured`` (table card ints) from the table (H-4..H-6).
 
     A crowded table gives thousands of captures, so one must be cheap to build: a Capture is a
     ``(card, mask)`` tuple underneath, the taken cards a bitmask (``captures.BIT``), built by
     ``tuple`` itself with no Python code per action (hence no ``__new__`` of its own: write
-    ``Capture.of(card, captured)``, or ``Capture.many`` for a batch). Use it as an ``Action``
-    only: it is equal and hashed by its canonical text, not by tuple contents, and not ordered.
-    """
+    ``Capture.of(card, captured)``, or ``Capture.many`` for a batch)."""
 
     _text: str  # the canonical text, cached in the instance dict once rendered
 
@@ -108,21 +131,9 @@ class Capture(tuple[int, int], HurricaneAction):  # noqa: SLOT001
     def __eq__(self, other: object) -> bool:
         if type(other) is Capture:  # the same text exactly when the same card and set
             return tuple.__eq__(self, other)
-        return isinstance(other, Action) and str(self) == str(other)
+        return _TupleAction.__eq__(self, other)
 
-    def __ne__(self, other: object) -> bool:
-        return not self == other
-
-    def __hash__(self) -> int:
-        return hash(str(self))
-
-    def __lt__(self, other: object) -> bool:
-        return NotImplemented
-
-    __le__ = __gt__ = __ge__ = __lt__
-
-    def __repr__(self) -> str:
-        return f"Capture({quote(str(self))})"
+    __hash__ = _TupleAction.__hash__  # defining __eq__ would otherwise unset it
 
 
 class Flip(_Cached):
@@ -151,13 +162,11 @@ def _some(hand: tuple[int, ...], mask: int) -> tuple[int, ...]:
     return tuple(c for i, c in enumerate(hand) if mask >> i & 1)
 
 
-class _HandCards(tuple, HurricaneAction):  # type: ignore[type-arg,unused-ignore]
+class _HandCards(_TupleAction):
     """Hurikan actions are tuples ending ``(hand, mask)``: the (sorted) hand the cards came from
     and a mask of positions in it. A fresh hand has 63 lays, and building each one's card tuple
     dominated Hurikan's move time; this way ``legal_actions`` makes one object per action, built
-    by ``tuple`` from ``zip`` with no Python code per action, and the cards are read only for
-    the action played or printed. Use them as ``Action``s only: equal and hashed by their
-    canonical text, never by tuple contents, and not ordered."""
+    by ``tuple`` from ``zip``, and the cards are read only for the action played or printed."""
 
     __slots__ = ()  # no instance dict: 40% cheaper to build; the text is rendered per str()
 
@@ -165,26 +174,6 @@ class _HandCards(tuple, HurricaneAction):  # type: ignore[type-arg,unused-ignore
     def cards(self) -> tuple[int, ...]:
         """The laid cards, ascending."""
         return _some(self[-2], self[-1])
-
-    def __str__(self) -> str:
-        return self._render()
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Action) and str(self) == str(other)
-
-    def __ne__(self, other: object) -> bool:
-        return not self == other
-
-    def __hash__(self) -> int:
-        return hash(str(self))
-
-    def __lt__(self, other: object) -> bool:
-        return NotImplemented
-
-    __le__ = __gt__ = __ge__ = __lt__
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({quote(str(self))})"
 
 
 class Lay(_HandCards):

@@ -90,6 +90,8 @@ class HandMessage:
 
     panel: Panel
     controls: tuple[Control, ...]
+    raised: tuple[str, ...] = ()  # the cards the selection would play (raised in the picture)
+    legal: bool | None = None  # whether they make a legal move (None: nothing chosen / unknown)
 
 
 def hand_message(
@@ -107,7 +109,8 @@ def hand_message(
     panel = hand_panel(table, seat, dict(view), note=note, board=model.board(ctx))
     drawn = model.draw(ctx, selection)
     panel.lines.extend(drawn.lines)
-    return HandMessage(panel, finished(drawn.controls))
+    raised, verdict = model.picked(ctx, selection)
+    return HandMessage(panel, finished(drawn.controls), raised, verdict)
 
 
 def click(ctx: HandContext, payload: Payload, values: Sequence[str]) -> Outcome:

@@ -59,6 +59,9 @@ class Option:
     value: str
     description: str | None = None
     default: bool = False
+    card: str | None = (
+        None  # the card this option stands for (shown as its emoji when there is one)
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +81,7 @@ class Button:
     style: Style = Style.SECONDARY
     disabled: bool = False
     row: int | None = None
+    card: str | None = None  # a card (or ``"back"``) the button stands for, shown as its emoji
 
 
 Control = Select | Button
@@ -176,6 +180,11 @@ class HandModel(ABC, Generic[S]):
         """A legal move in words, with what it does where the game can tell (the terminal's list)."""
         return move_label(ctx.game, move, ctx.names)
 
+    def picked(self, ctx: HandContext, selection: S | None) -> tuple[tuple[str, ...], bool | None]:
+        """The hand cards a selection would play (raised in the hand's picture) and whether they
+        make a legal move (None: not known yet)."""
+        return (), None
+
 
 # --- helpers the models share ----------------------------------------------------------------------
 
@@ -203,7 +212,9 @@ def hex_mask(mask: int) -> str:
 
 
 def card_option(card: str, description: str | None = None, *, default: bool = False) -> Option:
-    return Option(label=card_label(card), value=card, description=description, default=default)
+    return Option(
+        label=card_label(card), value=card, description=description, default=default, card=card
+    )
 
 
 def clip(text: str, limit: int) -> str:
@@ -250,7 +261,9 @@ def _with_row(control: Control, row: int) -> Control:
             control.max_values,
             row,
         )
-    return Button(control.payload, control.label, control.style, control.disabled, row)
+    return Button(
+        control.payload, control.label, control.style, control.disabled, row, control.card
+    )
 
 
 def problems(controls: Sequence[Control]) -> list[str]:

@@ -74,6 +74,17 @@ class HaggisHand(HandModel[Picked]):
             lines.append(trick)
         return lines
 
+    def picked(
+        self, ctx: HandContext, selection: Picked | None
+    ) -> tuple[tuple[str, ...], bool | None]:
+        if selection is None:
+            return (), None
+        chosen = tuple(c for c in selection.cards if c in ctx.hand)
+        if not chosen:
+            return (), None
+        cards = frozenset(chosen)
+        return chosen, any(played_cards(self.game, t) == cards for t in self._plays(ctx))
+
     def _plays(self, ctx: HandContext) -> list[str]:
         return [t for t in ctx.legal if played_cards(self.game, t) is not None]
 

@@ -55,6 +55,18 @@ class HurikanHand(HandModel[Laid]):
         cards = ctx.view.get("table") or []
         return [*super().board(ctx), f"**Table:** {cards_label(cards) if cards else 'empty'}"]
 
+    def picked(
+        self, ctx: HandContext, selection: Laid | None
+    ) -> tuple[tuple[str, ...], bool | None]:
+        if selection is None:
+            return (), None
+        chosen = tuple(c for c in selection.cards if c in ctx.hand)
+        if not chosen:
+            return (), None
+        laid = sorted(chosen)
+        ok = any(sorted(t.split(":")[0].split("+")) == laid for t in ctx.legal)
+        return chosen, ok
+
     def draw(self, ctx: HandContext, selection: Laid | None) -> HandView:
         legal, hand = ctx.legal, ctx.hand
         if not legal or not hand:

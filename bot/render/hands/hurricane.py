@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..cards import card_label, cards_label, sort_cards
+from ..cards import BACK, card_label, cards_label, sort_cards
 from ..hints import capture_hint, card_hint, hurricane_chance
 from ..moves import move_label, played_cards
 from ..words import possessive
@@ -61,6 +61,13 @@ class HurricaneHand(HandModel[CaptureChoice]):
         cards = ctx.view.get("table") or []
         lines.append(f"**Table:** {cards_label(cards) if cards else 'empty'}")
         return lines
+
+    def picked(
+        self, ctx: HandContext, selection: CaptureChoice | None
+    ) -> tuple[tuple[str, ...], bool | None]:
+        if selection is None or selection.card not in ctx.hand:
+            return (), None
+        return (selection.card,), bool(self._by_card(ctx).get(selection.card))
 
     @staticmethod
     def _open_cards_of_others(ctx: HandContext) -> list[str]:
@@ -132,7 +139,7 @@ class HurricaneHand(HandModel[CaptureChoice]):
             lines.append(FLIP_HINT)
         for t in flips[:4]:
             label = f"{CARD_BACK} {move_label(self.game, t)} (must be played at once)"
-            controls.append(Button(Payload(ACT, t), label, row=2))
+            controls.append(Button(Payload(ACT, t), label, row=2, card=BACK))
         return HandView(tuple(lines), tuple(controls))
 
     def on_click(self, ctx: HandContext, payload: Payload, values: list[str]) -> Outcome:

@@ -98,7 +98,12 @@ class PokerHand(HandModel[None]):
             lines.append(DRAW_HINT)
         if draws:
             options = tuple(
-                Option(label=f"Discard {card_label(t.split(' ', 1)[1])}", value=t) for t in draws
+                Option(
+                    label=f"Discard {card_label(t.split(' ', 1)[1])}",
+                    value=t,
+                    card=t.split(" ", 1)[1],  # shown as its emoji where there is one
+                )
+                for t in draws
             )
             controls.append(
                 Select(Payload(self.DRAW), "Draw: pick the card to discard…", options, row=1)

@@ -12,8 +12,11 @@ thread-safe (run them with ``asyncio.to_thread``): sprites are cached read-only,
 
 from __future__ import annotations
 
+import io
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
+
+from PIL import Image
 
 from .canvas import WIDTH, Picture
 from .layouts import LAYOUTS, Layout, layout_for, public_cards, register_layout
@@ -31,6 +34,7 @@ __all__ = [
     "Picture",
     "back_sprite",
     "card_sprite",
+    "emoji_png",
     "final_picture",
     "hand_picture",
     "public_cards",
@@ -86,3 +90,15 @@ def final_picture(
     """The end of the game (or of a deal/round): each side's pile and the last breakdown."""
     view = _checked(view, public=True)
     return layout_for(view).final(view, names, labels)
+
+
+def emoji_png(card: str, size: CardSize = SMALL) -> bytes:
+    """A card (or ``"back"``) as a square PNG for an application emoji: the small sprite, centred
+    on a transparent square (Discord shows emojis square; ≤ 256 KiB, here a few KiB)."""
+    sprite = back_sprite(size) if card == "back" else card_sprite(card, size)
+    side = max(sprite.size)
+    square = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+    square.paste(sprite, ((side - sprite.width) // 2, (side - sprite.height) // 2))
+    buf = io.BytesIO()
+    square.save(buf, "PNG", optimize=True)
+    return buf.getvalue()

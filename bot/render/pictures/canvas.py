@@ -7,9 +7,11 @@ check that a picture shows exactly the cards its view allows.
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -68,11 +70,52 @@ class Picture:
         return self.image.size
 
     def png(self) -> bytes:
-        """PNG bytes, reduced to a palette (flat colours compress ~5x better than RGB)."""
-        pal = self.image.quantize(PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE)
+        """PNG bytes, reduced to a palette (flat colours compress ~5x better than RGB). The palette
+        is chosen on a quarter-size copy (every 4th pixel: the flat colours and most edge shades)
+        and applied to the full image without dithering; zlib level 1. About 2x quicker than an
+        octree over the full image at level 6, for files ~30% larger (still ~20 KB)."""
+        img = self.image
+        sample = img.resize(
+            (max(1, img.width // 4), max(1, img.height // 4)), Image.Resampling.NEAREST
+        )
+        palette = sample.quantize(PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE)
+        pal = img.quantize(palette=palette, dither=Image.Dither.NONE)
         buf = io.BytesIO()
-        pal.save(buf, "PNG", compress_level=6)
+        pal.save(buf, "PNG", compress_level=1)
         return buf.getvalue()
+
+
+# Text is drawn as ImageDraw.text draws it (a FreeType mask, then the ink through it), but each
+# (font, size, text, anchor, sub-pixel start) mask is rendered once and kept: pictures repeat the
+# same labels (names, "pile 0", "Your hand · 12 cards"), and FreeType rendering was a third of a
+# hand picture's drawing time.
+_MASKS: dict[tuple[str, int, str, str, float, float], tuple[Any, tuple[int, int]]] = {}
+_LENGTHS: dict[tuple[str, int, str], float] = {}
+_CACHE_MAX = 4096
+
+
+def _mask(
+    name: str, px: int, text: str, anchor: str, fx: float, fy: float
+) -> tuple[Any, tuple[int, int]]:
+    key = (name, px, text, anchor, fx, fy)
+    found = _MASKS.get(key)
+    if found is None:
+        found = font(name, px).getmask2(text, "L", anchor=anchor, start=(fx, fy))
+        if len(_MASKS) >= _CACHE_MAX:
+            _MASKS.clear()
+        _MASKS[key] = found
+    return found
+
+
+def _length(name: str, px: int, text: str) -> float:
+    key = (name, px, text)
+    found = _LENGTHS.get(key)
+    if found is None:
+        found = font(name, px).getlength(text)
+        if len(_LENGTHS) >= _CACHE_MAX:
+            _LENGTHS.clear()
+        _LENGTHS[key] = found
+    return found
 
 
 class Canvas:
@@ -155,18 +198,21 @@ class Canvas:
         max_w: int | None = None,
     ) -> int:
         """Draws text (clipped with an ellipsis to ``max_w``); returns its width."""
-        f = font(BOLD if bold else REGULAR, px)
+        name = BOLD if bold else REGULAR
         text = drawable(text)
-        if max_w is not None and f.getlength(text) > max_w:
-            while text and f.getlength(text + "…") > max_w:
+        if max_w is not None and _length(name, px, text) > max_w:
+            while text and _length(name, px, text + "…") > max_w:
                 text = text[:-1]
             text = text.rstrip() + "…"
-        self.draw.text(xy, text, font=f, fill=colour, anchor=anchor)
+        x, y = xy
+        mask, (ox, oy) = _mask(name, px, text, anchor, math.modf(x)[0], math.modf(y)[0])
+        ink = self.draw._getink(colour)[0]
+        self.draw.draw.draw_bitmap((int(x) + ox, int(y) + oy), mask, ink)
         self.texts.append(text)
-        return int(f.getlength(text))
+        return int(_length(name, px, text))
 
     def text_width(self, text: str, px: int = 18, bold: bool = False) -> int:
-        return int(font(BOLD if bold else REGULAR, px).getlength(drawable(text)))
+        return int(_length(BOLD if bold else REGULAR, px, drawable(text)))
 
     def panel(
         self,

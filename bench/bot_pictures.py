@@ -1,0 +1,181 @@
+"""A card play with pictures against the same play without them, side by side in one run, and the
+event loop's lag while pictures are drawn (``python bench/bot_pictures.py [--tables 20] [--samples 200]``).
+
+The real bot runs on the test harness's fake Discord with N Hurricane tables (card emojis on). Each
+sample prepares a hand whose card select plays at once (unmeasured), then measures the card play
+from feeding the click until the hand's answer reached the fake **and** the public table message was
+edited (the publisher flushed): CPU time of the whole process (``time.process_time``: the worker
+threads that draw count too) and wall time. Samples alternate pictures on / off (``cogs.media.PICTURES``)
+on the same tables, so both see the same positions, machine load and caches.
+
+Loop lag: a ticker task sleeps 1 ms over and over and records how late each wake-up is; the largest
+lag seen while plays with pictures run (pictures are drawn in ``asyncio.to_thread``) must stay under
+20 ms. Targets (issue 12): play with pictures ≤ 2x the play without, by median CPU time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.bot import one_click_play, open_tables  # noqa: E402
+from bot.app import create_bot  # noqa: E402
+from bot.config import Config  # noqa: E402
+from bot.tables.models import TableStatus  # noqa: E402
+from cogs.media import PICTURES  # noqa: E402
+from tests.bot.fakediscord import FakeDiscord  # noqa: E402
+
+
+class LagMeter:
+    """How late a 1 ms sleep wakes up: the event loop's stalls."""
+
+    def __init__(self) -> None:
+        self.lags: list[float] = []
+        self.recording = False
+        self._task: asyncio.Task[None] | None = None
+
+    async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            t0 = loop.time()
+            await asyncio.sleep(0.001)
+            if self.recording:
+                self.lags.append((loop.time() - t0 - 0.001) * 1000)
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run())
+
+    def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+
+
+async def play_once(fake: FakeDiscord, bot: Any, maker: Any) -> tuple[float, ...]:
+    """One card play: (CPU ms, wall ms) until the hand's answer reached the fake (what the player
+    waits for), then (CPU ms, wall ms) until the public table message was edited too."""
+    payload = maker()
+    waiter: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+    fake.callback_waiters[payload["token"]] = waiter
+    parse = bot._connection.parsers["INTERACTION_CREATE"]
+    before = asyncio.all_tasks()
+    c0, w0 = time.process_time(), time.perf_counter()
+    parse(payload)
+    callback = await asyncio.wait_for(waiter, 10)
+    spawned = asyncio.all_tasks() - before
+    spawned.discard(asyncio.current_task())  # type: ignore[arg-type,unused-ignore]
+    if spawned:
+        await asyncio.wait(spawned)
+    await bot.settle()
+    c1, w1 = time.process_time(), time.perf_counter()
+    return (
+        (callback.cpu_at - c0) * 1000,
+        (callback.at - w0) * 1000,
+        (c1 - c0) * 1000,
+        (w1 - w0) * 1000,
+    )
+
+
+async def run(n_tables: int, samples: int) -> None:
+    with tempfile.TemporaryDirectory() as tmpdir:
+        fake = FakeDiscord()
+        channels = [fake.make_channel(f"t{i}") for i in range(n_tables)]
+        people = [(fake.make_user(f"A{i}"), fake.make_user(f"B{i}")) for i in range(n_tables)]
+        users = {int(u["id"]): u for pair in people for u in pair}
+        config = Config(token="bench", database_path=Path(tmpdir) / "bench.sqlite3")
+        bot = create_bot(config, publish_delay=0.0, computer_delay=0.0)
+        await fake.start(bot)
+        fake.auto_settle = False
+        lag = LagMeter()
+        lag.start()
+        try:
+            await bot.settle()  # the card emojis are uploaded
+            await open_tables(fake, channels, people)
+            await bot.settle()
+            rng = random.Random(1)
+            cpu: dict[bool, list[float]] = {True: [], False: []}
+            wall: dict[bool, list[float]] = {True: [], False: []}
+            cpu_all: dict[bool, list[float]] = {True: [], False: []}
+            wall_all: dict[bool, list[float]] = {True: [], False: []}
+            lags: dict[bool, list[float]] = {True: [], False: []}
+            mode = True
+            while min(len(v) for v in cpu.values()) < samples:
+                live = [c for c in channels if bot.tables.get(c).status is TableStatus.PLAYING]
+                if not live:
+                    await open_tables(fake, channels, people)
+                    continue
+                PICTURES.enabled = True  # the hand is prepared the same way for both
+                makers = await one_click_play(fake, rng.choice(live), users)
+                await bot.settle()
+                if makers is None:
+                    continue
+                PICTURES.enabled = mode
+                lag.lags = []
+                lag.recording = True
+                c, w, c_all, w_all = await play_once(fake, bot, makers[0])
+                await asyncio.sleep(0.002)  # the ticker's last wake-up
+                lag.recording = False
+                cpu[mode].append(c)
+                wall[mode].append(w)
+                cpu_all[mode].append(c_all)
+                wall_all[mode].append(w_all)
+                lags[mode] += lag.lags
+                mode = not mode
+                if len(fake.requests) > 5000:
+                    fake.requests.clear()
+        finally:
+            PICTURES.enabled = True
+            lag.stop()
+            await fake.close()
+    print(
+        f"card play, {n_tables} Hurricane tables, {samples} plays each way (one run, alternating)"
+    )
+    print("  answer: click until the hand's answer reached Discord (what the player waits for)")
+    print("  +table: until the public table message was edited too (its picture drawn after)")
+    print(
+        f"{'':>14} {'answer CPU':>11} {'wall':>8} {'p90 wall':>9} "
+        f"{'+table CPU':>11} {'wall':>8} {'lag max':>8}"
+    )
+
+    def med(xs: list[float]) -> float:
+        return statistics.median(xs)
+
+    for mode, name in ((False, "no pictures"), (True, "with pictures")):
+        print(
+            f"{name:>14} {med(cpu[mode]):>9.2f}ms {med(wall[mode]):>6.2f}ms "
+            f"{statistics.quantiles(wall[mode], n=10)[8]:>7.2f}ms "
+            f"{med(cpu_all[mode]):>9.2f}ms {med(wall_all[mode]):>6.2f}ms "
+            f"{max(lags[mode]):>6.2f}ms"
+        )
+    ratio = med(cpu[True]) / med(cpu[False])
+    ratio_all = med(cpu_all[True]) / med(cpu_all[False])
+    print(
+        f"card play with/without pictures (median CPU of the answer): {ratio:.2f}x (target <= 2x)"
+    )
+    print(f"  ... including the table message's picture: {ratio_all:.2f}x")
+    print(
+        f"loop lag while drawing: max {max(lags[True]):.2f} ms, "
+        f"p99 {statistics.quantiles(lags[True], n=100)[98]:.2f} ms "
+        f"over {len(lags[True])} wake-ups (target: max < 20 ms); "
+        f"without pictures: max {max(lags[False]):.2f} ms"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--tables", type=int, default=20, help="tables in play")
+    parser.add_argument("--samples", type=int, default=200, help="plays measured each way")
+    args = parser.parse_args()
+    asyncio.run(run(args.tables, args.samples))
+
+
+if __name__ == "__main__":
+    main()

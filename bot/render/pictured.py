@@ -1,0 +1,38 @@
+"""Which picture a table's public message and a private hand carry (pure: no Discord).
+
+The public picture is drawn from the spectator view ``state.view(None)`` only, so no hidden card
+can reach it; a hand's picture from that seat's own view."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping
+from typing import Any
+
+from bot.tables.models import Table, TableStatus
+
+from .pictures import Picture, final_picture, hand_picture, table_picture
+from .table import seat_names
+
+Draw = Callable[[], Picture]
+
+
+def public_picture(table: Table) -> Draw | None:
+    """How to draw the table's public picture as it is now (None: a lobby has none): the table
+    while it is played, the final piles once it is over. The view is taken now, the drawing may
+    run later in a worker thread (``asyncio.to_thread``) while the table moves on."""
+    if table.state is None or table.status in (TableStatus.LOBBY, TableStatus.CANCELLED):
+        return None
+    view = table.state.view(None)
+    names = seat_names(table)
+    if table.status is TableStatus.FINISHED:
+        return lambda: final_picture(view, names)
+    last = table.history[-1][1] if table.history else None
+    return lambda: table_picture(view, names, last_move=last)
+
+
+def seat_picture(
+    view: Mapping[str, Any], raised: Collection[str] = (), legal: bool | None = None
+) -> Draw:
+    """How to draw one seat's hand from its own view, the selection raised, its verdict framed."""
+    chosen = tuple(raised)
+    return lambda: hand_picture(view, selection=chosen, legal=legal)
