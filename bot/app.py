@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-import importlib.util
 import json
 import logging
 import re
@@ -97,6 +96,9 @@ class CardBot(commands.AutoShardedBot):
             intents=intents,
             tree_cls=CardTree,
             help_command=None,
+            # Nobody is pinged unless a message names exactly whom (the turn reminder's and the turn
+            # ping's user, a rematch's invited players). Owners: ``is_owner`` below.
+            allowed_mentions=discord.AllowedMentions.none(),
             **shards,
         )
         self.config = config
@@ -112,6 +114,16 @@ class CardBot(commands.AutoShardedBot):
         self.pinger: Any = None  # cogs.live.TurnPinger
         self.card_emojis = card_emojis
         self.emoji_task: asyncio.Task[bool] | None = None
+        # /play and clicks per user: discord.py's cooldown bucket per user id.
+        self.action_rate = app_commands.Cooldown(config.action_rate, config.action_per_seconds)
+        self.action_cooldown: commands.CooldownMapping[discord.Interaction[Any]] = (
+            commands.CooldownMapping(self.action_rate, lambda interaction: interaction.user.id)
+        )
+
+    def action_retry_after(self, interaction: discord.Interaction[Any]) -> float | None:
+        """Count one /play or click of the user; the seconds to wait if over the limit."""
+        bucket = self.action_cooldown.get_bucket(interaction)
+        return None if bucket is None else bucket.update_rate_limit()
 
     async def open_storage(self) -> None:
         """Open (and migrate) the database. ``run()`` calls it before connecting to Discord, so a
@@ -225,6 +237,7 @@ class CardBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         await self.open_storage()
         from bot.tables.manager import TableManager
+        from bot.tables.models import TableLimits
         from cogs.publisher import TablePublisher
 
         self.publisher = TablePublisher(self, delay=self.publish_delay)
@@ -234,15 +247,21 @@ class CardBot(commands.AutoShardedBot):
         self.pinger = TurnPinger(self)
         self.publisher.followers = [self.hands, self.pinger]
         self.hands.start()
+        config = self.config
         self.tables = TableManager(
             self.storage,
             listener=self.publisher,
             clock=self.clock,
             computer_delay=self.computer_delay,
+            limits=TableLimits(
+                tables_per_guild=config.max_tables_per_server,
+                lobbies_per_member=config.max_lobbies_per_member,
+            ),
         )
         for ext in EXTENSIONS:
-            if importlib.util.find_spec(ext) is not None:
-                await self.load_extension(ext)
+            # Loud: a cog that cannot be imported stops the bot at start with the reason
+            # (discord.py raises ExtensionNotFound / ExtensionFailed).
+            await self.load_extension(ext)
         from cogs.ui import DYNAMIC_ITEMS
 
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -322,15 +341,20 @@ def run(config: Config) -> int:
     (corrupt, or written by a newer version: nothing is touched and Discord is never contacted)."""
     from storage.base import StorageError
 
-    level = logging.getLevelName(config.log_level)
-    discord.utils.setup_logging(level=level if isinstance(level, int) else logging.INFO)
+    setup_logging(config)
+    if config.token is None:
+        print("DISCORD_TOKEN is not set.", file=sys.stderr)
+        return 1
     bot = create_bot(config)
-    assert config.token is not None
     try:
         asyncio.run(_run(bot, config.token))
     except StorageError as exc:
         print(f"The bot will not start: {exc}", file=sys.stderr)
         return 3
+    except (commands.ExtensionError, ImportError) as exc:
+        cause = exc.__cause__ or exc
+        print(f"The bot will not start: {exc} ({cause!r})", file=sys.stderr)
+        return 4
     except discord.LoginFailure:
         log.error("Discord refused the token: check DISCORD_TOKEN")
         return 1
@@ -340,6 +364,30 @@ def run(config: Config) -> int:
     except KeyboardInterrupt:
         return 0
     return 0
+
+
+class NoGatewayDebug(logging.Filter):
+    """Drops discord.py's DEBUG records: they print raw gateway payloads, which hold interaction
+    tokens and the cards of ephemeral hands. ``LOG_GATEWAY=1`` lets them through."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (record.levelno < logging.INFO and record.name.startswith("discord"))
+
+
+def setup_logging(config: Config) -> None:
+    """discord.py's logging at ``LOG_LEVEL``; its DEBUG lines only with ``LOG_GATEWAY=1``."""
+    level = logging.getLevelName(config.log_level)
+    discord.utils.setup_logging(level=level if isinstance(level, int) else logging.INFO)
+    if not config.log_gateway:
+        for handler in logging.getLogger().handlers:
+            handler.addFilter(NoGatewayDebug())
+        if logging.getLogger("discord").getEffectiveLevel() < logging.INFO:
+            logging.getLogger("discord").setLevel(logging.INFO)
+            log.warning(
+                "LOG_LEVEL=%s: discord.py's DEBUG lines (which show interaction tokens and "
+                "hidden cards) stay off; set LOG_GATEWAY=1 to see them anyway",
+                config.log_level,
+            )
 
 
 async def _run(bot: CardBot, token: str) -> None:

@@ -105,15 +105,52 @@ def _turn_timer(env: Mapping[str, str]) -> int:
     return timer
 
 
+def _positive(env: Mapping[str, str], key: str, default: float) -> float:
+    raw = env.get(key, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ConfigError(f"{key} must be a number, not {raw!r}") from None
+    if not 0 < value < 10**9:
+        raise ConfigError(f"{key} must be a positive number, not {raw!r}")
+    return value
+
+
 @dataclass(frozen=True)
 class Config:
-    token: str | None = None
+    # The token and the database URL (it may hold a password) never appear in a repr or a log.
+    token: str | None = field(default=None, repr=False)
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     database_path: Path = Path("data/bot.sqlite3")
-    database_url: str | None = None  # postgresql://… selects PostgreSQL; unset: SQLite at the path
+    database_url: str | None = field(default=None, repr=False)  # postgresql://… selects PostgreSQL
     turn_timer_seconds: int = 120
     owner_ids: frozenset[int] = field(default_factory=frozenset)  # in addition to the app's owner
+    log_gateway: bool = False  # LOG_GATEWAY=1: allow discord.py's DEBUG lines (they hold tokens)
+    # Limits (a clear refusal when reached):
+    max_tables_per_server: int = 50  # live tables (lobbies and games) in one server
+    max_lobbies_per_member: int = 2  # lobbies one member may host at once
+    status_cooldown_seconds: float = 30.0  # /table status re-posts per table
+    action_rate: int = 10  # /play and clicks per user: at most this many …
+    action_per_seconds: float = 5.0  # … in this many seconds
+
+    def __repr__(self) -> str:
+        token = "set (hidden)" if self.token else "unset"
+        url = "set (hidden)" if self.database_url else "unset"
+        return (
+            f"Config(token={token}, dev_guild_id={self.dev_guild_id}, "
+            f"log_level={self.log_level!r}, database_path={str(self.database_path)!r}, "
+            f"database_url={url}, turn_timer_seconds={self.turn_timer_seconds}, "
+            f"owner_ids={sorted(self.owner_ids)}, max_tables_per_server={self.max_tables_per_server}, "
+            f"max_lobbies_per_member={self.max_lobbies_per_member}, "
+            f"status_cooldown_seconds={self.status_cooldown_seconds}, "
+            f"action_rate={self.action_rate}/{self.action_per_seconds}s, "
+            f"shard_count={self.shard_count}, shard_ids={self.shard_ids})"
+        )
+
+    __str__ = __repr__
     # Sharding: None/None lets discord.py run every shard Discord recommends in this process.
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None  # needs shard_count; None: all of them
@@ -161,6 +198,12 @@ class Config:
             database_url=url,
             turn_timer_seconds=timer,
             owner_ids=owners,
+            log_gateway=env.get("LOG_GATEWAY", "").strip() in ("1", "true", "yes"),
+            max_tables_per_server=int(_positive(env, "MAX_TABLES_PER_SERVER", 50)),
+            max_lobbies_per_member=int(_positive(env, "MAX_LOBBIES_PER_MEMBER", 2)),
+            status_cooldown_seconds=_positive(env, "STATUS_COOLDOWN_SECONDS", 30.0),
+            action_rate=int(_positive(env, "ACTION_RATE", 10)),
+            action_per_seconds=_positive(env, "ACTION_PER_SECONDS", 5.0),
             shard_count=shard_count,
             shard_ids=shard_ids,
         )

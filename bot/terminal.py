@@ -108,7 +108,8 @@ class TerminalGame:
         self.intro()
         while not self.state.is_over:
             player = self.state.current_player
-            assert player is not None
+            if not (player is not None):
+                raise RuntimeError("internal error: expected player is not None")
             going_on = self.human_turn() if player == self.seat else self.offer_bet(player)
             if not going_on:
                 self.say("\nInput ended — the game is left unfinished. Goodbye!")

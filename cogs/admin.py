@@ -24,6 +24,8 @@ class Admin(commands.Cog):
     async def ping(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message("Pong.", ephemeral=True)
 
+    # Shown only to members with Manage Server (Discord hides it from everyone else); the owner
+    # check below still decides who may sync.
     admin = app_commands.Group(
         name="admin",
         description="Bot owner tools.",
@@ -40,6 +42,13 @@ class Admin(commands.Cog):
         if not await self.bot.is_owner(interaction.user):
             await interaction.response.send_message(
                 "Only the bot's owner can sync commands.", ephemeral=True
+            )
+            return
+        if scope == "server" and interaction.guild is None:
+            await interaction.response.send_message(
+                "scope:server syncs to the server you run it in: run it in a server (nothing was "
+                "synced).",
+                ephemeral=True,
             )
             return
         await interaction.response.defer(ephemeral=True, thinking=True)

@@ -18,6 +18,8 @@ log = logging.getLogger("bot.app")
 
 GENERIC_ERROR = "Something went wrong — nothing was changed."
 NOT_DONE = "That did not work out — nothing was changed."
+#: Unknown interaction (answered too late) and Unknown Webhook (the token is gone).
+EXPIRED_CODES = frozenset({10062, 10015})
 #: ``Interaction.extras`` key set while an interaction's answer is a public "thinking…" (cogs.ui).
 PUBLIC_THINKING = "public_thinking"
 
@@ -29,10 +31,16 @@ class UnknownControl(Exception):
         return "That control is not one I know (or no longer used) — nothing was changed."
 
 
+def cooldown_message(retry_after: float) -> str:
+    return f"Not so fast — try again in {max(1, round(retry_after + 0.5))} s. Nothing was changed."
+
+
 def friendly_message(error: BaseException) -> str | None:
     """The user-facing sentence for an expected error (a refused request), or None for a bug."""
     if isinstance(error, TableError | IllegalAction | UnknownControl):
         return str(error) or GENERIC_ERROR
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return cooldown_message(error.retry_after)
     if isinstance(error, app_commands.CheckFailure):
         return str(error) or "You can't use that command here."
     return None
@@ -44,6 +52,10 @@ async def report_interaction_error(
     """A friendly ephemeral answer, and a logged traceback when it is a bug (never the state of a
     hand)."""
     original = getattr(error, "original", None) or error
+    if isinstance(original, discord.NotFound) and original.code in EXPIRED_CODES:
+        # Discord no longer takes an answer (too late, or a token gone): nobody can be told.
+        log.warning("Interaction %s expired before it was answered", interaction.id)
+        return
     message = friendly_message(original)
     if message is None:
         command = interaction.command.qualified_name if interaction.command else None

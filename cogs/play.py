@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.render.boards.base import plain_names
 from bot.render.hands import REFRESH, Payload, PlayMove, UnknownControl, click, hand_context
 from bot.render.moves import matches_query, move_label
 from bot.render.pictured import Draw
@@ -27,6 +28,15 @@ if TYPE_CHECKING:
 
 NOT_PLAYING = "You are not playing at this table — follow the game on the table message."
 EARLIER_GAME = "That hand was from an earlier game at this table — here is your hand now."
+
+
+def action_limit(interaction: discord.Interaction[Any]) -> bool:
+    """``/play`` shares the per-user limit of clicks (discord.py's cooldown bucket)."""
+    retry = getattr(interaction.client, "action_retry_after", None)
+    wait = retry(interaction) if retry is not None else None
+    if wait:
+        raise app_commands.CommandOnCooldown(interaction.client.action_rate, wait)  # type: ignore[attr-defined]
+    return True
 
 
 class Play(commands.Cog):
@@ -58,7 +68,8 @@ class Play(commands.Cog):
         """``view`` / ``legal``: the seat's engine view and legal moves if the caller already has
         them (the state unchanged since), so they are not computed twice for one click."""
         seat = self._seat(table, user_id)
-        assert table.state is not None
+        if table.state is None:
+            raise TableError("This table has no game.")
         if view is None:
             view = table.state.view(seat)
         if legal is None:
@@ -140,12 +151,14 @@ class Play(commands.Cog):
             return await self._redraw(interaction, table, note="The game is over.")
         if move_no != table.move_no:
             return await self._redraw(interaction, table, note=StaleAction().args[0])
-        assert table.state is not None
+        if table.state is None:
+            raise TableError("This table has no game.")
         view = table.state.view(seat)  # reused by the redraw: nothing moved
         ctx = hand_context(table, seat, view, lambda: self._legal(table, user_id))
         try:
             outcome = click(ctx, Payload(kind, arg), values)
-        except UnknownControl:
+        except (UnknownControl, ValueError, IndexError, KeyError, TypeError):
+            # a forged or garbled payload: refused politely, nothing changed
             raise TableError("That control is not one I know.") from None
         if isinstance(outcome, PlayMove):
             return await self._act(interaction, table, outcome.move, move_no)
@@ -198,6 +211,7 @@ class Play(commands.Cog):
     )
     @app_commands.describe(move="Start typing: a card, 'pass', 'bet'…")
     @app_commands.guild_only()
+    @app_commands.check(action_limit)
     async def play(
         self, interaction: discord.Interaction[Any], move: app_commands.Range[str, 1, 100]
     ) -> None:
@@ -240,7 +254,7 @@ class Play(commands.Cog):
         table = self.bot.tables.get(interaction.channel_id or 0)
         if table is None or table.status is not TableStatus.PLAYING:
             return []
-        names = seat_names(table)
+        names = plain_names(table)  # choices are plain text: names as written
         view = self.bot.tables.view(table.channel_id, interaction.user.id)
         out: list[app_commands.Choice[str]] = []
         for text in self._legal(table, interaction.user.id):

@@ -1,16 +1,29 @@
-"""The public table message of every table: posted, edited (coalesced per table), re-posted when old.
+"""The public table message of every table: every write of it goes through one queue per table.
 
-The publisher is the table manager's listener: computer moves, time-outs and restores reach the channel
-through it. Edits requested close together for one table are merged into one REST call (a per-table
-debounce task), and a message older than 45 minutes is replaced by a fresh one (Discord caps edits of
-messages older than an hour)."""
+Whatever asks for the message to change — a user's click or command, a computer move, a time-out,
+a restore — only marks the table's queue *dirty* (``schedule``) or, for a command whose answer is
+the table message itself, hands the queue that interaction (``post``). One worker task per table
+then writes, one request at a time, and **draws the table at the moment it sends**: a change made
+while an edit is in flight only marks the queue again, so the next write shows it, and the last
+write always shows the newest state. No interaction answer edits the table message behind the
+queue's back (lobby clicks acknowledge with a deferred update, then the queue redraws). The
+table's picture is drawn inside that write (``public_message``, in a thread; redrawn if the table
+moved on meanwhile), so text and picture show the same, newest moment.
+
+A message older than 45 minutes is replaced by a fresh one (Discord caps edits of messages older
+than an hour); a message that can no longer be edited (deleted) is re-posted, drawn anew; a channel
+that no longer exists ends its table; missing permissions are reported once to the host, and the
+table then waits (no retries) until someone uses a table command there again. A queue's entry is
+dropped as soon as it has nothing left to write, so memory does not grow with the tables ever played."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
+from collections import deque
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -21,14 +34,25 @@ from bot.render.rules import options_in_force
 from bot.render.table import lobby_panel, scoring_panel, table_panel
 from bot.tables.models import Table, TableStatus
 
+from .errors import PUBLIC_THINKING
 from .media import picture_files
-from .ui import final_view, lobby_view, panel_embed, table_view
+from .ui import answer_lock, final_view, lobby_view, panel_embed, table_view
 
 if TYPE_CHECKING:
     from bot.app import CardBot
 
 log = logging.getLogger("cogs.publisher")
 REPOST_AFTER = 45 * 60
+UNKNOWN_CHANNEL = 10003
+#: What the bot needs in a table's channel (named to the host when Discord refuses).
+NEEDED_PERMISSIONS = (
+    "View Channel",
+    "Send Messages",
+    "Send Messages in Threads",
+    "Embed Links",
+    "Attach Files",
+    "Read Message History",
+)
 
 
 def render_public(table: Table) -> tuple[discord.Embed, discord.ui.View | None]:
@@ -71,17 +95,42 @@ def moment_of(table: Table) -> tuple[Any, ...]:
     return (table.game_id, table.move_no, table.status, table.message_id, id(table.state))
 
 
+@dataclass
+class _Queue:
+    """One table's pending writes."""
+
+    dirty: bool = False
+    # (interaction, done, extra send arguments: a line above the table that may ping someone)
+    posts: deque[tuple[discord.Interaction[Any], asyncio.Future[None], dict[str, Any]]] = field(
+        default_factory=deque
+    )
+    task: asyncio.Task[None] | None = None
+
+
+def forbidden_text(channel_id: int) -> str:
+    needed = ", ".join(NEEDED_PERMISSIONS)
+    return (
+        f"I cannot post or edit the table message in <#{channel_id}>: Discord says I am missing "
+        f"permissions there. Please give me {needed} in that channel, then run /table status "
+        "there. The table waits until then."
+    )
+
+
 class TablePublisher:
     """Keeps each table's public message up to date (implements the table manager's listener)."""
 
     def __init__(self, bot: CardBot, *, delay: float = 0.5) -> None:
         self.bot = bot
         self.delay = delay
-        self._pending: dict[int, asyncio.Task[None]] = {}  # waiting to publish (one per table)
-        self._tasks: set[asyncio.Task[None]] = set()  # every publish task still running
-        self._locks: dict[int, asyncio.Lock] = {}  # one publish at a time per table
-        # Called after each publish with the table (``table_changed(table)``): live hands, turn pings.
+        self._queues: dict[int, _Queue] = {}  # tables with writes pending (dropped when done)
+        self._tasks: set[asyncio.Task[None]] = set()  # every task still running
+        self._blocked: set[int] = set()  # channels where Discord refused us (host told once)
+        # Told after each successful write of a table's message (``table_changed(table)``): live
+        # hands, turn pings. They run beside the queue (one run at a time per table, the newest
+        # table written), so they never hold up the next write.
         self.followers: list[Any] = []
+        self._follow_next: dict[int, Table] = {}  # written tables whose followers are still due
+        self._following: dict[int, asyncio.Task[None]] = {}
 
     # --- TableListener ---------------------------------------------------------------------------------
     async def table_changed(self, table: Table, events: list[dict[str, Any]]) -> None:
@@ -91,14 +140,16 @@ class TablePublisher:
     def announce(self, table: Table, events: list[dict[str, Any]]) -> None:
         """Post a deal's or round's breakdown as a message of its own (it stays in the history)."""
         panel = scoring_panel(table, events)
-        if panel is None:
+        if panel is None or table.channel_id in self._blocked:
             return
         embed = panel_embed(panel, table.spec.game, cards=True)
-        task = asyncio.create_task(
-            self._send(table.channel_id, embed), name=f"announce-{table.channel_id}"
-        )
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._spawn(self._send(table.channel_id, embed), f"announce-{table.channel_id}")
+
+    def announce_text(self, table: Table, text: str) -> None:
+        """A line for everyone at the table, in the channel (pings nobody)."""
+        if table.channel_id not in self._blocked:
+            embed = discord.Embed(description=text)
+            self._spawn(self._send(table.channel_id, embed), f"announce-{table.channel_id}")
 
     async def _send(self, channel_id: int, embed: discord.Embed) -> None:
         try:
@@ -110,6 +161,8 @@ class TablePublisher:
         occupant = table.seats[seat]
         if occupant is None or occupant.computer is not None or table.turn_deadline is None:
             return
+        if table.channel_id in self._blocked:
+            return
         channel = self._channel(table.channel_id)
         deadline = datetime.fromtimestamp(table.turn_deadline, UTC)
         text = (
@@ -117,7 +170,12 @@ class TablePublisher:
             f"time runs out {discord.utils.format_dt(deadline, 'R')}."
         )
         try:
-            await channel.send(text, allowed_mentions=discord.AllowedMentions(users=True))
+            await channel.send(
+                text,
+                allowed_mentions=discord.AllowedMentions(
+                    everyone=False, roles=False, users=[discord.Object(occupant.user_id)]
+                ),
+            )
         except discord.HTTPException:
             log.warning("Could not send a turn reminder in channel %s", table.channel_id)
 
@@ -128,63 +186,194 @@ class TablePublisher:
         """A handle that can send and edit in any channel or thread, cached or not."""
         return self.bot.get_partial_messageable(channel_id)
 
-    # --- scheduling --------------------------------------------------------------------------------------
-    def schedule(self, table: Table) -> None:
-        """Update the table's public message soon; several calls close together make one edit."""
-        channel_id = table.channel_id
-        if channel_id in self._pending and not self._pending[channel_id].done():
-            return
-        task = asyncio.create_task(self._later(channel_id), name=f"publish-{channel_id}")
-        self._pending[channel_id] = task
+    def _spawn(self, coro: Any, name: str) -> asyncio.Task[None]:
+        task: asyncio.Task[None] = asyncio.create_task(coro, name=name)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        return task
 
-    async def _later(self, channel_id: int) -> None:
-        if self.delay:
-            await asyncio.sleep(self.delay)
-        self._pending.pop(channel_id, None)
-        table = self.bot.tables.get(channel_id)
-        if table is not None:
-            try:
-                await self.publish(table)
-            except Exception:
-                log.exception("Could not update the table message in channel %s", channel_id)
+    # --- the queue ---------------------------------------------------------------------------------------
+    def schedule(self, table: Table) -> None:
+        """Redraw the table's public message soon (several calls close together make one write;
+        a call while a write is in flight makes one more write, drawn after it)."""
+        if table.channel_id in self._blocked:
+            return
+        queue = self._queue(table.channel_id)
+        queue.dirty = True
+        self._start(table.channel_id, queue)
+
+    async def post(
+        self,
+        table: Table,
+        interaction: discord.Interaction[Any],
+        *,
+        content: str | None = None,
+        mention: list[int] | None = None,
+    ) -> None:
+        """Answer ``interaction`` with the table message itself (a new public message that the
+        table then tracks; the old one is deleted), in turn with every other write of the table.
+        ``content``: a line above it that may ping exactly the users in ``mention`` (nobody else).
+        Raises what answering raised (the table is then redrawn where it was)."""
+        self._blocked.discard(table.channel_id)  # a user asked again: try again
+        queue = self._queue(table.channel_id)
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        extra: dict[str, Any] = {}
+        if content:
+            extra = {
+                "content": content,
+                "allowed_mentions": discord.AllowedMentions(
+                    everyone=False, roles=False, users=[discord.Object(u) for u in mention or []]
+                ),
+            }
+        queue.posts.append((interaction, done, extra))
+        self._start(table.channel_id, queue)
+        await done
+
+    def pending(self, channel_id: int) -> bool:
+        return channel_id in self._queues
+
+    def forget(self, channel_id: int) -> None:
+        """The table is gone for good (its channel was deleted): drop what is held for it."""
+        self._blocked.discard(channel_id)
+
+    def _queue(self, channel_id: int) -> _Queue:
+        queue = self._queues.get(channel_id)
+        if queue is None:
+            queue = self._queues[channel_id] = _Queue()
+        return queue
+
+    def _start(self, channel_id: int, queue: _Queue) -> None:
+        if queue.task is None or queue.task.done():
+            queue.task = self._spawn(self._work(channel_id, queue), f"publish-{channel_id}")
+
+    async def _work(self, channel_id: int, queue: _Queue) -> None:
+        try:
+            if self.delay and not queue.posts:
+                await asyncio.sleep(self.delay)  # let changes close together make one write
+            while queue.posts or queue.dirty:
+                table = self.bot.tables.get(channel_id)
+                queue.dirty = False
+                if queue.posts:
+                    interaction, done, extra = queue.posts.popleft()
+                    try:
+                        if table is None:
+                            raise RuntimeError(f"no table in channel {channel_id}")
+                        await self._post(table, interaction, extra)
+                    except Exception as exc:
+                        queue.dirty = table is not None  # the message must still be drawn
+                        if not done.done():
+                            done.set_exception(exc)
+                    else:
+                        if not done.done():
+                            done.set_result(None)
+                    continue
+                if table is None or channel_id in self._blocked:
+                    continue
+                try:
+                    await self._publish(table)
+                except Exception:
+                    log.exception("Could not update the table message in channel %s", channel_id)
+        finally:
+            for _interaction, done, _extra in queue.posts:
+                if not done.done():
+                    done.set_exception(RuntimeError("the table message was not posted"))
+            queue.posts.clear()
+            if self._queues.get(channel_id) is queue:
+                del self._queues[channel_id]
 
     async def flush(self) -> None:
         """Send every pending update now (tests, shutdown)."""
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
-    def cancel_pending(self, channel_id: int) -> None:
-        task = self._pending.pop(channel_id, None)
-        if task is not None:
-            task.cancel()
+    # --- writing -------------------------------------------------------------------------------------------
+    async def _post(
+        self,
+        table: Table,
+        interaction: discord.Interaction[Any],
+        extra: dict[str, Any] | None = None,
+    ) -> None:
+        """The table message as the interaction's answer, drawn now with its picture (drawn
+        before the answer lock is taken, so the deferral timer can still acknowledge meanwhile; a
+        change made after this write began marks the queue again, and the next write shows it)."""
+        channel_id = table.channel_id
+        embed, view, files = await public_message(table, self._latest(channel_id))
+        table = self.bot.tables.get(channel_id) or table
+        async with answer_lock(interaction):
+            if interaction.response.is_done():
+                sent = await interaction.followup.send(
+                    embed=embed,
+                    view=view or discord.utils.MISSING,
+                    files=files or discord.utils.MISSING,
+                    wait=True,
+                    **(extra or {}),
+                )
+                interaction.extras[PUBLIC_THINKING] = False  # the "thinking…" is the table now
+                message_id: int | None = sent.id
+            else:
+                response = await interaction.response.send_message(
+                    embed=embed, view=view or discord.utils.MISSING, files=files, **(extra or {})
+                )
+                message_id = getattr(response, "message_id", None)
+        if message_id is not None:
+            await self._adopt(table, message_id)
+        self.follow(table)
 
-    # --- sending -------------------------------------------------------------------------------------------
-    async def publish(self, table: Table) -> None:
-        lock = self._locks.setdefault(table.channel_id, asyncio.Lock())
-        async with lock:
-            await self._publish(table)
-        await self._follow(table)
+    async def _adopt(self, table: Table, message_id: int) -> None:
+        """Track a newly posted message; delete the one it replaces."""
+        old = table.message_id
+        if table.is_live:
+            await self.bot.tables.set_message(table.channel_id, message_id, self.bot.clock())
+        else:
+            table.message_id = message_id
+        if old is not None and old != message_id:
+            with contextlib.suppress(discord.HTTPException):
+                await self._channel(table.channel_id).get_partial_message(old).delete()
 
+    # --- after a write -------------------------------------------------------------------------------------
     def follow(self, table: Table) -> None:
-        """Run the followers for a table whose message was written elsewhere (a command's answer)."""
-        task = asyncio.create_task(self._follow(table), name=f"follow-{table.channel_id}")
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        """Tell the followers (live hands, turn pings) about a table whose message was written. A
+        call while they run for the same table makes one more run, with the newest table."""
+        if not self.followers:
+            return
+        channel_id = table.channel_id
+        self._follow_next[channel_id] = table
+        task = self._following.get(channel_id)
+        if task is None or task.done():
+            self._following[channel_id] = self._spawn(
+                self._follow_work(channel_id), f"follow-{channel_id}"
+            )
 
-    async def _follow(self, table: Table) -> None:
-        for follower in self.followers:
-            try:
-                await follower.table_changed(table)
-            except Exception:
-                log.exception("A follower of the table in channel %s failed", table.channel_id)
+    async def _follow_work(self, channel_id: int) -> None:
+        try:
+            while (table := self._follow_next.pop(channel_id, None)) is not None:
+                for follower in self.followers:
+                    try:
+                        await follower.table_changed(table)
+                    except Exception:
+                        log.exception("A follower of the table in channel %s failed", channel_id)
+        finally:
+            if self._following.get(channel_id) is asyncio.current_task():
+                del self._following[channel_id]
 
     async def _publish(self, table: Table) -> None:
         await self.bot.wait_until_ready()
-        embed, view, files = await public_message(table, self._latest(table.channel_id))
-        table = self.bot.tables.get(table.channel_id) or table
         channel = self._channel(table.channel_id)
+        try:
+            await self._write(table, channel)
+        except discord.Forbidden:
+            await self._refused(table)
+        except discord.NotFound as exc:
+            if exc.code != UNKNOWN_CHANNEL:
+                raise
+            log.info("Channel %s no longer exists: its table ends", table.channel_id)
+            await self.bot.tables.channel_gone(table.channel_id)
+
+    async def _write(self, table: Table, channel: discord.PartialMessageable) -> None:
+        """Edit the table message (or post it anew), drawn now with its picture: the newest state."""
+        channel_id = table.channel_id
+        embed, view, files = await public_message(table, self._latest(channel_id))
+        table = self.bot.tables.get(channel_id) or table  # the drawing took a while
         now = self.bot.clock()
         old = table.message_id
         too_old = (
@@ -195,14 +384,30 @@ class TablePublisher:
                 await channel.get_partial_message(old).edit(
                     embed=embed, view=view, attachments=files
                 )
+                self.follow(table)
                 return
-            except discord.NotFound:  # deleted: post anew (the sent files were closed)
-                embed, view, files = await public_message(table, self._latest(table.channel_id))
+            except discord.NotFound as exc:
+                if exc.code == UNKNOWN_CHANNEL:
+                    raise
+                log.info("Table message in channel %s is gone: posting it again", channel_id)
+            # drawn again: the edit above may have taken a while (and its files are closed)
+            embed, view, files = await public_message(table, self._latest(channel_id))
+            table = self.bot.tables.get(channel_id) or table
         message = await channel.send(
             embed=embed, view=view or discord.utils.MISSING, files=files or discord.utils.MISSING
         )
-        if table.is_live:
-            await self.bot.tables.set_message(table.channel_id, message.id, now)
-        if old is not None:
-            with contextlib.suppress(discord.HTTPException):
-                await channel.get_partial_message(old).delete()
+        await self._adopt(table, message.id)
+        self.follow(table)
+
+    async def _refused(self, table: Table) -> None:
+        """Discord refused a write for missing permissions: tell the host once; wait."""
+        channel_id = table.channel_id
+        if channel_id in self._blocked:
+            return
+        self._blocked.add(channel_id)
+        log.warning("Missing permissions in channel %s: the table waits", channel_id)
+        try:
+            user = self.bot.get_user(table.host_id) or await self.bot.fetch_user(table.host_id)
+            await user.send(forbidden_text(channel_id))
+        except discord.HTTPException:
+            log.warning("Could not tell the host of channel %s about permissions", channel_id)

@@ -23,13 +23,13 @@ from discord.ext import commands
 from discord.ui import Button, DynamicItem
 
 from bot.render.rules import preset_shown
-from bot.render.text import Panel
+from bot.render.text import Panel, shown
 from bot.render.words import noun, plural
 from storage.models import GameSummary, LeaderboardRow, Metric, PlayerStats
 
 from .replay import history_select
 from .tables import GAME_CHOICES
-from .ui import guarded, panel_embed
+from .ui import BOARD_MESSAGE, guarded, panel_embed, within_ack
 
 if TYPE_CHECKING:
     from bot.app import CardBot
@@ -96,7 +96,7 @@ def board_panel(
     for row in rows:
         you = " ← you" if row.user_id == viewer_id else ""
         panel.lines.append(
-            f"`#{row.rank:>3}` {row.name} — {metric_value(row, metric)} · {record_text(row)}{you}"
+            f"`#{row.rank:>3}` {shown(row.name)} — {metric_value(row, metric)} · {record_text(row)}{you}"
         )
     if mine is None:
         panel.add("Your rank", f"You have no finished {game_title(game)} game here yet.")
@@ -136,7 +136,7 @@ def outcome_word(game: GameSummary, user_id: int | None) -> str:
     if not game.winners:
         return "draw"
     if user_id is None:
-        names = [s.name for s in game.seats if s.seat in game.winners]
+        names = [shown(s.name) for s in game.seats if s.seat in game.winners]
         return f"won by {' & '.join(names)}"
     mine = _seats_of(game, user_id)
     if any(seat in game.winners for seat in mine):
@@ -156,7 +156,7 @@ def scores_text(game: GameSummary) -> str:
     won: set[int] = set()
     for s in game.seats:
         side = s.team if teams and s.team is not None else s.seat
-        sides.setdefault(side, []).append(s.name)
+        sides.setdefault(side, []).append(shown(s.name))
         if s.seat in game.winners:
             won.add(side)
     order = sorted(sides, key=lambda side: (side not in won, -game.scores[side], side))
@@ -203,7 +203,7 @@ def page_buttons(
 
 class PageButton(
     DynamicItem[Button[Any]],
-    template=rf"lb:(?P<game>{_GAMES_RE}):(?P<metric>{_METRICS_RE}):(?P<page>\d{{1,6}}|me)(?P<all>:all)?",
+    template=rf"lb:(?P<game>{_GAMES_RE}):(?P<metric>{_METRICS_RE}):(?P<page>[0-9]{{1,6}}|me)(?P<all>:all)?",
 ):
     def __init__(
         self, item: Button[Any], game: str, metric: Metric, page: str, computers: bool = False
@@ -234,7 +234,7 @@ class PageButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         cog = cast(Stats, interaction.client.get_cog("Stats"))
         work = cog.turn_page(interaction, self.game, self.metric, self.page, self.computers)
-        await guarded(interaction, work)
+        await guarded(interaction, work, BOARD_MESSAGE)
 
 
 class Stats(commands.Cog):
@@ -254,7 +254,8 @@ class Stats(commands.Cog):
         computers: bool,
     ) -> tuple[discord.Embed, discord.ui.View]:
         storage = self._storage()
-        assert storage is not None
+        if storage is None:
+            raise RuntimeError("no storage")
         mine = await storage.rank_of(guild_id, game, viewer_id, metric, include_bots=computers)
         if page is None:  # "my rank": the page that holds the viewer, else the first
             page = (mine.rank - 1) // PAGE_SIZE if mine is not None else 0
@@ -288,10 +289,12 @@ class Stats(commands.Cog):
         if self._storage() is None or interaction.guild_id is None:
             await interaction.response.send_message(NO_STORAGE, ephemeral=True)
             return
-        embed, view = await self._board(
+        work = self._board(
             interaction.guild_id, interaction.user.id, game, Metric(metric), 0, computers
         )
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        # Storage may be slow: acknowledge within Discord's 3 s (a private "thinking…"), then answer.
+        embed, view = await within_ack(interaction, work, ephemeral=True)
+        await _send_private(interaction, embed, view)
 
     async def turn_page(
         self,
@@ -305,24 +308,34 @@ class Stats(commands.Cog):
             await interaction.response.send_message(NO_STORAGE, ephemeral=True)
             return
         number = None if page == "me" else int(page)
-        embed, view = await self._board(
+        work = self._board(
             interaction.guild_id, interaction.user.id, game, metric, number, computers
         )
-        await interaction.response.edit_message(embed=embed, view=view)
+        embed, view = await within_ack(interaction, work)  # a deferred update if storage is slow
+        if interaction.response.is_done():
+            await interaction.edit_original_response(embed=embed, view=view)
+        else:
+            await interaction.response.edit_message(embed=embed, view=view)
 
     async def _about_player(
         self,
         interaction: discord.Interaction[Any],
         player: discord.User | None,
-        panel: Callable[[Storage, int, discord.User | discord.Member], Awaitable[Panel]],
+        panel: Callable[
+            [Storage, int, discord.User | discord.Member],
+            Awaitable[Panel | tuple[Panel, discord.ui.View | None]],
+        ],
     ) -> None:
-        """/stats and /history: the chosen player (default: the caller), answered privately."""
+        """/stats and /history: the chosen player (default: the caller), answered privately
+        (``panel`` may come with a view, such as /history's replay menu)."""
         storage = self._storage()
         if storage is None or interaction.guild_id is None:
             await interaction.response.send_message(NO_STORAGE, ephemeral=True)
             return
-        built = await panel(storage, interaction.guild_id, player or interaction.user)
-        await interaction.response.send_message(embed=panel_embed(built), ephemeral=True)
+        work = panel(storage, interaction.guild_id, player or interaction.user)
+        built = await within_ack(interaction, work, ephemeral=True)
+        shown_panel, view = built if isinstance(built, tuple) else (built, None)
+        await _send_private(interaction, panel_embed(shown_panel), view)
 
     @app_commands.command(name="stats", description="A player's results in every game here.")
     @app_commands.describe(player="Whose stats (default: yours)")
@@ -334,7 +347,8 @@ class Stats(commands.Cog):
         async def panel(
             storage: Storage, guild_id: int, who: discord.User | discord.Member
         ) -> Panel:
-            return stats_panel(who.display_name, await storage.player_stats(guild_id, who.id))
+            name = escaped(who.display_name)
+            return stats_panel(name, await storage.player_stats(guild_id, who.id))
 
         await self._about_player(interaction, player, panel)
 
@@ -345,14 +359,31 @@ class Stats(commands.Cog):
     async def history(
         self, interaction: discord.Interaction[Any], player: discord.User | None = None
     ) -> None:
-        storage = self._storage()
-        if storage is None or interaction.guild_id is None:
-            await interaction.response.send_message(NO_STORAGE, ephemeral=True)
-            return
-        who = player or interaction.user
-        games = await storage.history(interaction.guild_id, who.id, HISTORY_SIZE)
-        embed = panel_embed(history_panel(who.display_name, games, who.id))
-        view = history_select(games, lambda g: f"{game_title(g.game, g.options)} · {g.game_id}")
+        async def panel(
+            storage: Storage, guild_id: int, who: discord.User | discord.Member
+        ) -> tuple[Panel, discord.ui.View | None]:
+            games = await storage.history(guild_id, who.id, HISTORY_SIZE)
+            # the menu opens a game's replay (labels are component text: raw, not escaped)
+            menu = history_select(games, lambda g: f"{game_title(g.game, g.options)} · {g.game_id}")
+            return history_panel(escaped(who.display_name), games, who.id), menu
+
+        await self._about_player(interaction, player, panel)
+
+
+def escaped(name: str) -> str:
+    """A display name drawn into a panel (escaped like ``discord.utils.escape_markdown`` and
+    ``escape_mentions``; names are stored raw)."""
+    return shown(name)
+
+
+async def _send_private(
+    interaction: discord.Interaction[Any], embed: discord.Embed, view: discord.ui.View | None
+) -> None:
+    if interaction.response.is_done():  # deferred: storage took long
+        await interaction.followup.send(
+            embed=embed, view=view or discord.utils.MISSING, ephemeral=True
+        )
+    else:
         await interaction.response.send_message(
             embed=embed, view=view or discord.utils.MISSING, ephemeral=True
         )

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Awaitable, Callable
+import logging
+from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
@@ -18,14 +18,14 @@ from bot.tables.errors import TableError
 from bot.tables.models import Level, Table, TableStatus
 from bot.tables.specs import command_spec
 
-from .errors import PUBLIC_THINKING
 from .publisher import public_message
-from .ui import ACK_BUDGET, within_ack
+from .ui import ACK_BUDGET, defer_update, within_ack
 
 if TYPE_CHECKING:
     from bot.app import CardBot
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 GAME_CHOICES = [app_commands.Choice(name=display_title(g), value=g) for g in GAMES]
 #: The most seats any game has (each game's own limits are checked by its ``game_info``).
@@ -41,7 +41,26 @@ LEVEL_CHOICES = [app_commands.Choice(name=level.value, value=level.value) for le
 
 
 def user_name(user: discord.abc.User) -> str:
+    """The name a table keeps: the display name as written (stored raw). Rendering escapes it
+    wherever it is drawn into Markdown (``bot.render.text.shown``); labels use it as is."""
     return getattr(user, "display_name", None) or user.name
+
+
+def is_moderator(interaction: discord.Interaction[Any]) -> bool:
+    """Manage Channels (in this channel) or Manage Server: may close any table, kick any seat."""
+    perms = interaction.permissions
+    return bool(perms.manage_channels or perms.manage_guild)
+
+
+def status_cooldown(interaction: discord.Interaction[Any]) -> app_commands.Cooldown | None:
+    """``/table status`` re-posts the table: once per ``STATUS_COOLDOWN_SECONDS`` per table."""
+    config = getattr(interaction.client, "config", None)
+    per = getattr(config, "status_cooldown_seconds", 30.0)
+    return app_commands.Cooldown(1, per)
+
+
+def per_table(interaction: discord.Interaction[Any]) -> int:
+    return interaction.channel_id or 0
 
 
 class Tables(commands.Cog):
@@ -71,35 +90,28 @@ class Tables(commands.Cog):
         content: str | None = None,
         mention: list[int] | None = None,
     ) -> None:
-        """Answer with the table message itself: a new public message whose id the table remembers
-        (``content``: a line above it that may ping exactly the users in ``mention``)."""
-        embed, view, files = await public_message(table, self._latest(table))
-        extra: dict[str, Any] = {}
-        if content:
-            extra = {
-                "content": content,
-                "allowed_mentions": discord.AllowedMentions(
-                    everyone=False, roles=False, users=[discord.Object(u) for u in mention or []]
-                ),
-            }
+        """Answer with the table message itself: a new public message whose id the table
+        remembers, written in turn by the table's queue (never beside it), drawn as it is sent
+        (``content``: a line above it that may ping exactly the users in ``mention``).
+        An ended table is shown to the asker alone (with its picture)."""
+        if not table.is_live:
+            embed, _view, files = await self._ack(interaction, public_message(table), public=False)
+            await self._ephemeral_embed(interaction, embed, files)
+            return
+        posted = self.bot.publisher.post(table, interaction, content=content, mention=mention)
+        await self._ack(interaction, posted, public=True)
+
+    async def _ephemeral_embed(
+        self,
+        interaction: discord.Interaction[Any],
+        embed: discord.Embed,
+        files: list[discord.File] | None = None,
+    ) -> None:
+        attached = files or discord.utils.MISSING
         if interaction.response.is_done():
-            sent = await interaction.followup.send(
-                embed=embed, view=view or discord.utils.MISSING, files=files, wait=True, **extra
-            )
-            interaction.extras[PUBLIC_THINKING] = False  # the "thinking…" answer is the table now
-            message_id: int | None = sent.id
+            await interaction.followup.send(embed=embed, files=attached, ephemeral=True)
         else:
-            response = await interaction.response.send_message(
-                embed=embed, view=view or discord.utils.MISSING, files=files, **extra
-            )
-            message_id = getattr(response, "message_id", None)
-        if message_id is not None and table.is_live:
-            old = table.message_id
-            await self.bot.tables.set_message(table.channel_id, message_id, self.bot.clock())
-            if old is not None and interaction.channel is not None:
-                with contextlib.suppress(discord.HTTPException):
-                    await interaction.channel.get_partial_message(old).delete()  # type: ignore[union-attr]
-        self.bot.publisher.follow(table)
+            await interaction.response.send_message(embed=embed, files=attached, ephemeral=True)
 
     async def _ephemeral(
         self, interaction: discord.Interaction[Any], text: str, table: Table | None = None
@@ -142,7 +154,12 @@ class Tables(commands.Cog):
         asked = command_spec(
             game, options=options, preset=preset, target=target, players=players, turn_timer=timer
         )
-        spec = manager.check_open(interaction.channel_id, asked)
+        spec = manager.check_open(
+            interaction.channel_id,
+            asked,
+            guild_id=interaction.guild_id,
+            host_id=interaction.user.id,
+        )
         table = await self._ack(
             interaction,
             manager.open_table(
@@ -238,17 +255,57 @@ class Tables(commands.Cog):
         )
         await self._ephemeral(interaction, "The table is cancelled.", table)
 
-    @table.command(name="kick", description="Remove a player or computer from a lobby seat (host).")
-    @app_commands.describe(seat="Seat number to empty")
+    @table.command(
+        name="kick",
+        description="Remove a seat's player (host, moderators); during a game they resign.",
+    )
+    @app_commands.describe(seat="Seat number")
     async def kick(
-        self, interaction: discord.Interaction[Any], seat: app_commands.Range[int, 1, 4]
+        self, interaction: discord.Interaction[Any], seat: app_commands.Range[int, 1, MAX_SEATS]
     ) -> None:
+        channel_id = self._channel(interaction)
+        before = self.bot.tables.get(channel_id)
+        occupant = None
+        if before is not None and 0 < seat <= len(before.seats):
+            occupant = before.seats[seat - 1]
+        playing = before is not None and before.status is TableStatus.PLAYING
         table = await self._ack(
             interaction,
-            self.bot.tables.kick(self._channel(interaction), interaction.user.id, seat - 1),
+            self.bot.tables.kick(
+                channel_id, interaction.user.id, seat - 1, moderator=is_moderator(interaction)
+            ),
             public=False,
         )
-        await self._ephemeral(interaction, f"Seat {seat} is free again.", table)
+        if not playing:
+            text = f"Seat {seat} is free again."
+        elif table.status is TableStatus.PLAYING:
+            text = f"Seat {seat} is removed: the player folds and sits out; the game goes on."
+        else:
+            text = f"Seat {seat} is removed: the player resigns (a loss); the game is over."
+        await self._ephemeral(interaction, text, table)
+        if occupant is not None and occupant.computer is None:
+            by_host = interaction.user.id == table.host_id
+            await self._tell_kicked(occupant.user_id, table, playing, by_host=by_host)
+
+    async def _tell_kicked(
+        self, user_id: int, table: Table, playing: bool, *, by_host: bool
+    ) -> None:
+        """A private message to a removed player (their DMs may be closed: then the table's
+        own message, which names them, is all they get)."""
+        what = (
+            "you fold and sit out until the game ends; your chips stay on the table"
+            if playing and table.status is TableStatus.PLAYING
+            else "you resign: the game counts as a loss"
+            if playing
+            else "your seat is free again"
+        )
+        by = "the host" if by_host else "a moderator"
+        text = f"You were removed from the table in <#{table.channel_id}> by {by}: {what}."
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await user.send(text)
+        except discord.HTTPException:
+            log.info("Could not tell user %s that they were removed from a table", user_id)
 
     @table.command(name="computer", description="Seat a computer player in the lobby (host).")
     @app_commands.describe(
@@ -275,15 +332,31 @@ class Tables(commands.Cog):
         await self._ephemeral(interaction, f"A {level} computer player takes a seat.", table)
 
     # --- during play --------------------------------------------------------------------------------------
+    @table.command(
+        name="close",
+        description="End this channel's table, no result recorded (Manage Channels or Server).",
+    )
+    async def close(self, interaction: discord.Interaction[Any]) -> None:
+        channel_id = self._channel(interaction)
+        if not is_moderator(interaction):
+            raise TableError(
+                "Only members with Manage Channels (in this channel) or Manage Server can close "
+                "a table. Players can resign or vote to abandon."
+            )
+        table = await self._ack(
+            interaction, self.bot.tables.close_table(channel_id, "closed"), public=False
+        )
+        await self._ephemeral(interaction, "The table is closed; no result is recorded.", table)
+        if table.state is not None:  # tell the players, in the channel
+            self.bot.publisher.announce_text(
+                table, "A moderator closed this table; no result is recorded."
+            )
+
     @table.command(name="status", description="Show this channel's table again.")
+    @app_commands.checks.dynamic_cooldown(status_cooldown, key=per_table)
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         table = self.bot.tables.require(self._channel(interaction))
-        if table.is_live:
-            self.bot.publisher.cancel_pending(table.channel_id)
-            await self._public_response(interaction, table)
-        else:
-            embed, _view, files = await public_message(table, self._latest(table))
-            await interaction.response.send_message(embed=embed, files=files, ephemeral=True)
+        await self._public_response(interaction, table)
 
     @table.command(name="resign", description="Give up the game (counts as a loss).")
     async def resign(self, interaction: discord.Interaction[Any]) -> None:
@@ -329,8 +402,20 @@ class Tables(commands.Cog):
         )
         await self._ephemeral(interaction, "The turn clock runs again.", table)
 
-    def _latest(self, table: Table) -> Callable[[], Table | None]:
-        return lambda: self.bot.tables.get(table.channel_id)
+    # --- the channel itself ------------------------------------------------------------------------------
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self._channel_gone(channel.id)
+
+    @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self._channel_gone(payload.thread_id)
+
+    async def _channel_gone(self, channel_id: int) -> None:
+        """A deleted channel or thread ends its table (unrated) and frees what it held."""
+        if self.bot.tables.get(channel_id) is not None:
+            await self.bot.tables.channel_gone(channel_id)
+        self.bot.publisher.forget(channel_id)
 
     @staticmethod
     def _channel(interaction: discord.Interaction[Any]) -> int:
@@ -387,13 +472,10 @@ class Tables(commands.Cog):
             )
         else:
             raise TableError("That button is not one I know.")
-        self.bot.publisher.cancel_pending(channel_id)
-        embed, view, files = await public_message(table, self._latest(table))
-        if interaction.response.is_done():
-            await interaction.edit_original_response(embed=embed, view=view, attachments=files)
-        else:
-            await interaction.response.edit_message(embed=embed, view=view, attachments=files)
-        self.bot.publisher.follow(table)
+        # The click only acknowledges; the table's queue redraws the message with the newest state
+        # (an answer drawn now could land after a slower, newer write and show an old table).
+        self.bot.publisher.schedule(table)
+        await defer_update(interaction)
 
 
 async def setup(bot: CardBot) -> None:

@@ -11,11 +11,19 @@ custom_id formats (≤ 100 characters):
   ``rp:o:<game id>:0``                             Replay (an ended table; ``cogs.replay``)
 (``<game>``: ``game_tag`` of the table's game, so a hand left over from an earlier game of the channel
 is told apart even at the same move number.)
-Every callback goes through ``guarded`` so that errors reach the one central handler."""
+Ids are parsed strictly (ASCII digits, printable ASCII arguments): anything else matches no template
+and is refused politely by ``CardBot.on_interaction``. Every callback goes through ``guarded``: the
+user's click limit, then a check that the message it was clicked on is the kind the control belongs
+to (``message_kind``: a hand's controls act only on a private hand, lobby and Show-my-hand buttons
+only on the public table message, leaderboard pages only on a leaderboard), and errors reach the
+one central handler."""
 
 from __future__ import annotations
 
 import asyncio
+import inspect
+import logging
+import time
 import zlib
 from collections.abc import Awaitable
 from typing import Any, TypeVar, cast
@@ -26,23 +34,92 @@ from discord.ui import Button, DynamicItem, Select
 from bot.render.cards import emojify
 from bot.render.table import game_colour, seat_label
 from bot.render.text import Panel, clip
+from bot.tables.errors import TableError
 from bot.tables.models import Table
 
-from .errors import PUBLIC_THINKING, report_interaction_error
+from .errors import PUBLIC_THINKING, cooldown_message, report_interaction_error
 
 T = TypeVar("T")
 LEVEL_LABELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
 
 
-async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) -> None:
-    """Run a component handler; any exception goes to the central error handler."""
+class ClickTooFast(TableError):
+    """A user clicks faster than the per-user limit (``ACTION_RATE`` per ``ACTION_PER_SECONDS``)."""
+
+
+class WrongMessage(TableError):
+    """A control used on a kind of message it does not belong to (a forged or copied id)."""
+
+    def __init__(self) -> None:
+        super().__init__("That control does not belong on this message — nothing was changed.")
+
+
+#: What a message is, as far as its controls are concerned.
+TABLE_MESSAGE = "table"  # the public table message (lobby buttons, Show my hand)
+HAND_MESSAGE = "hand"  # a player's private hand
+BOARD_MESSAGE = "board"  # a private leaderboard page
+BOARD_TITLE = " leaderboard — "
+
+
+def message_kind(message: discord.Message | None) -> str | None:
+    """The kind of message a click came from, read from what Discord says about the message
+    (its flags and the bot's own embed), never from the clicked custom_id."""
+    if message is None or not message.embeds:
+        return None
+    title = message.embeds[0].title or ""
+    if not message.flags.ephemeral:
+        return TABLE_MESSAGE
+    if BOARD_TITLE in title:
+        return BOARD_MESSAGE
+    return HAND_MESSAGE
+
+
+def expect_message(interaction: discord.Interaction[Any], kind: str) -> None:
+    """Refuse a control on a message of another kind: a hand's Refresh on the public table, a
+    leaderboard page id on a table message, a lobby button on a hand…"""
+    if message_kind(interaction.message) != kind:
+        raise WrongMessage()
+
+
+async def guarded(
+    interaction: discord.Interaction[Any], work: Awaitable[None], kind: str | None = None
+) -> None:
+    """Run a component handler: the user's click limit and the message kind first; any
+    exception goes to the central error handler."""
     try:
+        retry = getattr(interaction.client, "action_retry_after", None)
+        wait = retry(interaction) if retry is not None else None
+        if wait:
+            raise ClickTooFast(cooldown_message(wait))
+        if kind is not None:
+            expect_message(interaction, kind)
         await work
     except Exception as exc:
         await report_interaction_error(interaction, exc)
+    finally:
+        if inspect.iscoroutine(work) and inspect.getcoroutinestate(work) == inspect.CORO_CREATED:
+            work.close()  # refused before it ran
 
 
-ACK_BUDGET = 2.0  # Discord allows 3 s to acknowledge an interaction
+ACK_BUDGET = 2.0  # Discord allows 3 s to acknowledge an interaction, counted from its creation
+ACK_LOCK = "ack_lock"
+log = logging.getLogger("cogs.ui")
+
+
+def answer_lock(interaction: discord.Interaction[Any]) -> asyncio.Lock:
+    """The one lock of an interaction's answer: whoever answers first (the deferral timer, the
+    table queue posting the table message) holds it, so nobody acknowledges twice."""
+    lock = interaction.extras.get(ACK_LOCK)
+    if not isinstance(lock, asyncio.Lock):
+        lock = interaction.extras[ACK_LOCK] = asyncio.Lock()
+    return lock
+
+
+def seconds_since_created(interaction: discord.Interaction[Any], now: float | None = None) -> float:
+    """How long ago Discord created the interaction (its id's timestamp), never negative: what
+    Discord's 3 seconds count from, however long the event waited before its handler ran."""
+    wall = time.time() if now is None else now
+    return max(0.0, wall - interaction.created_at.timestamp())
 
 
 async def within_ack(
@@ -52,18 +129,22 @@ async def within_ack(
     *,
     ephemeral: bool | None = None,
 ) -> T:
-    """Await ``work``; if it is not done within ``budget`` seconds, acknowledge the interaction first
-    and keep waiting: a component click gets a deferred update (``ephemeral=None``), a command a
-    "thinking…" answer, public or ephemeral as its reply will be. The caller then answers through
-    ``edit_original_response`` or ``followup`` (``interaction.response.is_done()`` tells). The budget
-    counts from the first call for this interaction, so successive steps cannot add up past 3 s."""
+    """Await ``work``; if it is not done ``budget`` seconds after Discord **created** the
+    interaction (``interaction.created_at``, so a busy event loop's delay before the handler ran
+    counts too), acknowledge the interaction first and keep waiting: a component click gets a
+    deferred update (``ephemeral=None``), a command a "thinking…" answer, public or ephemeral as its
+    reply will be. The caller then answers through ``edit_original_response`` or ``followup``
+    (``interaction.response.is_done()`` tells). A failed acknowledgement is logged, never raised:
+    the work's result (a move already applied) must reach the caller, who publishes it."""
     loop = asyncio.get_running_loop()
-    # Several steps of one interaction (``/table new computer:…``) share one budget.
+    # The later of: the interaction's creation, and the first step of this handler (a clock that
+    # runs behind Discord's must not give more than the budget).
     started = interaction.extras.setdefault("ack_started", loop.time())
-    remaining = max(0.0, budget - (loop.time() - started))
+    elapsed = max(seconds_since_created(interaction), loop.time() - started)
+    remaining = max(0.0, budget - elapsed)
     # The work runs in this task (no task of its own, no asyncio.wait: this is on every move's
     # path); a timer acknowledges the interaction if the work is still going when time is up.
-    acks: list[asyncio.Task[None]] = []
+    acks: list[asyncio.Future[None]] = []
 
     def time_up() -> None:
         if not interaction.response.is_done():
@@ -75,17 +156,29 @@ async def within_ack(
     finally:
         timer.cancel()
         if acks:  # let the acknowledgement land, so that ``response.is_done()`` tells the truth
-            await acks[0]
+            try:
+                await acks[0]
+            except discord.HTTPException as exc:
+                log.warning("Could not acknowledge interaction %s in time: %s", interaction.id, exc)
 
 
 async def _acknowledge(interaction: discord.Interaction[Any], ephemeral: bool | None) -> None:
-    if interaction.response.is_done():
-        return
-    if ephemeral is None:
-        await interaction.response.defer()
-    else:
-        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
-        interaction.extras[PUBLIC_THINKING] = not ephemeral
+    async with answer_lock(interaction):
+        if interaction.response.is_done():
+            return
+        if ephemeral is None:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+            interaction.extras[PUBLIC_THINKING] = not ephemeral
+
+
+async def defer_update(interaction: discord.Interaction[Any]) -> None:
+    """Acknowledge a click on the table message without touching it (the table's queue redraws
+    it): no interaction answer ever writes the public message behind the queue's back."""
+    async with answer_lock(interaction):
+        if not interaction.response.is_done():
+            await interaction.response.defer()
 
 
 EMBED_TOTAL = 6000
@@ -128,7 +221,7 @@ def _cog(interaction: discord.Interaction[Any], name: str) -> Any:
     return cog
 
 
-class ShowHandButton(DynamicItem[Button[Any]], template=r"show:(?P<ch>\d{1,20})"):
+class ShowHandButton(DynamicItem[Button[Any]], template=r"show:(?P<ch>[0-9]{1,20})"):
     def __init__(self, channel_id: int) -> None:
         super().__init__(
             Button(
@@ -148,7 +241,9 @@ class ShowHandButton(DynamicItem[Button[Any]], template=r"show:(?P<ch>\d{1,20})"
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(
-            interaction, _cog(interaction, "Play").show_hand(interaction, self.channel_id)
+            interaction,
+            _cog(interaction, "Play").show_hand(interaction, self.channel_id),
+            TABLE_MESSAGE,
         )
 
 
@@ -180,7 +275,7 @@ class RematchButton(DynamicItem[Button[Any]], template=r"rematch:(?P<ch>\d{1,20}
 
 class LobbyButton(
     DynamicItem[Button[Any]],
-    template=r"lobby:(?P<act>join|leave|start|cancel|sit|pings):(?P<ch>\d{1,20})(?::(?P<seat>\d))?",
+    template=r"lobby:(?P<act>join|leave|start|cancel|sit|pings):(?P<ch>[0-9]{1,20})(?::(?P<seat>[0-3]))?",
 ):
     def __init__(self, item: Button[Any], action: str, channel_id: int, seat: int | None) -> None:
         super().__init__(item)
@@ -212,10 +307,10 @@ class LobbyButton(
         work = _cog(interaction, "Tables").lobby_click(
             interaction, self.action, self.channel_id, self.seat
         )
-        await guarded(interaction, work)
+        await guarded(interaction, work, TABLE_MESSAGE)
 
 
-class LobbyComputerSelect(DynamicItem[Select[Any]], template=r"lobbyai:(?P<ch>\d{1,20})"):
+class LobbyComputerSelect(DynamicItem[Select[Any]], template=r"lobbyai:(?P<ch>[0-9]{1,20})"):
     def __init__(self, item: Select[Any], channel_id: int) -> None:
         super().__init__(item)
         self.channel_id = channel_id
@@ -242,12 +337,12 @@ class LobbyComputerSelect(DynamicItem[Select[Any]], template=r"lobbyai:(?P<ch>\d
         work = _cog(interaction, "Tables").lobby_click(
             interaction, "computer", self.channel_id, None, values
         )
-        await guarded(interaction, work)
+        await guarded(interaction, work, TABLE_MESSAGE)
 
 
 HAND_TEMPLATE = (
-    r":(?P<kind>[a-z]{1,8}):(?P<ch>\d{1,20}):(?P<mv>\d{1,9})(?:\.(?P<game>[0-9a-f]{6}))?"
-    r"(?::(?P<arg>[^:]{0,60}))?"
+    r":(?P<kind>[a-z]{1,8}):(?P<ch>[0-9]{1,20}):(?P<mv>[0-9]{1,9})(?:\.(?P<game>[0-9a-f]{6}))?"
+    r"(?::(?P<arg>[\x20-\x39\x3b-\x7e]{0,60}))?"
 )
 ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any])
 
@@ -299,7 +394,7 @@ class HandControl(DynamicItem[ItemT], template=r"hs?" + HAND_TEMPLATE):
         work = _cog(interaction, "Play").hand_click(
             interaction, self.kind, self.channel_id, self.move_no, self.arg, values, self.game
         )
-        await guarded(interaction, work)
+        await guarded(interaction, work, HAND_MESSAGE)
 
 
 class HandButton(HandControl[Button[Any]], template=r"h" + HAND_TEMPLATE):

@@ -681,7 +681,8 @@ async def _rank_of(
         f"AND {_ahead_condition(metric)}",
         (guild_id, game, *_ahead_params(metric, row)),
     )
-    assert ahead is not None
+    if not (ahead is not None):
+        raise RuntimeError("internal error: expected ahead is not None")
     return _row(int(ahead["n"]) + 1, row)
 
 

@@ -107,7 +107,7 @@ class SqliteStorage(SqlStorage):
         if self.path.is_dir():
             raise StorageError(f"{self.path} is a folder, not a database file (DATABASE_PATH).")
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            _private_file(self.path)
         except OSError as exc:
             raise StorageError(f"cannot create the folder for {self.path}: {exc}") from exc
         version, self.full_check_ran = await asyncio.to_thread(
@@ -340,3 +340,16 @@ def _remove_new_sidecars(sidecars: list[Path], existed: set[Path]) -> None:
             wal.unlink()
             if shm not in existed:
                 shm.unlink()
+
+
+def _private_file(path: Path) -> None:
+    """The database holds hidden hands and the deal's seed state: a folder the bot creates is
+    0700 and the file 0600 (its -wal and -shm files take the file's mode), readable by the bot's
+    user only. An existing file is tightened to 0600; an existing folder is left as it is."""
+    missing = [p for p in (path.parent, *path.parent.parents) if not p.exists()]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    for folder in missing:
+        os.chmod(folder, 0o700)
+    if not path.exists():
+        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+    os.chmod(path, 0o600)

@@ -1,4 +1,5 @@
-"""``python -m bot.arena GAME --levels A B [C] --games N --seed S [--preset P] [--time-budget T]``."""
+"""``python -m bot.arena GAME --levels A B [C] --games N --seed S [--preset P] [--time-budget T]
+[--mirror]``; a level may be the fixed baseline ``greedy``."""
 
 from __future__ import annotations
 
@@ -23,13 +24,25 @@ def parse_args(argv: list[str]) -> ArenaConfig:
     parser.add_argument("game", choices=["hurricane", "hurikan", "haggis", "hurricane_poker"])
     parser.add_argument("--preset", help="Hurricane preset: standard, open or pairs")
     parser.add_argument("--players", type=int, help="Haggis: 2 or 3 players; poker: 2 to 8")
-    parser.add_argument("--levels", nargs="+", default=["normal", "easy"], help="one per side")
+    parser.add_argument(
+        "--levels",
+        nargs="+",
+        default=["normal", "easy"],
+        help="one per side: easy, normal, hard or the fixed baseline greedy",
+    )
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--time-budget", type=float, help="hard: seconds per move (default 1.0)")
+    parser.add_argument(
+        "--time-budget",
+        type=float,
+        help="hard: budget per move, seconds (default 1.0: at most 0.8 s spent)",
+    )
     parser.add_argument("--samples", type=int, help="hard: determinisations per move")
     parser.add_argument("--no-time-cap", action="store_true", help="hard: decide by samples only")
     parser.add_argument("--option", type=_option, action="append", default=[], help="key=value")
+    parser.add_argument(
+        "--mirror", action="store_true", help="play each deal once per seat rotation"
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
     args = parser.parse_args(argv)
     options = dict(args.option)
@@ -45,6 +58,7 @@ def parse_args(argv: list[str]) -> ArenaConfig:
         time_budget=args.time_budget,
         samples=args.samples,
         no_time_cap=args.no_time_cap,
+        mirror=args.mirror,
     )
 
 

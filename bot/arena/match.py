@@ -1,8 +1,11 @@
 """Playing and tallying arena games.
 
 Each game gives every seat (or team) one of the entries; the assignment rotates from game to game
-so that every entry sits in every position equally often. Players only ever receive a JSON copy of
-their seat's view, never the game state.
+so that every entry sits in every position equally often. With ``mirror`` the same deal (seed) is
+played once per rotation — with two sides, each deal twice with the seats swapped — so the luck
+of the cards cancels out. Players only ever receive a JSON copy of their seat's view, never the
+game state. Besides the levels, an entry may be ``greedy``, the fixed baseline of
+``bot.arena.greedy``.
 """
 
 from __future__ import annotations
@@ -16,6 +19,10 @@ from typing import Any
 
 from bot.games import GameState, new_game
 from bot.players import LEVELS, SearchLimits, choose_action
+
+from .greedy import greedy_action
+
+BASELINES: tuple[str, ...] = ("greedy",)
 
 
 def wilson_interval(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -40,6 +47,7 @@ class ArenaConfig:
     time_budget: float | None = None
     samples: int | None = None  # hard: determinisations per move (overrides the time budget)
     no_time_cap: bool = False
+    mirror: bool = False  # play each deal once per seat rotation (twice with two sides)
 
 
 @dataclass
@@ -53,6 +61,11 @@ class EntryStats:
     moves: int = 0
     think: float = 0.0
     slowest: float = 0.0
+    deals: int = 0  # deals (Hurricane) or rounds (Haggis) played
+    first_games: int = 0  # games this entry sat in the first seat to play
+    first_wins: int = 0
+    dealer_games: int = 0  # games this entry dealt first
+    dealer_wins: int = 0
 
     @property
     def win_rate(self) -> float:
@@ -61,6 +74,10 @@ class EntryStats:
     @property
     def mean_points(self) -> float:
         return self.points / self.games if self.games else 0.0
+
+    @property
+    def points_per_deal(self) -> float:
+        return self.points / self.deals if self.deals else 0.0
 
     @property
     def ms_per_move(self) -> float:
@@ -88,37 +105,50 @@ def _limits(config: ArenaConfig) -> SearchLimits | None:
 def play_game(
     config: ArenaConfig, game_index: int, stats: list[EntryStats], max_moves: int = 20000
 ) -> dict[str, Any]:
-    """Play one game; entries rotate over the sides with ``game_index``."""
-    seed = config.seed * 100_003 + game_index
-    state = new_game(config.game, seed=seed, players=config.players, options=config.options)
-    n_sides, side_of = sides_of(state)
+    """Play one game; entries rotate over the sides with ``game_index`` (with ``mirror``, every
+    ``n_sides`` consecutive games share one deal)."""
+    probe = new_game(config.game, seed=0, players=config.players, options=config.options)
+    n_sides, side_of = sides_of(probe)
     if len(config.levels) != n_sides:
         raise ValueError(f"this game has {n_sides} sides: give {n_sides} levels")
+    deal_index = game_index // n_sides if config.mirror else game_index
+    seed = config.seed * 100_003 + deal_index
+    state = new_game(config.game, seed=seed, players=config.players, options=config.options)
     entry_of_side = [(side + game_index) % n_sides for side in range(n_sides)]
+    first_entry = entry_of_side[side_of(state.current_player or 0)]
+    dealer = state.view(0).get("dealer")
+    dealer_entry = entry_of_side[side_of(int(dealer))] if isinstance(dealer, int) else None
     limits = _limits(config)
     moves = 0
+    deals = 0
     while not state.is_over:
         seat = state.current_player
-        assert seat is not None
+        if not (seat is not None):
+            raise RuntimeError("internal error: expected seat is not None")
         entry = entry_of_side[side_of(seat)]
         view = json.loads(json.dumps(state.view(seat)))
         legal = state.legal_actions(seat)
+        level = config.levels[entry]
         start = time.perf_counter()
-        action = choose_action(
-            config.game,
-            view,
-            legal,
-            config.levels[entry],
-            seed=seed * 7919 + moves,
-            time_budget=config.time_budget,
-            limits=limits,
-        )
+        if level == "greedy":
+            action = legal[0] if len(legal) == 1 else greedy_action(config.game, view, legal)
+        else:
+            action = choose_action(
+                config.game,
+                view,
+                legal,
+                level,
+                seed=seed * 7919 + moves,
+                time_budget=config.time_budget,
+                limits=limits,
+            )
         spent = time.perf_counter() - start
         record = stats[entry]
         record.moves += 1
         record.think += spent
         record.slowest = max(record.slowest, spent)
-        state.apply(action, seat)
+        events = state.apply(action, seat)
+        deals += sum(1 for e in events if e["type"] in ("deal_scored", "round_scored"))
         moves += 1
         if moves > max_moves:
             raise RuntimeError(f"game {game_index} did not end after {max_moves} moves")
@@ -131,12 +161,20 @@ def play_game(
         counted.add(entry)
         record = stats[entry]
         record.games += 1
+        record.deals += deals
         record.points += float(result["scores"][side])
+        won = result["winner"] is not None and result["winner"] == side
         if result["winner"] is None:
             record.draws += 1
-        elif result["winner"] == side:
+        elif won:
             record.wins += 1
             record.doubles += bool(result.get("double"))
+        if entry == first_entry:
+            record.first_games += 1
+            record.first_wins += won
+        if entry == dealer_entry:
+            record.dealer_games += 1
+            record.dealer_wins += won
     return result
 
 
@@ -144,8 +182,9 @@ def run_arena(
     config: ArenaConfig, progress: Callable[[int, list[EntryStats]], None] | None = None
 ) -> list[EntryStats]:
     for level in config.levels:
-        if level not in LEVELS:
-            raise ValueError(f"Unknown level {level!r}: choose among {', '.join(LEVELS)}")
+        if level not in LEVELS and level not in BASELINES:
+            choices = ", ".join((*LEVELS, *BASELINES))
+            raise ValueError(f"Unknown level {level!r}: choose among {choices}")
     stats = [EntryStats(level) for level in config.levels]
     for index in range(config.games):
         play_game(config, index, stats)
@@ -155,16 +194,25 @@ def run_arena(
 
 
 def format_table(config: ArenaConfig, stats: list[EntryStats]) -> str:
+    mirror = " (mirrored deals)" if config.mirror else ""
     lines = [
-        f"{config.game} {config.options or ''} — {config.games} games, seed {config.seed}".rstrip(),
+        f"{config.game} {config.options or ''} — {config.games} games{mirror}, "
+        f"seed {config.seed}".replace("  ", " "),
         f"{'#':>2} {'level':<7} {'wins':>5} {'draws':>5} {'win rate':>8} {'95% CI (Wilson)':>17} "
-        f"{'mean pts':>8} {'ms/move':>8} {'max ms':>8}",
+        f"{'mean pts':>8} {'pts/deal':>8} {'1st seat':>9} {'dealer':>9} {'ms/move':>8} "
+        f"{'max ms':>8}",
     ]
     for i, s in enumerate(stats):
         low, high = wilson_interval(s.wins, s.games)
         lines.append(
             f"{i + 1:>2} {s.level:<7} {s.wins:>5} {s.draws:>5} {100 * s.win_rate:>7.1f}% "
             f"{f'[{100 * low:.1f}%, {100 * high:.1f}%]':>17} {s.mean_points:>8.1f} "
-            f"{s.ms_per_move:>8.2f} {1000 * s.slowest:>8.1f}"
+            f"{s.points_per_deal:>8.2f} {f'{s.first_wins}/{s.first_games}':>9} "
+            f"{f'{s.dealer_wins}/{s.dealer_games}':>9} {s.ms_per_move:>8.2f} "
+            f"{1000 * s.slowest:>8.1f}"
         )
+    lines.append(
+        "pts/deal: points per deal (Hurricane) or round (Haggis); 1st seat / dealer: games won "
+        "of those the entry opened play / dealt first"
+    )
     return "\n".join(lines)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 
 from bot.games import Action
 
@@ -35,7 +36,13 @@ def _top_shape(view: View) -> tuple[str, int, int] | None:
 def plays_needed(hand: Sequence[str]) -> int:
     """A rough count of plays to shed ``hand``: single-suit runs of 3+ ranks first (G-7), then
     one play per remaining rank; face cards ride along as wilds."""
-    cards = {(int(c[:-1]), c[-1]) for c in hand if c not in FACES}
+    numbers = tuple(sorted(c for c in hand if c not in FACES))
+    return _plays_needed(numbers, len(hand) > 0)
+
+
+@lru_cache(maxsize=1 << 16)
+def _plays_needed(numbers: tuple[str, ...], any_cards: bool) -> int:
+    cards = {(int(c[:-1]), c[-1]) for c in numbers}
     plays = 0
     while True:
         best: list[tuple[int, str]] = []
@@ -51,7 +58,7 @@ def plays_needed(hand: Sequence[str]) -> int:
         cards -= set(best)
         plays += 1
     plays += len({r for r, _ in cards})
-    return max(plays, 1 if hand else 0)
+    return max(plays, 1 if any_cards else 0)
 
 
 def number_bomb(hand: Sequence[str]) -> list[str] | None:
@@ -92,45 +99,77 @@ def bet_choice(view: View, hand: Sequence[str]) -> int:
     return 0
 
 
-def _lead_score(c: Combo, hand: Sequence[str], counts: Counter[int], others_min: int) -> float:
-    if c.size == len(hand):
-        return 1000.0
-    score = 1.2 * c.size - 0.12 * c.rank - 2.5 * c.wilds
-    if c.is_bomb:
-        score -= 12.0
-    if c.kind == "set":
-        natural = sum(1 for x in c.cards if x not in FACES)
-        rank = c.rank
-        if natural and counts[rank] > natural:
-            score -= 1.0  # splitting a set
-    if others_min <= PRESSURE:
-        if c.size > others_min:
-            score += 6.0  # they cannot answer in kind with so few cards
-        elif c.kind == "set" and c.size == 1:
-            score += 0.4 * c.rank  # a high single is hard to beat
-    return score
+#: Tunable weights of the plan (measured in the arena against ``greedy``).
+W_PLAYS = 3.0  # per play still needed to shed the rest of the hand
+W_RANK = 0.25  # per rank of the combination spent (high cards are kept to win tricks)
+W_WILD = 2.5  # per wild face card spent
+W_BREAK = 1.5  # a set split: some of a rank left behind
+FOLLOW_BASE = 4.0
+WILD_LEADS_FROM = 6  # with more number cards than this, leads spend no wild  # following (and keeping the lead) rather than passing
 
 
-def score_actions(view: View, legal: Sequence[Action]) -> list[float]:
-    """A score per legal action; ``normal`` plays the best, ``hard`` searches the best few."""
-    seat = seat_of(view)
-    texts = [str(a) for a in legal]
-    hand = list(view.get("hand") or ())
+def _others_min(view: View, seat: int) -> int:
     n = int(view.get("num_players", 2))
     sizes = list(view.get("hand_sizes") or [0] * n)
     out = set(view.get("out") or ())
     others = [sizes[s] for s in range(n) if s != seat and s not in out and sizes[s] > 0]
-    others_min = min(others) if others else 99
+    return min(others) if others else 99
+
+
+def _trick_points(view: View) -> int:
+    points = 0
+    for entry in view.get("trick") or ():
+        if entry.get("play") != "pass":
+            cards, _ = split_play(str(entry.get("play", "")))
+            points += sum(card_points(c) for c in cards)
+    return points
+
+
+def _play_value(
+    c: Combo, hand: Sequence[str], need_now: int, counts: Counter[int], others_min: int
+) -> float:
+    """What a (non-bomb) play does to the plan: plays saved, ranks and wilds spent."""
+    rest = list(hand)
+    for card in c.cards:
+        rest.remove(card)
+    need = plays_needed(rest)
+    score = -W_PLAYS * (need - (need_now - 1)) - W_RANK * min(c.rank, 13) - W_WILD * c.wilds
+    score += 0.3 * c.size
+    if c.kind == "set":
+        natural = sum(1 for x in c.cards if x not in FACES)
+        if natural and counts[c.rank] > natural:
+            score -= W_BREAK
+    if need <= 1 and not any(x in FACES for x in rest) or not rest:
+        score += 20.0  # one play left: we go out next turn unless beaten
+    if others_min <= PRESSURE:
+        if c.size > others_min:
+            score += 6.0  # they cannot answer in kind with so few cards
+        elif c.kind == "set" and c.size == 1:
+            score += 0.5 * c.rank  # a high single is hard to beat
+    return score
+
+
+def score_actions(view: View, legal: Sequence[Action]) -> list[float]:
+    """A score per legal action; ``normal`` plays the best, ``hard`` searches the best few.
+
+    The plan: how many plays the rest of the hand needs (runs, then sets; ``plays_needed``),
+    ranks and wild cards spent. A lead sheds what the plan sheds best; a follow beats as cheaply
+    as the plan allows and passes only when beating costs more than the trick is worth; bombs
+    are kept to stop an opponent about to go out, to take a rich trick (3 players) or to go out.
+    """
+    seat = seat_of(view)
+    texts = [str(a) for a in legal]
+    hand = list(view.get("hand") or ())
+    n = int(view.get("num_players", 2))
+    others_min = _others_min(view, seat)
     scores_now = list(view.get("scores") or [0] * n)
     suits = _suits(view)
     shape = _top_shape(view)
     bet = bet_choice(view, hand) if any(t.startswith("bet") for t in texts) else 0
     counts = Counter(int(c[:-1]) for c in hand if c not in FACES)
-    trick_points = 0
-    for entry in view.get("trick") or ():
-        if entry.get("play") != "pass":
-            cards, _ = split_play(str(entry.get("play", "")))
-            trick_points += sum(card_points(c) for c in cards)
+    need_now = plays_needed(hand)
+    numbers = sum(1 for c in hand if c not in FACES)
+    trick_points = _trick_points(view)
 
     result: list[float] = []
     for i, t in enumerate(texts):
@@ -143,23 +182,34 @@ def score_actions(view: View, legal: Sequence[Action]) -> list[float]:
         if t == "pass":
             result.append(0.0)
             continue
+        cards = t.partition(" =")[0].split()
+        if len(cards) == len(hand):
+            result.append(1000.0)
+            continue
+        if shape is None and numbers > WILD_LEADS_FROM and any(x in FACES for x in cards):
+            # early in a round a wild is not spent on a lead (and the hundreds of wild
+            # variants of each lead are not worth reading): kept for follows and going out
+            result.append(-200.0 - 1e-4 * i)
+            continue
         c = classify(t, suits, shape)
         if c is None:
             result.append(-1e5)
             continue
-        if c.size == len(hand):
-            result.append(1000.0)
-        elif shape is None:
-            result.append(_lead_score(c, hand, counts, others_min) - 1e-4 * i)
-        elif c.is_bomb:
+        if c.is_bomb:
             rest = [x for x in hand if x not in c.cards]
-            wanted = others_min <= 3 or plays_needed(rest) <= 2
-            result.append((1.0 - 0.1 * c.rank) if wanted else -30.0 - c.rank)
+            wanted = others_min <= 3 or plays_needed(rest) <= 1
+            if shape is None:
+                result.append((-5.0 - c.rank) if wanted else -60.0 - c.rank)
+            else:
+                rich = n == 3 and trick_points >= 8
+                result.append((1.0 - 0.1 * c.rank) if wanted or rich else -30.0 - c.rank)
+            continue
+        value = _play_value(c, hand, need_now, counts, others_min) - 1e-4 * i
+        if shape is None:
+            result.append(50.0 + value)
         else:
-            score = 10.0 - 0.5 * (c.rank + 5 * c.wilds) - 1e-4 * i
-            if c.wilds and not (others_min <= PRESSURE or trick_points >= 4):
-                score -= 30.0
-            result.append(score)
+            # a follow keeps the lead and takes the trick; worth it unless it wrecks the plan
+            result.append(FOLLOW_BASE + 0.5 * trick_points + value + W_RANK * 7)
     return result
 
 

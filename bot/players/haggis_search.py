@@ -15,9 +15,9 @@ from bot.games import Action, determinise
 
 from .base import View
 from .haggis_normal import haggis_rollout, ranked_candidates
-from .hard import SearchProfile, margin_when
+from .hard import SearchProfile, match_value
 
-MAX_CANDIDATES = 6
+MAX_CANDIDATES = 12
 
 
 def candidates(view: View, legal: Sequence[Action], rng: random.Random) -> list[Action]:
@@ -36,6 +36,7 @@ PROFILE = SearchProfile(
     determinize=partial(determinise, "haggis"),
     candidates=candidates,
     rollout_policy=haggis_rollout,
-    evaluate=margin_when("round_scored", lambda state, seat: seat),
+    # a round: about 27 points a seat (2 players), its margin spread about 45
+    evaluate=match_value("round_scored", lambda state, seat: seat, per_deal=27.0, spread=45.0),
     max_rollout_moves=600,
 )

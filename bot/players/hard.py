@@ -1,10 +1,16 @@
 """``hard``: determinised (information-set) Monte Carlo search.
 
 For each sample the unknown cards are dealt at random, consistently with everything the seat has
-seen, into a full position (``load_game``); every candidate move is then played in that world and
-the deal is finished by ``normal`` players; the move with the best total wins. All candidates of
-one sample share the same world and the same rollout seed (common random numbers), so differences
-come from the moves, not the luck.
+seen, into a full position (``determinise``); every candidate move still in the race is then
+played in that world and the deal is finished by the rollout players; the move with the best mean
+wins. All candidates of one sample share the same world and the same rollout seed (common random
+numbers), so differences come from the moves, not the luck. The race is a sequential halving:
+after 8, 16, 32, … samples the worse half of the candidates (at least 2 kept) drop out, so a wide
+candidate list costs little more than a narrow one and the good moves get the samples.
+
+A finished deal is scored by what it does to the match (``match_value``): the estimated chance of
+winning the match from the totals after the deal (distance to the target), a double win (H-18)
+counting twice, plus a small share of the deal's margin to rank deals that do not move the match.
 
 The budget is time (``SearchLimits.from_budget``): the search measures its own samples and starts
 none that the slowest so far (with a 25% margin) says would end after the soft cap (0.8 s of
@@ -15,6 +21,7 @@ count decides the move, the same for a seed on any machine (tests, arena).
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -28,6 +35,76 @@ from .base import TIMED_SAMPLES_MAX, Policy, SearchLimits, View, seat_of
 Determinize = Callable[[View, random.Random], GameState]
 Candidates = Callable[[View, Sequence[Action], random.Random], list[Action]]
 Evaluate = Callable[[list[dict[str, Any]], int, GameState], float | None]
+
+
+def _phi(x: float) -> float:
+    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
+
+
+def match_equity(
+    totals: Sequence[float],
+    mine: int,
+    target: float,
+    per_deal: float,
+    spread: float,
+    double_below: float = 0.0,
+    over: bool = False,
+) -> float:
+    """Expected match points for side ``mine`` (win +1, loss −1, a double win ±2) from the
+    ``totals`` after a deal: the lead over the best other side, against the spread of the deals
+    still to play before someone reaches ``target`` (``per_deal``: points a side scores in a
+    deal on average; ``spread``: the standard deviation of a deal's margin)."""
+    others = [t for side, t in enumerate(totals) if side != mine]
+    lead = totals[mine] - max(others)
+    remaining = max(0.0, (target - max(totals)) / per_deal) if not over else 0.0
+    sigma = spread * math.sqrt(remaining + (0.0 if over else 0.5))
+    win = _phi(lead / sigma) if sigma > 0 else 1.0 if lead > 0 else 0.0 if lead < 0 else 0.5
+    if double_below <= 0:
+        return 2.0 * win - 1.0
+
+    def double(loser: float) -> float:
+        final = loser + per_deal * remaining
+        s = spread * math.sqrt(remaining) if remaining > 0 else 0.0
+        if s <= 0:
+            return 1.0 if final < double_below else 0.0
+        return _phi((double_below - 0.5 - final) / s)
+
+    worst_other = min(others)
+    return win * (1.0 + double(worst_other)) - (1.0 - win) * (1.0 + double(totals[mine]))
+
+
+def match_value(
+    event_type: str,
+    side_of: Callable[[GameState, int], int],
+    per_deal: float,
+    spread: float,
+    margin_share: float = 0.1,
+) -> Evaluate:
+    """Evaluate a finished deal or round by its effect on the match (``match_equity`` from the
+    event's ``totals``, the game's ``target`` and ``double_below``), plus ``margin_share`` of
+    the deal's margin in units of ``spread``."""
+
+    def evaluate(events: list[dict[str, Any]], seat: int, state: GameState) -> float | None:
+        for event in events:
+            if event["type"] == event_type:
+                points = event["points"]
+                mine = side_of(state, seat)
+                others = [p for side, p in enumerate(points) if side != mine]
+                margin = float(points[mine] - sum(others) / len(others))
+                options = state.options
+                equity = match_equity(
+                    [float(t) for t in event["totals"]],
+                    mine,
+                    float(options.get("target") or 0),
+                    per_deal,
+                    spread,
+                    float(options.get("double_below") or 0),
+                    over=state.is_over,
+                )
+                return equity + margin_share * margin / spread
+        return None
+
+    return evaluate
 
 
 def margin_when(event_type: str, side_of: Callable[[GameState, int], int]) -> Evaluate:
@@ -61,6 +138,9 @@ class SearchProfile:
 
 #: A sample may take longer than the slowest so far (a longer rollout): planned with this margin.
 SAMPLE_MARGIN = 1.25
+#: Sequential halving: the first cut after this many samples, then after twice as many, …
+FIRST_CUT = 8
+KEEP_AT_LEAST = 2
 
 
 class OutOfTime(Exception):
@@ -109,25 +189,32 @@ def search(
     if len(candidates) == 1:
         return candidates[0]
     totals = [0.0] * len(candidates)
+    alive = list(range(len(candidates)))
     soft = None if limits.time_cap is None else start + limits.time_cap
     abort = limits.abort_after
     hard = None if abort is None else start + abort
     most = TIMED_SAMPLES_MAX if limits.timed else limits.samples
-    slowest = 0.0  # the longest sample so far: the measured rate, taken cautiously
+    slowest = 0.0  # the longest sample so far (per candidate), taken cautiously
     done = 0
+    next_cut = FIRST_CUT
     while done < most:
         began = clock()
-        if soft is not None and began + SAMPLE_MARGIN * slowest > soft:
+        if soft is not None and began + SAMPLE_MARGIN * slowest * len(alive) > soft:
             break  # the next sample would (likely) end after the budget
         try:
-            values = _sample(profile, view, seat, candidates, rng, hard)
+            values = _sample(profile, view, seat, [candidates[i] for i in alive], rng, hard)
         except OutOfTime:
             break  # a partial sample would favour the moves it reached: dropped
-        totals = [t + v for t, v in zip(totals, values, strict=True)]
+        for i, v in zip(alive, values, strict=True):
+            totals[i] += v
         done += 1
-        slowest = max(slowest, clock() - began)
+        slowest = max(slowest, (clock() - began) / len(alive))
+        if done >= next_cut and len(alive) > KEEP_AT_LEAST:
+            alive.sort(key=lambda i: (-totals[i], i))
+            alive = sorted(alive[: max(KEEP_AT_LEAST, (len(alive) + 1) // 2)])
+            next_cut *= 2
     # Ties (and no sample in time) go to the earlier candidate: normal's order of preference.
-    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+    best = max(alive, key=lambda i: (totals[i], -i))
     return candidates[best]
 
 

@@ -17,6 +17,7 @@ from .hurricane_cards import VALUE, parse_play
 
 BANKED = 0.7  # a hand card laid in a take: banked now rather than maybe later
 THREAT = 0.8
+CARD_SPENT = 0.5  # per hand card laid in a take
 
 
 def _threat(table: list[str], opponent_cards: int) -> float:
@@ -33,7 +34,14 @@ def score_hurikan(text: str, table: Sequence[str], opponent_cards: int) -> float
     after = list(table)
     if play.taken:
         after.remove(play.taken[0])
-        return VALUE[play.taken[0]] + BANKED * sum(laid) - _threat(after, opponent_cards)
+        # one card a take keeps the others for later turns (a seat with an empty hand is
+        # skipped until both are refilled, K-4): of equal takes, the one laying fewest cards
+        return (
+            VALUE[play.taken[0]]
+            + BANKED * sum(laid)
+            - CARD_SPENT * len(laid)
+            - _threat(after, opponent_cards)
+        )
     after.extend(play.played)
     return -0.3 * sum(laid) - 0.5 * len(laid) - _threat(after, opponent_cards)
 

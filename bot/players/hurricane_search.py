@@ -13,11 +13,16 @@ from functools import cache, partial
 from bot.games import Action, GameState, determinise
 
 from .base import View
-from .hard import SearchProfile, margin_when
+from .hard import SearchProfile, match_value
 from .hurikan_normal import hurikan_normal
 from .hurricane_normal import hurricane_normal
 
 MAX_CANDIDATES = 8
+#: Hurikan is one deal: its end is the match (won or lost). A won/lost count alone is too coarse
+#: for a few dozen samples, so the margin (in units of its spread, ~20) weighs as much.
+HURIKAN_PER_DEAL = 110.0
+HURIKAN_SPREAD = 20.0
+HURIKAN_MARGIN_SHARE = 1.0
 
 
 def _side(state: GameState, seat: int) -> int:
@@ -53,5 +58,14 @@ def profile(game: str) -> SearchProfile:
         determinize=partial(determinise, "hurikan" if hurikan else "hurricane"),
         candidates=_hurikan_candidates if hurikan else _hurricane_candidates,
         rollout_policy=hurikan_normal if hurikan else hurricane_normal,
-        evaluate=margin_when("deal_scored", _side),
+        # a Hurricane deal: about 2.5 points a side, its margin spread about 2.5
+        evaluate=match_value("deal_scored", _side, per_deal=2.5, spread=2.5)
+        if not hurikan
+        else match_value(
+            "deal_scored",
+            _side,
+            per_deal=HURIKAN_PER_DEAL,
+            spread=HURIKAN_SPREAD,
+            margin_share=HURIKAN_MARGIN_SHARE,
+        ),
     )

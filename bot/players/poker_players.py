@@ -52,7 +52,8 @@ def _sized(legal: Sequence[Action], verb: str) -> list[Action]:
 
 def _declare(legal: Sequence[Action], side: str) -> Action:
     action = _find(legal, f"declare {side}")
-    assert action is not None
+    if not (action is not None):
+        raise RuntimeError("internal error: expected action is not None")
     return action
 
 
@@ -173,7 +174,8 @@ def poker_hard(view: View, legal: Sequence[Action], rng: random.Random) -> Actio
         aggression = 0.06 if passive_play and seen.log else 0.0
         return _choose(seen, outcome_of(seen, rivals), legal, aggression)
     passive = _find(legal, "call" if seen.to_call else "check")
-    assert passive is not None
+    if not (passive is not None):
+        raise RuntimeError("internal error: expected passive is not None")
     sized = _sized(legal, "raise" if seen.to_call else "bet")
     candidates = sorted({_amount(sized[0]), _amount(sized[-1])}) if sized else [0]
     choices: list[tuple[float, int, Action]] = []

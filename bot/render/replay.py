@@ -20,7 +20,8 @@ ENDINGS = {
 
 def replay_panel(frame: ReplayFrame) -> Panel:
     table = frame.table
-    assert table.state is not None
+    if table.state is None:  # a frame is always of a dealt game
+        raise ValueError(f"replay frame {frame.step} of game {table.game_id} has no state")
     panel = table_panel(table, table.state.view(None))
     panel.title = f"Replay — {panel.title}"
     if frame.step == 0:

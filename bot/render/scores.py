@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .cards import cards_label
@@ -26,8 +26,50 @@ def _per_side(values: Sequence[Any], sides: Sequence[str]) -> str:
     return " · ".join(f"{name} {value}" for name, value in zip(sides, values, strict=False))
 
 
+FIELD_LIMIT = 1024  # characters of an embed field's value
+
+
+def short_labels(sides: Sequence[str]) -> list[str]:
+    """Short stand-ins for long side names: teams A, B; seats 1, 2, 3…"""
+    if len(sides) == 2 and all(" & " in side for side in sides):
+        return ["A", "B"]
+    return [str(i + 1) for i in range(len(sides))]
+
+
+def fitted(
+    build: Callable[[dict[str, Any], Sequence[str]], list[str]],
+    event: dict[str, Any],
+    sides: Sequence[str],
+    limit: int = FIELD_LIMIT,
+) -> list[str]:
+    """The breakdown with the full names when it fits in ``limit`` characters; otherwise every
+    line with short labels and a legend first (``A = Anna & Carl``), so no category and no total
+    is ever cut off, however long the names (H-16)."""
+    lines = build(event, sides)
+    if len("\n".join(lines)) <= limit:
+        return lines
+    labels = short_labels(sides)
+    body = build(event, labels)
+    # what the legend may spend per side: whatever the short lines leave (at least 8)
+    spare = limit - len("\n".join(body)) - sum(len(f"{label} = \n") for label in labels)
+    room = max(8, spare // max(1, len(sides)))
+    legend = [
+        f"{label} = {clip_name(side, room)}" for label, side in zip(labels, sides, strict=False)
+    ]
+    return legend + body
+
+
+def clip_name(name: str, size: int) -> str:
+    return name if len(name) <= size else name[: size - 1] + "…"
+
+
 def deal_breakdown(event: dict[str, Any], sides: Sequence[str]) -> list[str]:
-    """Hurricane ``deal_scored`` (or Hurikan's sums) as lines: every category and who won it."""
+    """Hurricane ``deal_scored`` (or Hurikan's sums) as lines: every category and who won it,
+    laid out to fit one embed field (``fitted``)."""
+    return fitted(_deal_lines, event, sides)
+
+
+def _deal_lines(event: dict[str, Any], sides: Sequence[str]) -> list[str]:
     lines: list[str] = []
     categories = event.get("categories")
     if isinstance(categories, dict):
@@ -79,7 +121,12 @@ HAGGIS_PARTS = (
 
 
 def round_breakdown(event: dict[str, Any], seats: Sequence[str]) -> list[str]:
-    """Haggis ``round_scored``: going out, bonus, card points and bets per seat, then the totals."""
+    """Haggis ``round_scored``: going out, bonus, card points and bets per seat, then the totals
+    (laid out to fit one embed field)."""
+    return fitted(_round_lines, event, seats)
+
+
+def _round_lines(event: dict[str, Any], seats: Sequence[str]) -> list[str]:
     lines: list[str] = []
     parts = event.get("parts") or {}
     for key, label in HAGGIS_PARTS:

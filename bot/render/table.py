@@ -16,7 +16,7 @@ from .cards import card_label, cards_label
 from .moves import describe_move
 from .rules import preset_line
 from .scores import result_line
-from .text import Panel
+from .text import Panel, shown
 from .words import agree, names_list
 
 HIDDEN_OPTION_KEYS = {"preset"}
@@ -59,6 +59,29 @@ def option_words(options: dict[str, Any]) -> str:
     )
 
 
+SAVING_DELAYED = (
+    "⚠️ **Saving is delayed**: the database is not answering. The last change is retried "
+    "until it is saved; nothing is lost."
+)
+CLOSED_WORDS = {
+    "closed": "A moderator closed this table; no result is recorded.",
+    "expired": "Nobody started this lobby within 30 minutes, so it closed itself.",
+    "idle": "Nobody moved for 24 hours, so the game is abandoned; no result is recorded.",
+    "channel_deleted": "The channel was deleted, so the table ended; no result is recorded.",
+}
+
+
+KICKED_BY = {"host": "the host", "moderator": "a moderator"}
+
+
+def closed_line(table: Table) -> str | None:
+    """Why the table was closed without a result (moderator, expiry, idleness), if it was."""
+    for ev in table.last_events:
+        if ev.get("type") == "closed":
+            return CLOSED_WORDS.get(str(ev.get("reason")), "The table was closed.")
+    return None
+
+
 def lobby_panel(table: Table, options_in_force: dict[str, Any]) -> Panel:
     """The lobby: the game, every option in force, the seats and how to join."""
     status = {
@@ -66,7 +89,9 @@ def lobby_panel(table: Table, options_in_force: dict[str, Any]) -> Panel:
         TableStatus.CANCELLED: "Cancelled",
     }.get(table.status, str(table.status))
     panel = Panel(title=f"{game_title(table)} — {status}")
-    host = next((s.name for s in table.seats if s is not None and s.user_id == table.host_id), "?")
+    host = next(
+        (shown(s.name) for s in table.seats if s is not None and s.user_id == table.host_id), "?"
+    )
     summary = preset_line(table.spec.game, table.spec.options)
     if summary:
         panel.lines.append(f"**{summary}**")
@@ -84,9 +109,11 @@ def lobby_panel(table: Table, options_in_force: dict[str, Any]) -> Panel:
     seats = []
     for i, seat in enumerate(table.seats):
         if seat is None and i in kept:
-            who = f"*kept for {table.invited_names.get(kept[i], 'a player of the last game')}*"
+            who = (
+                f"*kept for {shown(table.invited_names.get(kept[i], 'a player of the last game'))}*"
+            )
         else:
-            who = "*empty*" if seat is None else seat.name
+            who = "*empty*" if seat is None else shown(seat.name)
         seats.append(f"{seat_label(table, i)}: {who}")
     panel.add("Seats", "\n".join(seats))
     if table.invited and table.status is TableStatus.LOBBY:
@@ -98,7 +125,10 @@ def lobby_panel(table: Table, options_in_force: dict[str, Any]) -> Panel:
             "Join with the button or /table join. The host starts once every seat is filled."
         )
     else:
-        panel.footer = "This table was cancelled. Open a new one with /table new."
+        closed = closed_line(table)
+        panel.footer = (closed + " " if closed else "") + (
+            "This table was cancelled. Open a new one with /table new."
+        )
     return panel
 
 
@@ -116,7 +146,7 @@ def rematch_invitation(host: str, invited: Sequence[int]) -> str | None:
     if not invited:
         return None
     people = " ".join(mention(u) for u in invited)
-    return f"{people}: {host} asks for a rematch — press Join to play again."
+    return f"{people}: {shown(host)} asks for a rematch — press Join to play again."
 
 
 def _who(event: dict[str, Any], key: str, names: Sequence[str]) -> str | None:
@@ -152,21 +182,30 @@ def _table_event_line(table: Table, names: Sequence[str]) -> str | None:
     """The last change when it was not a move (resigned, paused…), in words."""
     for ev in table.last_events:
         kind = ev.get("type")
+        kicked = KICKED_BY.get(str(ev.get("kicked_by")))
+        if kind == "left" and kicked:
+            return f"{names[ev['seat']]} was removed by {kicked}: folds and sits out."
         if kind == "left":
             return f"{names[ev['seat']]} left the game: folds and sits out." + (
                 " (time ran out three times in a row)" if ev.get("timed_out") else ""
             )
+        if kind == "resigned" and kicked:
+            return f"{names[ev['seat']]} was removed by {kicked} and resigns (a loss)."
         if kind == "resigned":
             return f"{names[ev['seat']]} resigned."
         if kind == "forfeit":
             return f"{names[ev['seat']]} ran out of time three times in a row and forfeits."
         if kind == "abandoned":
             return "Everyone agreed to abandon the game."
+        if kind == "closed":
+            return closed_line(table)
         if kind == "abandon_vote":
             return f"{names[ev['seat']]} votes to abandon the game ({ev.get('votes')}/{ev.get('needed')})."
         if kind == "paused":
             return "The host paused the turn clock."
         if kind == "resumed":
+            if ev.get("auto"):
+                return "The pause ran out: the turn clock runs again."
             return "The host restarted the turn clock."
     return None
 
@@ -219,7 +258,7 @@ def last_move_line(table: Table) -> str | None:
 
 def _seat_field(table: Table, view: dict[str, Any], i: int) -> tuple[str, str]:
     seat = table.seats[i]
-    name = seat.name if seat is not None else f"seat {i + 1}"
+    name = shown(seat.name) if seat is not None else f"seat {i + 1}"
     playing = table.status is TableStatus.PLAYING
     marker = "▶ " if playing and view.get("current_player") == i else ""
     parts = board_model(table.spec.game).seat_parts(table, view, i)
@@ -231,6 +270,8 @@ def _seat_field(table: Table, view: dict[str, Any], i: int) -> tuple[str, str]:
 def table_panel(table: Table, view: dict[str, Any]) -> Panel:
     """The public table message during and after play, from the spectator view ``view(None)``."""
     panel = Panel(title=game_title(table))
+    if table.saving_delayed:
+        panel.lines.append(SAVING_DELAYED)
     board = board_model(table.spec.game)
     panel.lines.extend(board.lines(table, view))
     story = recent_moves(table)
@@ -300,7 +341,7 @@ def final_line(table: Table, view: dict[str, Any]) -> str:
     if table.ended_by in ("resigned", "forfeit"):
         return _given_up_line(table) or last_move_line(table) or "The game ended."
     if table.ended_by == "abandoned":
-        return "The game was abandoned; no result is recorded."
+        return closed_line(table) or "The game was abandoned; no result is recorded."
     result = view.get("result")
     if not isinstance(result, dict) and table.state is not None and table.state.is_over:
         result = table.state.result()

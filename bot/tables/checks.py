@@ -3,6 +3,8 @@ returns what the caller needs. Nothing here changes a table."""
 
 from __future__ import annotations
 
+from bot.render.text import shown
+
 from .errors import NoTable, NotSeated, TableError
 from .models import Table, TableStatus
 
@@ -58,5 +60,5 @@ def free_seat(table: Table, seat: int | None) -> int:
     seat_index(table, seat)
     occupant = table.seats[seat]
     if occupant is not None:
-        raise TableError(f"That seat is already taken by {occupant.name}.")
+        raise TableError(f"That seat is already taken by {shown(occupant.name)}.")
     return seat

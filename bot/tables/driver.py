@@ -20,7 +20,7 @@ import bot.games as games
 from bot.games import Action, GameState
 
 from .computer import choose_move, move_seed
-from .errors import TableLost
+from .errors import TableError, TableLost
 from .models import Level, Table, TableStatus
 from .play import TablePlay
 from .registry import TableRegistry
@@ -28,7 +28,8 @@ from .registry import TableRegistry
 log = logging.getLogger(__name__)
 
 MAX_TIMEOUTS = 3  # time-outs in a row that forfeit the game
-RETRY_DELAY = 1.0  # seconds before a background step is retried after a failure
+RETRY_DELAY = 1.0  # seconds before a failed background step is first retried (then doubling)
+MAX_RETRY_DELAY = 60.0  # the longest wait between two retries
 
 
 class TableListener(Protocol):
@@ -42,7 +43,7 @@ class TableListener(Protocol):
 
 @dataclass(frozen=True)
 class _Step:
-    kind: str  # "computer" | "remind" | "timeout"
+    kind: str  # "computer" | "remind" | "timeout" | "resume" | "expire" | "idle"
     seat: int
     move_no: int
     delay: float
@@ -74,7 +75,8 @@ class TurnDriver:
         self._last_move_at[channel_id] = _now()
 
     def begin(self, table: Table) -> None:
-        """Drive a table that has just started (or was restored) in play."""
+        """Drive a table that has just opened, started or was restored (its lobby's expiry, then
+        its game)."""
         self.moved(table.channel_id)
         if self._closed:
             return
@@ -126,12 +128,9 @@ class TurnDriver:
     async def _drive(self, table: Table) -> None:
         channel_id = table.channel_id
         wake = self._wakes[channel_id]
+        failures = 0  # background steps failed in a row (e.g. the database is down)
         try:
-            while (
-                not self._closed
-                and self._registry.get(channel_id) is table
-                and table.status is TableStatus.PLAYING
-            ):
+            while not self._closed and self._registry.get(channel_id) is table and table.is_live:
                 wake.clear()
                 step = self._plan(table)
                 if step is None:
@@ -145,14 +144,76 @@ class TurnDriver:
                     await self._run_step(table, step)
                 except TableLost:
                     return  # another process holds the table now (logged when it was dropped)
-                except Exception:
-                    log.exception("table %s: background %s step failed", channel_id, step.kind)
-                    await asyncio.sleep(self.retry_delay)
+                except Exception as exc:
+                    failures += 1
+                    if failures == 1:  # one log line per failure streak, not one per retry
+                        if not isinstance(exc, TableError):  # (storage logs its own outage)
+                            log.error(
+                                "table %s: background %s step failed; retrying with backoff",
+                                channel_id,
+                                step.kind,
+                                exc_info=exc,
+                            )
+                        await self.notify(table, [])  # the table shows "saving is delayed"
+                    else:
+                        log.debug("table %s: retry %d failed: %s", channel_id, failures, exc)
+                    await self._back_off(wake, failures)
+                else:
+                    if failures:
+                        log.info("table %s: background work recovered", channel_id)
+                    failures = 0
         finally:
             if self._drivers.get(channel_id) is asyncio.current_task():
                 del self._drivers[channel_id]
+                if not table.is_live or self._registry.get(channel_id) is not table:
+                    # the table ended: nothing is kept for it
+                    self._wakes.pop(channel_id, None)
+                    self._last_move_at.pop(channel_id, None)
+
+    def held(self) -> int:
+        """Entries kept in memory (tests check they do not grow with ended tables)."""
+        return len(self._wakes) + len(self._drivers) + len(self._last_move_at)
+
+    def backoff(self, failures: int) -> float:
+        """Seconds before retry number ``failures``: 1, 2, 4 … up to 60."""
+        return min(MAX_RETRY_DELAY, self.retry_delay * 2 ** (failures - 1))
+
+    async def _back_off(self, wake: asyncio.Event, failures: int) -> None:
+        """Wait ``backoff(failures)`` seconds of the table clock (a poke re-checks the clock, so
+        a test's fake clock can jump)."""
+        retry_at = self._clock() + self.backoff(failures)
+        while not self._closed and self._clock() < retry_at:
+            wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(wake.wait(), retry_at - self._clock())
 
     def _plan(self, table: Table) -> _Step | None:
+        """The soonest of: the lobby's expiry; the game's idle limit, the end of a pause, the
+        computer's move, the reminder, the time-out."""
+        limits = self._play.limits
+        now = self._clock()
+        if table.status is TableStatus.LOBBY:
+            return _Step(
+                "expire", -1, table.move_no, max(0.0, table.opened_at + limits.lobby_ttl - now)
+            )
+        state = table.state
+        if state is None or state.is_over:
+            return None
+        steps: list[_Step] = []
+        active = table.active_at if table.active_at is not None else table.started_at
+        if active is not None and table.human_seats():
+            steps.append(
+                _Step("idle", -1, table.move_no, max(0.0, active + limits.idle_limit - now))
+            )
+        if table.paused and table.paused_at is not None:
+            delay = max(0.0, table.paused_at + limits.pause_limit - now)
+            steps.append(_Step("resume", -1, table.move_no, delay))
+        turn = self._plan_turn(table)
+        if turn is not None:
+            steps.append(turn)
+        return min(steps, key=lambda step: step.delay) if steps else None
+
+    def _plan_turn(self, table: Table) -> _Step | None:
         state = table.state
         if state is None or state.is_over:
             return None
@@ -184,7 +245,9 @@ class TurnDriver:
         )
 
     async def _run_step(self, table: Table, step: _Step) -> None:
-        if step.kind == "remind":
+        if step.kind in ("expire", "idle", "resume"):
+            await self._limit_reached(table, step)
+        elif step.kind == "remind":
             await self._remind(table, step)
         elif step.kind == "computer":
             await self._computer_move(table, step)
@@ -192,6 +255,29 @@ class TurnDriver:
             await self._sit_out_move(table, step)
         else:
             await self._time_out(table, step)
+
+    async def _limit_reached(self, table: Table, step: _Step) -> None:
+        """A lobby not started in time closes, an idle game is abandoned, a pause ends."""
+        async with self._registry.lock(table.channel_id):
+            if not table.is_live or table.move_no != step.move_no:
+                return
+            if step.kind == "resume":
+                if not await self._play.auto_resume(table):
+                    return
+            else:
+                limits = self._play.limits
+                now = self._clock()
+                if step.kind == "expire":
+                    if table.status is not TableStatus.LOBBY:
+                        return
+                    if now - table.opened_at < limits.lobby_ttl:
+                        return
+                else:
+                    active = table.active_at if table.active_at is not None else table.started_at
+                    if active is None or now - active < limits.idle_limit:
+                        return
+                await self._play.close_locked(table, "expired" if step.kind == "expire" else "idle")
+        await self.notify(table, table.last_events)
 
     async def _remind(self, table: Table, step: _Step) -> None:
         if self._still(table, step) and not table.reminded:
@@ -204,7 +290,10 @@ class TurnDriver:
 
     async def _computer_move(self, table: Table, step: _Step) -> None:
         seat = table.seats[step.seat]
-        assert table.state is not None and seat is not None and seat.computer is not None
+        if not (table.state is not None and seat is not None and seat.computer is not None):
+            raise RuntimeError(
+                "internal error: expected table.state is not None and seat is not None and seat.computer is not None"
+            )
         seed = move_seed(table.seed, step.move_no, step.seat)
         action = await choose_move(
             table.spec.game, table.state, step.seat, seat.computer, seed=seed
@@ -221,7 +310,8 @@ class TurnDriver:
         async with self._registry.lock(table.channel_id):
             if not self._still(table, step):
                 return
-            assert table.state is not None
+            if table.state is None:
+                return
             action = sit_out_move(table.state)
             if action is None:
                 return
@@ -234,7 +324,8 @@ class TurnDriver:
             if not self._still(table, step) or table.paused or table.turn_deadline is None:
                 return
             seat = table.seats[step.seat]
-            assert table.state is not None and seat is not None
+            if table.state is None or seat is None:
+                raise RuntimeError("internal error: a time-out for an empty seat or no game")
             sits_out = games.game_info(table.spec.game).sit_out
             if seat.timeouts + 1 >= MAX_TIMEOUTS and sits_out:
                 # the others play on: the seat sits out for the rest of the game

@@ -14,7 +14,7 @@ import bot.games as games
 
 from . import checks
 from .errors import NotSeated, TableError, TableExists
-from .models import COMPUTER_IDS, GameSpec, Level, Seat, Table, TableStatus
+from .models import COMPUTER_IDS, GameSpec, Level, Seat, Table, TableLimits, TableStatus
 from .persistence import TablePersistence, draft
 from .registry import TableRegistry
 from .specs import validate_spec
@@ -28,18 +28,46 @@ class TableLobby:
         persistence: TablePersistence,
         clock: Callable[[], float],
         rng: random.Random,
+        limits: TableLimits | None = None,
     ) -> None:
         self._registry = registry
         self._persistence = persistence
         self._clock = clock
         self._rng = rng
+        self.limits = limits or TableLimits()
 
-    def check_open(self, channel_id: int, spec: GameSpec) -> GameSpec:
+    def check_open(
+        self,
+        channel_id: int,
+        spec: GameSpec,
+        *,
+        guild_id: int | None = None,
+        host_id: int | None = None,
+    ) -> GameSpec:
         """The checks ``open_table`` makes, with nothing changed: the validated spec, or
         TableError. Lets a caller refuse at once (before deferring an interaction)."""
         spec = validate_spec(spec)
         self._check_free(channel_id)
+        self._check_limits(guild_id, host_id)
         return spec
+
+    def _check_limits(self, guild_id: int | None, host_id: int | None) -> None:
+        limits = self.limits
+        live = [t for t in self._registry.all() if t.is_live]
+        if guild_id is not None:
+            in_guild = sum(1 for t in live if t.guild_id == guild_id)
+            if in_guild >= limits.tables_per_guild:
+                raise TableError(
+                    f"This server already has {in_guild} open tables, the most it may have "
+                    f"({limits.tables_per_guild}). Finish or close one first."
+                )
+        if host_id is not None:
+            hosting = sum(1 for t in live if t.host_id == host_id and t.status is TableStatus.LOBBY)
+            if hosting >= limits.lobbies_per_member:
+                raise TableError(
+                    f"You already host {hosting} lobbies, the most one member may host at once "
+                    f"({limits.lobbies_per_member}). Start or cancel one first."
+                )
 
     def _check_free(self, channel_id: int) -> None:
         existing = self._registry.get(channel_id)
@@ -63,9 +91,10 @@ class TableLobby:
     async def open_table(
         self, *, channel_id: int, guild_id: int, host_id: int, host_name: str, spec: GameSpec
     ) -> Table:
-        spec = self.check_open(channel_id, spec)
+        spec = self.check_open(channel_id, spec, guild_id=guild_id, host_id=host_id)
         async with self._registry.lock(channel_id):
             self._check_free(channel_id)
+            self._check_limits(guild_id, host_id)
             seats: list[Seat | None] = [Seat(user_id=host_id, name=host_name)]
             seats += [None] * (spec.players - 1)
             table = Table(
@@ -119,15 +148,23 @@ class TableLobby:
             await self._persistence.commit(table, changed)
             return table
 
-    async def kick(self, channel_id: int, by_user_id: int, seat: int) -> Table:
+    async def kick(
+        self, channel_id: int, by_user_id: int, seat: int, *, moderator: bool = False
+    ) -> Table:
+        """Empty a lobby seat: the host may empty any seat but their own; a moderator (Manage
+        Channels / Manage Server) any seat, the host's too (that cancels the lobby)."""
         async with self._registry.lock(channel_id):
             table = checks.in_lobby(self._registry.get(channel_id), "kick")
-            checks.host_only(table, by_user_id)
+            if not moderator:
+                checks.host_only(table, by_user_id)
             checks.seat_index(table, seat)
             occupant = table.seats[seat]
             if occupant is None:
                 raise TableError("That seat is already empty.")
             if occupant.computer is None and occupant.user_id == table.host_id:
+                if moderator and by_user_id != table.host_id:
+                    await self._cancel_locked(table)
+                    return table
                 raise TableError("You cannot kick yourself — cancel the table instead.")
             changed = draft(table)
             changed.seats[seat] = None

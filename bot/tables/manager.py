@@ -8,6 +8,7 @@ and ``open_table`` replaces it. Each change replaces the table's seats, historyâ
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from collections.abc import Callable
@@ -17,8 +18,9 @@ from bot.games import Action
 from storage.base import Storage
 
 from .driver import MAX_TIMEOUTS, TableListener, TurnDriver
+from .errors import TableError
 from .lobby import TableLobby
-from .models import ActionOutcome, GameSpec, Level, Table, TableStatus
+from .models import ActionOutcome, GameSpec, Level, Table, TableLimits, TableStatus
 from .persistence import TablePersistence
 from .play import TablePlay
 from .registry import TableRegistry
@@ -39,13 +41,15 @@ class TableManager:
         clock: Callable[[], float] = time.time,
         computer_delay: float = 1.5,
         rng_seed: int | None = None,
+        limits: TableLimits | None = None,
     ) -> None:
         rng = random.Random(rng_seed) if rng_seed is not None else random.SystemRandom()
         self._clock = clock
         self._registry = TableRegistry()
         self._persistence = TablePersistence(storage, clock, on_lost=self._drop)
-        self._lobby = TableLobby(self._registry, self._persistence, clock, rng)
-        self._play = TablePlay(self._registry, self._persistence, clock)
+        self.limits = limits or TableLimits()
+        self._lobby = TableLobby(self._registry, self._persistence, clock, rng, self.limits)
+        self._play = TablePlay(self._registry, self._persistence, clock, self.limits)
         self._driver = TurnDriver(
             self._registry, self._play, clock, listener=listener, computer_delay=computer_delay
         )
@@ -101,8 +105,15 @@ class TableManager:
 
     # ------------------------------------------------------------------ lobby
 
-    def check_open(self, channel_id: int, spec: GameSpec) -> GameSpec:
-        return self._lobby.check_open(channel_id, spec)
+    def check_open(
+        self,
+        channel_id: int,
+        spec: GameSpec,
+        *,
+        guild_id: int | None = None,
+        host_id: int | None = None,
+    ) -> GameSpec:
+        return self._lobby.check_open(channel_id, spec, guild_id=guild_id, host_id=host_id)
 
     def check_start(self, channel_id: int, by_user_id: int) -> Table:
         return self._lobby.check_start(channel_id, by_user_id)
@@ -110,13 +121,15 @@ class TableManager:
     async def open_table(
         self, *, channel_id: int, guild_id: int, host_id: int, host_name: str, spec: GameSpec
     ) -> Table:
-        return await self._lobby.open_table(
+        table = await self._lobby.open_table(
             channel_id=channel_id,
             guild_id=guild_id,
             host_id=host_id,
             host_name=host_name,
             spec=spec,
         )
+        self._driver.begin(table)  # the lobby's expiry
+        return table
 
     async def join(
         self, channel_id: int, user_id: int, name: str, seat: int | None = None
@@ -132,8 +145,17 @@ class TableManager:
             return table
         return await self._lobby.leave(channel_id, user_id)
 
-    async def kick(self, channel_id: int, by_user_id: int, seat: int) -> Table:
-        return await self._lobby.kick(channel_id, by_user_id, seat)
+    async def kick(
+        self, channel_id: int, by_user_id: int, seat: int, *, moderator: bool = False
+    ) -> Table:
+        """Empty a lobby seat, or during play remove a seated human (``TablePlay.kick``)."""
+        current = self._registry.get(channel_id)
+        if current is not None and current.status is TableStatus.PLAYING:
+            table = await self._play.kick(channel_id, by_user_id, seat, moderator=moderator)
+        else:
+            table = await self._lobby.kick(channel_id, by_user_id, seat, moderator=moderator)
+        self._driver.poke(channel_id)
+        return table
 
     async def add_computer(
         self, channel_id: int, by_user_id: int, level: Level | str, seat: int | None = None
@@ -152,7 +174,35 @@ class TableManager:
         return table
 
     async def cancel(self, channel_id: int, by_user_id: int) -> Table:
-        return await self._lobby.cancel(channel_id, by_user_id)
+        table = await self._lobby.cancel(channel_id, by_user_id)
+        self._driver.poke(channel_id)
+        return table
+
+    async def close_table(self, channel_id: int, reason: str = "closed") -> Table:
+        """End a live table with no result (a moderator's ``/table close``; see
+        ``TablePlay.close`` for the reasons). The caller checks who may."""
+        table = await self._play.close(channel_id, reason)
+        self._driver.poke(channel_id)
+        return table
+
+    async def channel_gone(self, channel_id: int) -> Table | None:
+        """The channel (or thread) was deleted: end its table unrated and forget it."""
+        table = self._registry.get(channel_id)
+        if table is not None and table.is_live:
+            with contextlib.suppress(TableError):  # it may have ended meanwhile
+                await self._play.close(channel_id, "channel_deleted")
+        self._driver.poke(channel_id)
+        self._registry.drop(channel_id)
+        self._persistence.forget(channel_id)
+        return table
+
+    def held(self) -> dict[str, int]:
+        """What is kept in memory per table (tests: it must not grow with ended tables)."""
+        return {
+            "locks": self._registry.held_locks(),
+            "driver": self._driver.held(),
+            "snapshots": self._persistence.held(),
+        }
 
     # ------------------------------------------------------------------ play
 
@@ -214,7 +264,7 @@ class TableManager:
                 arm_clock(table, self._clock, acting_seat=None, previous=None)
             self._registry.put(table)
             restored.append(table)
-            if playing:
+            if table.is_live:
                 self._driver.begin(table)
         for table in restored:
             await self._driver.notify(table, [])

@@ -78,6 +78,10 @@ class Table:
     # a rematch's lobby: user id -> the seat kept for a player of the last game until they join
     invited: dict[int, int] = field(default_factory=dict)
     invited_names: dict[int, str] = field(default_factory=dict)
+    active_at: float | None = None  # the last human move (or the start): idle tables end
+    paused_at: float | None = None  # when the clock was paused (it resumes by itself)
+    pauses: int = 0  # pauses used in this game
+    saving_delayed: bool = field(default=False, compare=False)  # the last write failed (not saved)
 
     @property
     def fair(self) -> FairSeed | None:
@@ -136,6 +140,18 @@ class Table:
 
 def is_team_game(spec: GameSpec) -> bool:
     return spec.game == "hurricane" and spec.players == 4
+
+
+@dataclass(frozen=True)
+class TableLimits:
+    """The limits a server's members meet (settings; see ``bot.config``)."""
+
+    tables_per_guild: int = 50  # live tables (lobbies and games) in one server
+    lobbies_per_member: int = 2  # lobbies one member may host at once
+    lobby_ttl: float = 30 * 60  # a lobby not started within this closes itself
+    idle_limit: float = 24 * 60 * 60  # a game with no human move for this long is abandoned
+    pause_limit: float = 10 * 60  # a pause lasts at most this long
+    pauses_per_game: int = 3
 
 
 @dataclass

@@ -31,7 +31,10 @@ from .turns import record_move
 
 log = logging.getLogger(__name__)
 
-SAVE_FAILED = "The table could not be saved, so nothing changed. Please try again in a moment."
+SAVE_FAILED = (
+    "Saving is delayed: the table could not be saved, so nothing changed. "
+    "Please try again in a moment."
+)
 SNAPSHOT_EVERY = 32  # moves between full snapshots at most (a restore replays fewer than this)
 DEAL_ENDS = frozenset({"deal_scored", "round_scored"})  # engine events after which to snapshot
 
@@ -72,6 +75,9 @@ class TablePersistence:
         self.snapshot_every = snapshot_every
         self.on_lost = on_lost
         self._snapshot_at: dict[int, int] = {}  # channel -> move number of its last snapshot
+        self._message_unsaved: set[int] = set()  # tables whose message id awaits a snapshot
+        self.outage_since: float | None = None  # writes failing since (one log line per streak)
+        self.failed_writes = 0
 
     def _lost(self, channel_id: int, exc: TableConflict) -> TableLost:
         """Forget a table another process has claimed; logged once, as the table is gone after."""
@@ -80,7 +86,7 @@ class TablePersistence:
             channel_id,
             exc,
         )
-        self._snapshot_at.pop(channel_id, None)
+        self.forget(channel_id)
         if self.on_lost is not None:
             self.on_lost(channel_id)
         return TableLost()
@@ -99,6 +105,8 @@ class TablePersistence:
         )
 
     def _snapshot_due(self, table: Table) -> bool:
+        if table.channel_id in self._message_unsaved:
+            return True  # carries the message id a failed write could not save
         last = self._snapshot_at.get(table.channel_id)
         if last is None or table.move_no - last >= self.snapshot_every:
             return True
@@ -126,11 +134,43 @@ class TablePersistence:
             else:
                 await self.storage.save_table(self.snapshot(table), move)
                 self._snapshot_at[table.channel_id] = table.move_no
+                self._message_unsaved.discard(table.channel_id)
         except TableConflict as exc:
             raise self._lost(table.channel_id, exc) from exc
         except Exception as exc:
-            log.exception("storage write failed for table %s", table.channel_id)
+            self._failed(table, exc)
             raise TableError(SAVE_FAILED) from exc
+        self._succeeded()
+
+    def _failed(self, table: Table, exc: Exception) -> None:
+        """A write failed: nothing changed. The first failure of a streak is logged (with the
+        reason), later ones only counted, so an outage is one line, not one per retry."""
+        self.failed_writes += 1
+        if self.outage_since is None:
+            self.outage_since = self._clock()
+            log.error(
+                "storage write failed for table %s (%s): saving is delayed, retrying with backoff",
+                table.channel_id,
+                exc,
+                exc_info=exc,
+            )
+        else:
+            log.debug("storage write failed again for table %s: %s", table.channel_id, exc)
+
+    def _succeeded(self) -> None:
+        if self.outage_since is not None:
+            log.warning(
+                "storage is back after %.0f s (%d failed writes, nothing lost)",
+                self._clock() - self.outage_since,
+                self.failed_writes,
+            )
+            self.outage_since = None
+            self.failed_writes = 0
+
+    @property
+    def delayed(self) -> bool:
+        """Saving is delayed (the last write failed): tables say so."""
+        return self.outage_since is not None
 
     async def commit(
         self,
@@ -141,10 +181,25 @@ class TablePersistence:
         record: GameRecord | None = None,
         delete: bool = False,
     ) -> None:
-        """Write the draft ``changed``, then adopt it into ``table`` (which stays the same object)."""
-        await self.write(changed, move=move, record=record, delete=delete)
+        """Write the draft ``changed``, then adopt it into ``table`` (which stays the same object).
+        A failed write leaves ``table`` as it was, marked ``saving_delayed``."""
+        try:
+            await self.write(changed, move=move, record=record, delete=delete)
+        except TableError:
+            table.saving_delayed = True
+            raise
+        changed.saving_delayed = False
         for f in fields(Table):
             setattr(table, f.name, getattr(changed, f.name))
+        if not table.is_live:
+            self.forget(table.channel_id)  # nothing kept for an ended table
+
+    def forget(self, channel_id: int) -> None:
+        self._snapshot_at.pop(channel_id, None)
+        self._message_unsaved.discard(channel_id)
+
+    def held(self) -> int:
+        return len(self._snapshot_at)
 
     async def save_message(self, table: Table) -> None:
         """Best effort: a failed write of the public message id is only logged."""
@@ -152,11 +207,17 @@ class TablePersistence:
             return
         try:
             await self.storage.save_table(self.snapshot(table))
-            self._snapshot_at[table.channel_id] = table.move_no
         except TableConflict as exc:
             self._lost(table.channel_id, exc)
-        except Exception:
-            log.exception("could not save the message id of table %s", table.channel_id)
+            return
+        except Exception as exc:
+            # kept in memory; the table's next write is a snapshot that carries it
+            self._message_unsaved.add(table.channel_id)
+            self._failed(table, exc)
+            return
+        self._snapshot_at[table.channel_id] = table.move_no
+        self._message_unsaved.discard(table.channel_id)
+        self._succeeded()
 
     async def load(self, guild_filter: Callable[[int], bool] | None = None) -> list[Table]:
         """Every saved table (of the guilds ``guild_filter`` accepts) that can be read back: its
@@ -207,4 +268,4 @@ def replay_move(table: Table, move: MoveRecord) -> None:
     seat = table.seats[move.seat] if 0 <= move.seat < len(table.seats) else None
     if seat is None:
         raise TableDataError(f"logged move {move.move_no} is for an empty seat")
-    record_move(table, seat, move.seat, move.action, move.source, engine_events)
+    record_move(table, seat, move.seat, move.action, move.source, engine_events, move.at)

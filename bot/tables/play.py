@@ -11,11 +11,12 @@ from typing import Any
 
 import bot.games as games
 from bot.games import Action, IllegalAction
+from bot.render.text import shown
 from storage.models import MoveRecord
 
 from . import checks
 from .errors import NotYourTurn, StaleAction, TableError
-from .models import ActionOutcome, Table, TableStatus
+from .models import ActionOutcome, Table, TableLimits, TableStatus
 from .persistence import TablePersistence, draft
 from .registry import TableRegistry
 from .results import build_record, current_scores, losers_beaten_by, winners_from_result
@@ -28,10 +29,12 @@ class TablePlay:
         registry: TableRegistry,
         persistence: TablePersistence,
         clock: Callable[[], float],
+        limits: TableLimits | None = None,
     ) -> None:
         self._registry = registry
         self._persistence = persistence
         self._clock = clock
+        self.limits = limits or TableLimits()
 
     def legal_actions(self, channel_id: int, user_id: int) -> list[Action]:
         """The user's legal moves now; [] when it is not their turn (Haggis bets excepted)."""
@@ -70,13 +73,48 @@ class TablePlay:
         async with self._registry.lock(channel_id):
             table = checks.in_play(self._registry.get(channel_id))
             seat = checks.seat_of(table, user_id)
-            current = table.seats[seat]
-            if games.game_info(table.spec.game).sit_out:  # the others play on
-                if current is not None and current.left:
-                    raise TableError("You have already left this game.")
-                await self.sit_out(table, seat)
-            else:
-                await self.end_with_loser(table, seat, "resigned")
+            await self.resign_locked(table, seat)
+        return table
+
+    async def resign_locked(self, table: Table, seat: int, *, kicked_by: str | None = None) -> None:
+        """(Lock held.) The seat resigns: a loss that ends the game, or in a ``sit_out`` game the
+        seat sits out and the others play on. ``kicked_by`` ("host" | "moderator"): the seat was
+        removed by someone else (the events say so)."""
+        current = table.seats[seat]
+        if games.game_info(table.spec.game).sit_out:  # the others play on
+            if current is not None and current.left:
+                raise TableError(
+                    "That player has already left this game."
+                    if kicked_by
+                    else "You have already left this game."
+                )
+            await self.sit_out(table, seat, kicked_by=kicked_by)
+        else:
+            await self.end_with_loser(table, seat, "resigned", kicked_by=kicked_by)
+
+    async def kick(
+        self, channel_id: int, by_user_id: int, seat: int, *, moderator: bool = False
+    ) -> Table:
+        """Remove a seated human during play (the host, or a moderator: Manage Channels / Manage
+        Server): the seat resigns, a loss like ``/table resign``; in a ``sit_out`` game it sits
+        out and the game goes on. Computer seats play on and cannot be kicked; nobody kicks
+        themselves (resign instead)."""
+        async with self._registry.lock(channel_id):
+            table = checks.in_play(self._registry.get(channel_id))
+            if not moderator:
+                checks.host_only(table, by_user_id)
+            checks.seat_index(table, seat)
+            occupant = table.seats[seat]
+            if occupant is None:
+                raise TableError("That seat is empty.")
+            if occupant.computer is not None:
+                raise TableError(
+                    "A computer player cannot be removed during the game: it plays on."
+                )
+            if occupant.user_id == by_user_id:
+                raise TableError("You cannot kick yourself — use /table resign instead.")
+            by = "host" if by_user_id == table.host_id else "moderator"
+            await self.resign_locked(table, seat, kicked_by=by)
         return table
 
     async def leave(self, channel_id: int, user_id: int) -> Table:
@@ -97,22 +135,29 @@ class TablePlay:
             await self.sit_out(table, seat)
         return table
 
-    async def sit_out(self, table: Table, seat: int, *, timed_out: bool = False) -> None:
+    async def sit_out(
+        self, table: Table, seat: int, *, timed_out: bool = False, kicked_by: str | None = None
+    ) -> None:
         """(Lock held.) The seat leaves the game in play: from now on its turns are played for
         it (fold where allowed). Everyone left: the game goes on among the others until it ends."""
         changed = draft(table)
         leaving = changed.seats[seat]
-        assert leaving is not None
+        if leaving is None:
+            raise TableError("That seat is empty.")
         leaving.left = True
         if timed_out:
             leaving.timeouts += 1
         changed.abandon_votes.discard(leaving.user_id)
         event: dict[str, Any] = {"type": "left", "seat": seat, "timed_out": timed_out}
+        if kicked_by:
+            event["kicked_by"] = kicked_by
         changed.last_events = [event]
         await self._persistence.commit(table, changed)
 
     async def vote_abandon(self, channel_id: int, user_id: int) -> Table:
-        """Every seated human must vote; then the game ends with no winner."""
+        """With two or more humans, every one of them must vote; then the game ends with no
+        winner (unrated). A lone human at a table of computers cannot escape a loss that way:
+        abandoning resigns (``ended_by == "resigned"``, a loss)."""
         async with self._registry.lock(channel_id):
             table = checks.in_play(self._registry.get(channel_id))
             seat = checks.seat_of(table, user_id)
@@ -123,6 +168,11 @@ class TablePlay:
                 for s in table.seats
                 if s is not None and s.computer is None and not s.left
             }
+            if user_id not in humans:
+                raise TableError("You left this game: your seat sits out until it ends.")
+            if len(humans) == 1:  # a lone human cannot escape a loss: abandoning resigns
+                await self.resign_locked(table, seat)
+                return table
             changed = draft(table)
             changed.abandon_votes.add(user_id)
             votes = len(changed.abandon_votes & humans)
@@ -148,7 +198,9 @@ class TablePlay:
 
     async def set_paused(self, channel_id: int, by_user_id: int, paused: bool) -> Table:
         """Stop or restart the turn clock (host only); resuming gives a fresh full turn. Moves,
-        computer moves included, stay allowed while paused."""
+        computer moves included, stay allowed while paused. A pause lasts at most
+        ``limits.pause_limit`` (the driver resumes it), a game has ``limits.pauses_per_game``,
+        and a host whose turn it is cannot pause."""
         async with self._registry.lock(channel_id):
             table = checks.in_play(self._registry.get(channel_id))
             checks.host_only(table, by_user_id)
@@ -158,15 +210,75 @@ class TablePlay:
                 raise TableError(
                     "The turn clock is already paused." if paused else "The clock is running."
                 )
+            limits = self.limits
+            if paused:
+                if table.current_seat is not None and table.current_seat == table.seat_of(
+                    by_user_id
+                ):
+                    raise TableError("It is your turn: you cannot pause now — play your move.")
+                if table.pauses >= limits.pauses_per_game:
+                    raise TableError(
+                        f"The clock can be paused {limits.pauses_per_game} times per game, "
+                        "and this game has used them all."
+                    )
             changed = draft(table)
             changed.paused = paused
             changed.turn_deadline = None
             changed.reminded = False
-            if not paused:
+            if paused:
+                changed.pauses += 1
+                changed.paused_at = self._clock()
+            else:
+                changed.paused_at = None
                 arm_clock(changed, self._clock, acting_seat=None, previous=None)
             changed.last_events = [{"type": "paused" if paused else "resumed"}]
             await self._persistence.commit(table, changed)
         return table
+
+    async def auto_resume(self, table: Table) -> bool:
+        """Resume a pause that has lasted ``limits.pause_limit`` (lock held by the caller)."""
+        if not table.paused or table.paused_at is None:
+            return False
+        if self._clock() - table.paused_at < self.limits.pause_limit:
+            return False
+        changed = draft(table)
+        changed.paused = False
+        changed.paused_at = None
+        changed.turn_deadline = None
+        changed.reminded = False
+        arm_clock(changed, self._clock, acting_seat=None, previous=None)
+        changed.last_events = [{"type": "resumed", "auto": True}]
+        await self._persistence.commit(table, changed)
+        return True
+
+    async def close(self, channel_id: int, reason: str) -> Table:
+        """End a live table with no result: a lobby is cancelled, a game abandoned (unrated).
+        ``reason``: closed (a moderator), expired (a lobby never started), idle (no human move
+        for too long), channel_deleted."""
+        async with self._registry.lock(channel_id):
+            table = checks.live(self._registry.get(channel_id))
+            await self.close_locked(table, reason)
+        return table
+
+    async def close_locked(self, table: Table, reason: str) -> None:
+        changed = draft(table)
+        now = self._clock()
+        event: dict[str, Any] = {"type": "closed", "reason": reason}
+        if table.status is TableStatus.LOBBY:
+            mark_ended(changed, "cancelled", now, [event])
+            changed.status = TableStatus.CANCELLED
+            await self._persistence.commit(table, changed, delete=True)
+            return
+        mark_ended(changed, "abandoned", now, [event])
+        record = build_record(
+            changed,
+            ended_by="abandoned",
+            winners=(),
+            double=False,
+            scores=current_scores(changed),
+            ended_at=now,
+        )
+        await self._persistence.commit(table, changed, record=record)
 
     async def apply(
         self, table: Table, seat: int, action: str | Action, *, source: str
@@ -174,7 +286,8 @@ class TablePlay:
         """Apply one move for ``seat`` with the lock held. ``source``: human | computer | timeout
         (a time-out counts towards a forfeit, the player's own move resets the count)."""
         state = table.state
-        assert state is not None
+        if not (state is not None):
+            raise RuntimeError("internal error: expected state is not None")
         game = table.spec.game
         current = state.current_player
         # Out of turn only what the engine lists for that seat (Haggis bets); nothing otherwise.
@@ -190,16 +303,18 @@ class TablePlay:
         if seat != current and parsed not in others:
             raise NotYourTurn(_turn_message(table, current))
         changed = draft(table, clone_state=True)
-        assert changed.state is not None
+        if not (changed.state is not None):
+            raise RuntimeError("internal error: expected changed.state is not None")
         try:
             engine_events = changed.state.apply(parsed, player=seat)
         except IllegalAction as exc:
             raise TableError(_reason(exc, "That move is not allowed now.")) from exc
         acting = changed.seats[seat]
-        assert acting is not None
+        if acting is None:
+            raise RuntimeError("internal error: the acting seat is empty")
         canonical = str(parsed)
-        events = record_move(changed, acting, seat, canonical, source, engine_events)
         now = self._clock()
+        events = record_move(changed, acting, seat, canonical, source, engine_events, now)
         move = MoveRecord(
             game_id=changed.game_id,
             move_no=changed.move_no,
@@ -227,15 +342,24 @@ class TablePlay:
         return ActionOutcome(table=table, events=events, game_over=game_over)
 
     async def end_with_loser(
-        self, table: Table, seat: int, ended_by: str, *, timed_out: bool = False
+        self,
+        table: Table,
+        seat: int,
+        ended_by: str,
+        *,
+        timed_out: bool = False,
+        kicked_by: str | None = None,
     ) -> None:
         """Resign or forfeit (lock held): that seat (team) loses, everyone else wins."""
         changed = draft(table)
         event: dict[str, Any] = {"type": "forfeit" if ended_by == "forfeit" else "resigned"}
         event["seat"] = seat
+        if kicked_by:
+            event["kicked_by"] = kicked_by
         if timed_out:
             loser = changed.seats[seat]
-            assert loser is not None
+            if loser is None:
+                raise RuntimeError("internal error: a forfeit for an empty seat")
             loser.timeouts += 1
         now = self._clock()
         mark_ended(changed, ended_by, now, [event])
@@ -254,7 +378,7 @@ def _turn_message(table: Table, current: int | None) -> str:
     seat = table.seats[current] if current is not None else None
     if seat is None:
         return "It is not your turn."
-    return f"It is not your turn — {seat.name} is to play."
+    return f"It is not your turn — {shown(seat.name)} is to play."
 
 
 def _reason(exc: Exception, fallback: str) -> str:

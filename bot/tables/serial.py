@@ -55,6 +55,9 @@ def table_to_data(table: Table) -> dict[str, Any]:
         "invited": [
             [user, seat, table.invited_names.get(user, "")] for user, seat in table.invited.items()
         ],
+        "active_at": table.active_at,
+        "paused_at": table.paused_at,
+        "pauses": table.pauses,
         "engine": table.state.to_dict() if table.state is not None else None,
     }
 
@@ -107,6 +110,9 @@ def table_from_data(data: dict[str, Any]) -> Table:
             reminded=bool(data.get("reminded", False)),
             invited={int(user): int(seat) for user, seat, _ in data.get("invited", [])},
             invited_names={int(user): str(name) for user, _, name in data.get("invited", [])},
+            active_at=_opt_float(data.get("active_at")),
+            paused_at=_opt_float(data.get("paused_at")),
+            pauses=int(data.get("pauses") or 0),
         )
     except TableDataError:
         raise

@@ -12,7 +12,7 @@ import bot.games as games
 from .errors import TableError
 from .models import GameSpec
 
-MAX_TURN_TIMER = 24 * 60 * 60
+MAX_TURN_TIMER = 3600  # the same bound as /table new turn_timer (0–3600)
 
 
 def _info(game: str) -> games.GameInfo | None:

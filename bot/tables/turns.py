@@ -39,17 +39,19 @@ def record_move(
     action: str,
     source: str | None,
     engine_events: list[dict[str, Any]],
+    at: float,
 ) -> list[dict[str, Any]]:
     """The table's own part of a move the engine has applied, the same when played and when
     replayed on restore: a time-out counts towards a forfeit, the player's own move resets the
-    count; then the move number, history and events, noting where the current deal/trick began
-    (after an event that closes one). Returns the events."""
+    count and the idle clock (``at``); then the move number, history and events, noting where the
+    current deal/trick began (after an event that closes one). Returns the events."""
     events: list[dict[str, Any]] = []
     if source == "timeout":
         acting.timeouts += 1
         events.append({"type": "timeout", "seat": seat, "timeouts": acting.timeouts})
     elif source == "human":
         acting.timeouts = 0
+        draft.active_at = at  # idle games are measured from here
     events.extend(engine_events)
     draft.move_no += 1
     draft.history.append((seat, action))

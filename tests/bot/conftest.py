@@ -72,9 +72,11 @@ async def make_fake(tmp_path: Path) -> AsyncIterator[FakeFactory]:
             fake.adopt(world)
         if prepare is not None:
             prepare(fake)
-        config = Config(
-            token="fake", database_path=db_path or tmp_path / "bot.sqlite3", **(settings or {})
-        )
+        # Tests play much faster than people: the per-user click limit is loosened unless a test
+        # sets it (``settings={"action_rate": 3}``); every other setting is the default.
+        chosen: dict[str, Any] = {"action_rate": 10_000, "status_cooldown_seconds": 0.001}
+        chosen.update(settings or {})
+        config = Config(token="fake", database_path=db_path or tmp_path / "bot.sqlite3", **chosen)
         kwargs.setdefault("computer_delay", 0.01)
         kwargs.setdefault("publish_delay", 0.0)
         kwargs.setdefault("clock", fake.now)

@@ -100,12 +100,12 @@ class Driver:
             )
             assert join is not None, ids
             ex = await self.fake.click(msg, join, user=person.user)
-            assert ex.callback_type == 7, ex.content
+            assert ex.callback_type == 6, ex.content
 
     async def start(self, host: Person) -> None:
         msg = self.public()
         ex = await self.fake.click(msg, f"lobby:start:{self.channel_id}", user=host.user)
-        assert ex.callback_type == 7, ex.content
+        assert ex.callback_type == 6, ex.content
         assert self.table.status is TableStatus.PLAYING
 
     def person(self, seat: int) -> Person:
@@ -136,7 +136,9 @@ class Driver:
     ) -> dict[str, Any]:
         ex = await self.fake.click(msg, custom_id, user=person.user, values=values)
         self.exchanges.append(ex)
-        assert ex.callback_type == 7, (ex.callback_type, ex.content, ex.text)
+        # 7: the hand answered in place; 6: deferred because the move took long (a loaded machine),
+        # then edited through the token - either way the message now shows the answer
+        assert ex.callback_type in (6, 7), (ex.callback_type, ex.content, ex.text)
         return self.fake.messages[int(msg["id"])]
 
     def choose(self, seat: int) -> str:

@@ -22,7 +22,6 @@ import asyncio
 import base64
 import copy
 import datetime as dt
-import itertools
 import json
 import logging
 import re
@@ -45,13 +44,22 @@ GUILD_ID = 900000000000000003
 OWNER_ID = 900000000000000004
 EPHEMERAL = 64
 ACK_DEADLINE = 3.0
+MEMBER_PERMISSIONS = 2248473465835073  # no Manage Channels, no Manage Server
+MANAGE_CHANNELS = 1 << 4
+MANAGE_GUILD = 1 << 5
 TOKEN_LIFETIME = 15 * 60
 
-_ids = itertools.count(1_000_000_000_000_000_000)
+_last_id = 0
 
 
-def snowflake() -> int:
-    return next(_ids)
+def snowflake(at: float | None = None) -> int:
+    """A unique id carrying its creation time, as Discord's do (``created_at`` of an interaction
+    is read from it: the bot's 3-second budget counts from there). ``at``: a real (wall-clock)
+    time to stamp, default now; ids only grow."""
+    global _last_id
+    ms = int(((time.time() if at is None else at) * 1000) - discord.utils.DISCORD_EPOCH)
+    _last_id = max(_last_id + 1, ms << 22)
+    return _last_id
 
 
 BOT_USER = {
@@ -152,6 +160,15 @@ class FakeSession:
     ) -> _Response:
         await asyncio.sleep(0)
         path = re.sub(r"^/api(/v\d+)?", "", urlsplit(url).path)
+        slow = self.world.edit_latency and re.fullmatch(r"/channels/\d+/messages(/\d+)?", path)
+        if slow and method in ("POST", "PATCH"):
+            # A slow Discord: the write is applied only when its latency has passed, so a
+            # later, faster write can land first (the races of issue 11).
+            self.world.in_flight += 1
+            try:
+                await asyncio.sleep(self.world.edit_latency)
+            finally:
+                self.world.in_flight -= 1
         body = kw.get("data")
         if body is None and "json" in kw:
             body = json.dumps(kw["json"])
@@ -317,6 +334,14 @@ class FakeDiscord:
             str, asyncio.Future[Recorded]
         ] = {}  # token -> its callback (benchmarks)
         self.ack_deadline = ACK_DEADLINE
+        self.edit_latency = 0.0  # seconds each channel message post/edit takes (slow Discord)
+        self.in_flight = 0  # channel writes sent and not yet applied
+        self.busy = 0.0  # seconds the event loop is blocked after an interaction arrives
+        self.forbidden: set[int] = set()  # channels where the bot lacks permissions (403)
+        self.dm_channels: dict[int, int] = {}  # DM channel id -> user id
+        self.member_permissions: dict[int, int] = {}  # user id -> permissions (default: member's)
+        self.in_dm: set[int] = set()  # users whose interactions come from a DM
+        self.dms: list[tuple[int, dict[str, Any]]] = []  # (user id, message body) sent as DMs
         self.files: dict[int, bytes] = {}  # attachment id -> the bytes uploaded
         self.app_emojis: dict[int, dict[str, Any]] = {}  # the application's emojis
         self.emoji_images: dict[int, bytes] = {}
@@ -391,6 +416,14 @@ class FakeDiscord:
             "parent_id": None,
         }
         return cid
+
+    async def delete_channel(self, channel_id: int) -> None:
+        """Delete a channel as a server admin would: REST calls to it then fail with 10003
+        Unknown Channel, and the gateway sends CHANNEL_DELETE."""
+        channel = self.channels.pop(channel_id)
+        for mid in [m for m, msg in self.messages.items() if int(msg["channel_id"]) == channel_id]:
+            del self.messages[mid]
+        await self.dispatch("CHANNEL_DELETE", dict(channel))
 
     def guild_payload(self, guild_id: int = GUILD_ID) -> dict[str, Any]:
         members = [
@@ -545,7 +578,29 @@ class FakeDiscord:
             return self._callback(mt.group(2), rec.json, rec.files)
         if mt := re.fullmatch(r"/webhooks/(\d+)/([^/]+)(?:/messages/(@original|\d+))?", p):
             return self._webhook(m, mt.group(2), mt.group(3), rec.json, rec.files)
+        if m == "POST" and p == "/users/@me/channels":
+            uid = int((rec.json or {})["recipient_id"])
+            dm = {"id": str(uid + 1), "type": 1, "recipients": [self.users[uid]]}
+            self.dm_channels[uid + 1] = uid
+            return 200, dm
+        if (
+            m == "POST"
+            and (mt := re.fullmatch(r"/channels/(\d+)/messages", p))
+            and int(mt.group(1)) in self.dm_channels
+        ):
+            self.dms.append((self.dm_channels[int(mt.group(1))], rec.json or {}))
+            msg = self._new_message(int(mt.group(1)), rec.json or {}, files=rec.files)
+            del self.messages[int(msg["id"])]
+            return 200, msg
+        if (
+            m == "GET"
+            and (mt := re.fullmatch(r"/users/(\d+)", p))
+            and int(mt.group(1)) in self.users
+        ):
+            return 200, self.users[int(mt.group(1))]
         if mt := re.fullmatch(r"/channels/(\d+)/messages(?:/(\d+))?", p):
+            if int(mt.group(1)) in self.forbidden:
+                return 403, {"message": "Missing Permissions", "code": 50013}
             return self._channel_message(m, int(mt.group(1)), mt.group(2), rec.json, rec.files)
         if (
             m == "GET"
@@ -937,7 +992,9 @@ class FakeDiscord:
                 "deaf": False,
                 "mute": False,
                 "flags": 0,
-                "permissions": "2248473465835073",
+                "permissions": str(
+                    self.member_permissions.get(int(user["id"]), MEMBER_PERMISSIONS)
+                ),
             },
             "app_permissions": "2248473465835073",
             "locale": "en-US",
@@ -946,6 +1003,13 @@ class FakeDiscord:
             "authorizing_integration_owners": {"0": str(gid)},
             "context": 0,
         }
+        if int(user["id"]) in self.in_dm:  # the user runs it in a DM with the bot
+            for key in ("guild_id", "guild", "member", "channel_id", "channel"):
+                payload.pop(key)
+            payload["user"] = user
+            payload["context"] = 1
+            payload["channel"] = {"id": str(cid), "type": 1, "recipients": [user]}
+            payload["channel_id"] = str(cid)
         return payload, rec
 
     async def dispatch(
@@ -956,6 +1020,8 @@ class FakeDiscord:
         before = asyncio.all_tasks()
         self.bot.dispatch("socket_event_type", event)
         self.bot._connection.parsers[event](data)
+        if self.busy and event == "INTERACTION_CREATE":
+            time.sleep(self.busy)  # a busy event loop: the handler runs this much later
         spawned = asyncio.all_tasks() - before
         if spawned:
             done, pending = await asyncio.wait(spawned, timeout=timeout)

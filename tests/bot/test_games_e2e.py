@@ -106,7 +106,7 @@ async def test_haggis_three_players_with_a_computer(make_fake: FakeFactory) -> N
     await d.open(alice, game="haggis", players=3)
     await d.join_all([bob])
     ex = await fake.click(d.public(), f"lobbyai:{d.channel_id}", user=alice.user, values=["easy"])
-    assert ex.callback_type == 7 and "Computer (easy)" in render_text(ex.message or {})
+    assert ex.callback_type == 6 and "Computer (easy)" in render_text(d.public())
     await d.start(alice)
     await d.play_to_end()
     assert "Game over" in final_text(d)

@@ -39,6 +39,10 @@ async def test_pause_resume_and_abandon(fake: FakeDiscord, users: list[Person]) 
     d = await hurricane_duel(fake, users)
     ex = await fake.slash("table pause", user=bob.user)
     assert ex.ephemeral and not d.table.paused  # host only
+    if d.person(d.table.current_seat or 0) is alice:  # a host whose turn it is cannot pause
+        ex = await fake.slash("table pause", user=alice.user)
+        assert "your turn" in ex.content and not d.table.paused
+        await d.play_move(d.table.current_seat or 0, d.choose(d.table.current_seat or 0))
     ex = await fake.slash("table pause", user=alice.user)
     assert d.table.paused and "paused" in render_text(d.public())
     await fake.slash("table resume", user=alice.user)

@@ -79,7 +79,8 @@ async def test_three_seats_two_humans_and_a_computer_declare(make_fake: FakeFact
     await d.open(alice, game=POKER, players=3, options="declare=yes hands=3")
     await d.join_all([bob])
     ex = await fake.click(d.public(), f"lobbyai:{d.channel_id}", user=alice.user, values=["easy"])
-    assert ex.callback_type == 7
+    # lobby clicks defer; the table message is drawn by the publisher's queue
+    assert ex.callback_type == 6 and "Computer (easy)" in render_text(d.public())
     await d.start(alice)
     stay_in(d)
     await d.play_to_end()

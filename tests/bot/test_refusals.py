@@ -140,7 +140,7 @@ async def test_lobby_rules(fake: FakeDiscord, users: list[Person]) -> None:
     assert ex.ephemeral and d.table.seats[1] is None
     assert "*empty*" in render_text(d.public())
     ex = await fake.click(d.public(), f"lobby:cancel:{d.channel_id}", user=alice.user)
-    assert ex.callback_type == 7 and d.table.status is TableStatus.CANCELLED
+    assert ex.callback_type == 6 and d.table.status is TableStatus.CANCELLED
     assert component_ids(d.public()) == []  # no buttons on a cancelled table
 
 

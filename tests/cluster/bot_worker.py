@@ -37,6 +37,7 @@ from bot.app import create_bot  # noqa: E402
 from bot.config import Config  # noqa: E402
 from bot.tables.manager import TableManager  # noqa: E402
 from bot.tables.models import Table, TableStatus  # noqa: E402
+from cogs.media import PICTURES  # noqa: E402
 from storage.postgres import PostgresStorage  # noqa: E402
 from tests.bot.driver import Driver  # noqa: E402
 from tests.bot.fakediscord import FakeDiscord, Person  # noqa: E402
@@ -79,6 +80,8 @@ def say(obj: dict[str, Any]) -> None:
 class Worker:
     def __init__(self) -> None:
         env = dict(os.environ)
+        # the scripted players click far faster than people: the per-user click limit is loosened
+        env.setdefault("ACTION_RATE", "100000")
         self.config = Config.from_env(env)
         self.fake = FakeDiscord()
         self.people: dict[int, Person] = {}  # channel -> its human
@@ -95,7 +98,16 @@ class Worker:
 
     async def start(self) -> None:
         delay = float(os.environ.get("COMPUTER_DELAY", "0"))
-        bot = create_bot(self.config, storage=self.storage, computer_delay=delay, publish_delay=0.0)
+        # Pictures and card emojis are off here: this harness checks two processes sharing one
+        # database (hundreds of tables at once), not drawing; tests/bot/test_pictures.py does that.
+        PICTURES.enabled = False
+        bot = create_bot(
+            self.config,
+            storage=self.storage,
+            computer_delay=delay,
+            publish_delay=0.0,
+            card_emojis=False,
+        )
         await self.storage.open()
         await self.fake.start(bot)
         await bot.settle()

@@ -102,13 +102,16 @@ def test_normal_goes_out_when_it_can():
     state = _haggis(hands, trick=[{"player": 1, "play": "3O 3R"}], turn=0, piles=[["Q", "K"], []])
     assert sorted(str(a) for a in state.legal_actions(0)) == ["9R J", "pass"]
     assert _choose(state, "normal") == "9R J"
-    # the same pair with cards left over is not worth a wild on a 2-point trick
+
+
+def test_normal_follows_with_an_ordinary_pair_rather_than_passing():
+    # passing would hand the trick and the lead to the opponent: the cheapest natural pair beats
     hands = [
-        ["9R", "J", "2O", "4O", "6O", "8O", "10O", "2Y"],
-        ["2R", "4Y", "8G", "9G", "J", "Q", "K"],
+        ["9R", "J", "2O", "4O", "4Y", "8O", "10O", "2Y"],
+        ["2R", "4G", "8G", "9G", "J", "Q", "K"],
     ]
     state = _haggis(hands, trick=[{"player": 1, "play": "3O 3R"}], turn=0, piles=[["Q", "K"], []])
-    assert _choose(state, "normal") == "pass"
+    assert _choose(state, "normal") == "4O 4Y"
 
 
 def test_normal_leads_long_low_combinations():

@@ -14,6 +14,7 @@ import pytest
 
 import bot.games
 import bot.games.registry as registry
+import bot.tables.computer as computer
 from bot.tables import GameSpec, Table, TableManager, TableStatus
 from storage.models import GameRecord, MoveRecord, TableSnapshot
 from storage.sqlite import SqliteStorage
@@ -31,6 +32,15 @@ def race(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """Register the test engine "race" (tests/tables/fake_game.py) for one test."""
     monkeypatch.setitem(registry.ENGINE_MODULES, "race", "tests.tables.fake_game")
     monkeypatch.setattr(bot.games, "GAMES", (*bot.games.GAMES, "race"))
+    real = computer._chooser
+
+    def chooser(game: str, view: Any, legal: list[Any], level: str, *, seed: int) -> Any:
+        # bot.players knows only the real games: the test engine's computer is seeded-random
+        if game == "race":
+            return random.Random(seed).choice(legal)
+        return real(game, view, legal, level, seed=seed)
+
+    monkeypatch.setattr(computer, "_chooser", chooser)
     yield "race"
 
 

@@ -71,9 +71,10 @@ async def test_lobby_only_actions_refused_in_play(race: str, make_manager: MakeM
     with pytest.raises(TableError, match="Resign or vote to abandon"):
         await manager.leave(CHANNEL, GUEST)
     with pytest.raises(TableError, match="already started"):
-        await manager.kick(CHANNEL, HOST, 1)
-    with pytest.raises(TableError, match="already started"):
         await manager.add_computer(CHANNEL, HOST, "easy")
+    # a kick during play is no lobby action: the kicked player resigns (issue 11)
+    table = await manager.kick(CHANNEL, HOST, 1)
+    assert table.status is TableStatus.FINISHED and table.ended_by == "resigned"
 
 
 async def test_hurikan_as_a_hurricane_preset_is_the_hurikan_game(make_manager: MakeManager) -> None:

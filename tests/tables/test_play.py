@@ -162,12 +162,15 @@ async def test_abandon_needs_every_human(
     assert record.winners == () and record.ended_by == "abandoned"
 
 
-async def test_abandon_with_a_computer_needs_only_the_humans(
+async def test_a_lone_human_at_computers_who_abandons_resigns(
     race: str, make_manager: MakeManager, memory: MemoryStorage
 ) -> None:
+    """Abandoning cannot escape a loss: alone with computers, it counts as resigning."""
     manager = make_manager(memory, computer_delay=60)
     table = await open_race(manager)
     await manager.add_computer(CHANNEL, HOST, "easy")
     await manager.start(CHANNEL, HOST)
     await manager.vote_abandon(CHANNEL, HOST)
-    assert table.ended_by == "abandoned" and memory.records[0].winners == ()
+    [record] = memory.records
+    assert table.ended_by == "resigned" and record.ended_by == "resigned"
+    assert record.winners == (1,)

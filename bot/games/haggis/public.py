@@ -236,7 +236,8 @@ def describe(view: Mapping[str, Any], action: Any) -> HaggisMove:
         move["seat"] = act.seat
         move["reason"] = f"seat {act.seat} takes it"
         return move
-    assert isinstance(act, PlayAction)
+    if not (isinstance(act, PlayAction)):
+        raise RuntimeError("internal error: expected isinstance(act, PlayAction)")
     reads = analyse(act.mask, state.suits)
     move["cards"] = [LABELS[c] for c in ids_of(act.mask)]
     move["readings"] = [_combination_dict(c) for c in reads]

@@ -231,7 +231,8 @@ class HaggisState(GameState):
         if top is None:
             actions.extend(self._lead_plays(p))
             return
-        assert top.combo is not None
+        if not (top.combo is not None):
+            raise RuntimeError("internal error: expected top.combo is not None")
         found = follow_plays(self.hands[p], self.suits, top.combo)
         actions.extend(self._plays(found, lead=False))
         actions.append(PassAction())
@@ -284,7 +285,8 @@ class HaggisState(GameState):
         if not isinstance(action, PlayAction):
             raise IllegalAction("name the cards to play")
         self._check_turn(p, action)
-        assert p is not None
+        if not (p is not None):
+            raise RuntimeError("internal error: expected p is not None")
         reads = analyse(action.mask, self.suits)
         if action.reading is None and self.top() is None and len(reads) > 1:
             options = [PlayAction(action.mask, c.code) for c in reads]
@@ -344,7 +346,8 @@ class HaggisState(GameState):
                 )
             return reads[0]
         current = top.combo
-        assert current is not None
+        if not (current is not None):
+            raise RuntimeError("internal error: expected current is not None")
         good = [c for c in reads if c.beats(current)]
         if good:
             return max(good, key=lambda c: c.rank)
@@ -383,7 +386,8 @@ class HaggisState(GameState):
             action = parse_action(action)
         p = self.turn if player is None else player
         self._check_turn(p, action)
-        assert p is not None
+        if not (p is not None):
+            raise RuntimeError("internal error: expected p is not None")
         if isinstance(action, BetAction):
             if self.bets[p] is not None:
                 raise IllegalAction(f"you already bet {self.bets[p]} this round: a bet is final")
@@ -422,7 +426,10 @@ class HaggisState(GameState):
             return events
         if isinstance(action, PassAction):
             return self._pass(p)
-        assert isinstance(action, PlayAction) and combo is not None
+        if not (isinstance(action, PlayAction) and combo is not None):
+            raise RuntimeError(
+                "internal error: expected isinstance(action, PlayAction) and combo is not None"
+            )
         return self._play(p, action.mask, combo)
 
     def _play(self, p: int, mask: int, combo: Combination) -> list[dict[str, Any]]:
@@ -475,7 +482,8 @@ class HaggisState(GameState):
         events: list[dict[str, Any]] = [{"type": "pass", "player": p}]
         self.trick.append(Entry(p, 0, None))
         top = self.top()
-        assert top is not None
+        if not (top is not None):
+            raise RuntimeError("internal error: expected top is not None")
         needed = sum(1 for s in range(self.num_players) if self.hands[s] and s != top.player)
         if self.passes >= needed:
             self._end_trick(events)
@@ -486,7 +494,8 @@ class HaggisState(GameState):
     def _end_trick(self, events: list[dict[str, Any]]) -> None:
         """G-12/G-13: the last player to play wins; a bomb's trick goes to someone else."""
         top = self.top()
-        assert top is not None and top.combo is not None
+        if not (top is not None and top.combo is not None):
+            raise RuntimeError("internal error: expected top is not None and top.combo is not None")
         winner = top.player
         taker = winner
         if top.combo.is_bomb:
@@ -510,7 +519,8 @@ class HaggisState(GameState):
 
     def _capture(self, taker: int, events: list[dict[str, Any]], given: bool = False) -> None:
         top = self.top()
-        assert top is not None and top.combo is not None
+        if not (top is not None and top.combo is not None):
+            raise RuntimeError("internal error: expected top is not None and top.combo is not None")
         winner = top.player
         ids: list[int] = []
         for entry in self.trick:

@@ -75,7 +75,8 @@ def preset_of(options: dict[str, Any] | None) -> str:
     if isinstance(raw, str) and raw.strip().lower() == "hurikan":
         return "hurikan"
     preset = INFO.preset(raw)
-    assert preset is not None
+    if not (preset is not None):
+        raise RuntimeError("internal error: expected preset is not None")
     return preset.name
 
 

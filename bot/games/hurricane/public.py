@@ -76,7 +76,8 @@ def describe_hurricane(view: Mapping[str, Any], action: Action | str) -> Hurrica
             reason += ": not allowed, it can capture (H-7)"
         move["reason"] = reason
         return move
-    assert isinstance(act, Capture)
+    if not (isinstance(act, Capture)):
+        raise RuntimeError("internal error: expected isinstance(act, Capture)")
     card, captured = act.card, list(act.captured)
     clears = bool(table) and sorted(captured) == sorted(table)
     sweep = clears and (options.get("last_play_sweep") == "yes" or not last)
@@ -112,7 +113,8 @@ def describe_hurikan(view: Mapping[str, Any], action: Action | str) -> HurikanMo
             "opening": opening,
             "reason": f"{laid} ({total}) take {NAMES[act.target]} ({VALUE[act.target]})",
         }
-    assert isinstance(act, Lay)
+    if not (isinstance(act, Lay)):
+        raise RuntimeError("internal error: expected isinstance(act, Lay)")
     cards = sorted(act.cards)
     total = sum(VALUE[c] for c in cards)
     return {

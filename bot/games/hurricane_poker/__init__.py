@@ -52,7 +52,8 @@ def timeout_action(state: PokerState) -> PokerAction:
         return STAND
     if state.phase is Phase.DECLARE:
         hand = state.hands[seat]
-        assert hand is not None
+        if not (hand is not None):
+            raise RuntimeError("internal error: expected hand is not None")
         return DECLARES[stronger_side(hand, state.rules.wild)]
     return CHECK if CHECK in state.legal_actions(seat) else FOLD
 

@@ -103,7 +103,8 @@ class PokerState(GameState):
             hands[s] = [cards.pop()]
         for s in playing:
             hand = hands[s]
-            assert hand is not None
+            if not (hand is not None):
+                raise RuntimeError("internal error: expected hand is not None")
             hand.append(cards.pop())
             hand.sort()
         self.hands = hands
@@ -200,7 +201,8 @@ class PokerState(GameState):
                 return [FOLD, CALL, *RAISES[1 : min(bet_max, chips - owed) + 1]]
             return [FOLD, CALL]
         hand = self.hands[p]
-        assert hand is not None
+        if not (hand is not None):
+            raise RuntimeError("internal error: expected hand is not None")
         if phase is Phase.DRAW:
             return [STAND, DRAWS[hand[0]], DRAWS[hand[1]]]
         if phase is Phase.DECLARE:
@@ -369,7 +371,8 @@ class PokerState(GameState):
     def _draw(self, p: int, action: PokerAction, events: Events) -> None:
         """P-5: stand pat, or discard one card and take the top card of the stock."""
         hand = self.hands[p]
-        assert hand is not None
+        if not (hand is not None):
+            raise RuntimeError("internal error: expected hand is not None")
         if action.kind is Kind.DRAW:
             hand.remove(action.card)
             self.discards.append(action.card)
@@ -419,7 +422,8 @@ class PokerState(GameState):
             lows = [0] * n
             for s in self.live_seats():
                 hand = self.hands[s]
-                assert hand is not None
+                if not (hand is not None):
+                    raise RuntimeError("internal error: expected hand is not None")
                 index = hand[0] * 54 + hand[1]
                 highs[s], lows[s] = self._high[index], self._low[index]
                 shown[str(s)] = labels(hand)
@@ -507,7 +511,8 @@ class PokerState(GameState):
         hand = None
         if seat is not None and self.live(seat):
             own = self.hands[seat]
-            assert own is not None
+            if not (own is not None):
+                raise RuntimeError("internal error: expected own is not None")
             hand = labels(own)
         data["hand"] = hand
         data["to_call"] = 0

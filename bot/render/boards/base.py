@@ -12,16 +12,23 @@ from typing import Any
 from bot.tables.models import Table
 
 from ..cards import cards_label, sort_cards
-from ..text import Panel
+from ..text import Panel, shown
 
 CARD_BACK = "🂠"
 DEFAULT_COLOUR = 0x2C3E50
 
 
-def seat_names(table: Table) -> list[str]:
+def plain_names(table: Table) -> list[str]:
+    """The seats' names as stored (raw): for component labels and pictures, which draw no
+    Markdown."""
     return [
         seat.name if seat is not None else f"seat {i + 1}" for i, seat in enumerate(table.seats)
     ]
+
+
+def seat_names(table: Table) -> list[str]:
+    """The seats' names as drawn into Markdown text (escaped, mentions broken: ``shown``)."""
+    return [shown(name) for name in plain_names(table)]
 
 
 def dealer_words(table: Table, view: dict[str, Any]) -> str:

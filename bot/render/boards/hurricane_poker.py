@@ -11,6 +11,7 @@ from typing import Any
 from bot.tables.models import Table
 
 from ..cards import cards_label
+from ..scores import fitted
 from .base import BoardModel, seat_names
 
 DEALER = "Ⓓ"
@@ -158,7 +159,8 @@ class PokerBoard(BoardModel):
         last = view.get("last_showdown")
         if not isinstance(last, dict):
             return None
-        lines = showdown_lines(last, seat_names(table))
+        # laid out to fit one field, however long the names (a legend of seat numbers if not)
+        lines = fitted(showdown_lines, last, seat_names(table))
         return (f"Hand {last.get('hand_no', '')} showdown", "\n".join(lines)) if lines else None
 
     def scoring(self, table: Table, events: Sequence[dict[str, Any]]) -> list[tuple[str, str]]:

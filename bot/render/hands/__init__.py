@@ -23,6 +23,7 @@ from typing import Any
 
 from bot.tables.models import Table
 
+from ..boards.base import plain_names
 from ..table import hand_panel, seat_names
 from ..text import Panel
 from .base import (
@@ -81,7 +82,7 @@ def hand_context(
     """What a model may read for ``seat``: its view, its legal moves, the names, the engine's
     answers for that seat only."""
     game = table.spec.game
-    return HandContext(game, seat, view, legal, seat_names(table))
+    return HandContext(game, seat, view, legal, seat_names(table), plain_names(table))
 
 
 @dataclass(frozen=True, slots=True)

@@ -119,9 +119,12 @@ class HandContext:
         view: Mapping[str, Any],
         legal: Sequence[str] | Callable[[], Sequence[str]],
         names: Sequence[str],
+        labels: Sequence[str] | None = None,
     ) -> None:
         self.game, self.seat, self.view = game, seat, view
-        self.names = tuple(names)
+        self.names = tuple(names)  # as drawn into Markdown text (escaped)
+        # as written, for component labels and the terminal (no Markdown there)
+        self.labels = tuple(names if labels is None else labels)
         self.facts = EngineFacts(game, view)  # the engine's answers, from this view only
         self._legal = legal
 
@@ -178,7 +181,7 @@ class HandModel(ABC, Generic[S]):
 
     def describe(self, ctx: HandContext, move: str) -> str:
         """A legal move in words, with what it does where the game can tell (the terminal's list)."""
-        return move_label(ctx.game, move, ctx.names)
+        return move_label(ctx.game, move, ctx.labels)
 
     def picked(self, ctx: HandContext, selection: S | None) -> tuple[tuple[str, ...], bool | None]:
         """The hand cards a selection would play (raised in the hand's picture) and whether they

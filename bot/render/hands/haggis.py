@@ -141,7 +141,7 @@ class HaggisHand(HandModel[Picked]):
         if gives:
             lines.append(GIVE_HINT)
         for t in gives[:2]:
-            controls.append(Button(Payload(ACT, t), move_label(self.game, t, ctx.names), row=3))
+            controls.append(Button(Payload(ACT, t), move_label(self.game, t, ctx.labels), row=3))
         if selection is not None and selection.reading:
             chosen = frozenset(selected)
             readings = [t for t in plays if played_cards(self.game, t) == chosen]
@@ -177,7 +177,7 @@ class HaggisHand(HandModel[Picked]):
             return PlayMove(values[0])
         if payload.kind == self.SELECT:
             part, _, old = (payload.arg or "0.0").partition(".")
-            index = int(part) if part.isdigit() and len(part) < 3 else 0
+            index = int(part) if part.isascii() and part.isdigit() and len(part) < 3 else 0
             mask = merge_part(hand, parse_mask(old), index, values)
             return Choose(Picked(tuple(cards_of(hand, mask))))
         if payload.kind == self.CLEAR:
@@ -196,7 +196,7 @@ class HaggisHand(HandModel[Picked]):
 
     def describe(self, ctx: HandContext, move: str) -> str:
         """``5🟩 J Q as a sequence — a sequence 5-6-7``; bets, passes and gives as labelled."""
-        label = move_label(self.game, move, ctx.names)
+        label = move_label(self.game, move, ctx.labels)
         if played_cards(self.game, move) is None:
             return label
         words = ctx.facts.play_words(move)

@@ -142,7 +142,7 @@ class HurikanHand(HandModel[Laid]):
 
     def describe(self, ctx: HandContext, move: str) -> str:
         """``Lay 4♠ + 2♥, take 6♣ (6)``: the label, with the value taken."""
-        label = move_label(self.game, move, ctx.names)
+        label = move_label(self.game, move, ctx.labels)
         _laid, colon, taken = move.partition(":")
         return f"{label} ({hurikan_value(taken)})" if colon else label
 

@@ -73,7 +73,7 @@ class PokerHand(HandModel[None]):
         legal = ctx.legal
         lines: list[str] = []
         controls: list[Control] = []
-        names = ctx.names
+        names = ctx.labels  # button labels: no Markdown
         chips = _int(_at(ctx.view.get("chips"), ctx.seat))
         to_call = _int(ctx.view.get("to_call"))
         for word, style in (
@@ -120,7 +120,7 @@ class PokerHand(HandModel[None]):
 
     def _amount_label(self, ctx: HandContext, move: str, chips: int, to_call: int) -> str:
         """``Bet 2``, ``Raise by 3``; ``(all-in)`` when it puts in every chip the seat has."""
-        label = move_label(self.game, move, ctx.names, ctx.view)
+        label = move_label(self.game, move, ctx.labels, ctx.view)
         word, _, amount = move.partition(" ")
         cost = int(amount) + (to_call if word == "raise" else 0) if amount.isdigit() else 0
         return f"{label} (all-in)" if cost and cost >= chips else label
@@ -131,7 +131,7 @@ class PokerHand(HandModel[None]):
         raise UnknownControl(payload.kind)
 
     def describe(self, ctx: HandContext, move: str) -> str:
-        return move_label(self.game, move, ctx.names, ctx.view)
+        return move_label(self.game, move, ctx.labels, ctx.view)
 
 
 MODEL = PokerHand()
