@@ -107,15 +107,15 @@ async def test_pause_stops_the_clock_and_resume_restarts_it(
     # moves are still allowed while paused; no clock runs for the next player
     await play_current(manager, table)
     assert table.turn_deadline is None
-    now[0] = 2000.0  # long past any deadline a running clock would have had
+    now[0] = 1500.0  # past the deadline a running clock would have had, within the 10-minute pause
     manager.poke(CHANNEL)
     await asyncio.sleep(0.01)
     assert table.move_no == 1 and recorder.reminders == []
     await manager.resume(CHANNEL, HOST)
-    assert not table.paused and table.turn_deadline == 2120.0
+    assert not table.paused and table.turn_deadline == 1620.0
     with pytest.raises(TableError, match="running"):
         await manager.resume(CHANNEL, HOST)
-    now[0] = 2120.0
+    now[0] = 1620.0
     manager.poke(CHANNEL)
     await wait_until(lambda: table.move_no == 2)
     assert recorder.event_types()[0] == "timeout"
