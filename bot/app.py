@@ -3,17 +3,22 @@
 ``setup_hook`` opens storage, builds the table manager (with the publisher as its listener), loads the cogs,
 registers the persistent components and restores unfinished tables: with ``SHARD_IDS`` set, only those of the
 guilds on this process's shards (Discord sends a guild's interactions only to its shard, so no other guild's
-table can be played here). Commands are synced to ``DEV_GUILD_ID`` at start when it is set (by the process that
-owns that guild's shard); otherwise only by the owner's ``/admin sync``. No privileged intents are used.
+table can be played here). Then it publishes the slash commands: to ``DEV_GUILD_ID`` (instant, by the process
+that owns that guild's shard) when it is set, else globally (by the process running shard 0), but only when the
+command tree differs from the one last synced (its hash is kept in storage), so restarts stay cheap and within
+Discord's rate limits. The owner's ``/admin sync`` forces a sync. No privileged intents are used.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import json
 import logging
 import re
 import signal
+import sqlite3
 import sys
 import time
 from collections.abc import Callable
@@ -32,6 +37,17 @@ if TYPE_CHECKING:
     from storage.base import Storage
 
 log = logging.getLogger("bot.app")
+COMMANDS_HASH_KEY = "commands.global.sha256"  # storage key: the hash of the last global sync
+
+
+class _NoVoiceWarnings(logging.Filter):
+    """The bot uses no voice: discord.py's "PyNaCl / davey is not installed" warnings are noise."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "voice will NOT be supported" not in record.getMessage()
+
+
+logging.getLogger("discord.client").addFilter(_NoVoiceWarnings())
 
 EXTENSIONS: tuple[str, ...] = (
     "cogs.admin",
@@ -80,8 +96,8 @@ class CardBot(commands.AutoShardedBot):
             intents=intents,
             tree_cls=CardTree,
             help_command=None,
-            owner_ids=set(config.owner_ids) or None,
-            # Nobody is pinged unless a message names exactly whom (the turn reminder's user).
+            # Nobody is pinged unless a message names exactly whom (the turn reminder's and the turn
+            # ping's user, a rematch's invited players). Owners: ``is_owner`` below.
             allowed_mentions=discord.AllowedMentions.none(),
             **shards,
         )
@@ -94,6 +110,8 @@ class CardBot(commands.AutoShardedBot):
         self.publish_delay = publish_delay
         self.clock = clock
         self.publisher: Any = None
+        self.hands: Any = None  # cogs.live.HandUpdater
+        self.pinger: Any = None  # cogs.live.TurnPinger
         self.card_emojis = card_emojis
         self.emoji_task: asyncio.Task[bool] | None = None
         # /play and clicks per user: discord.py's cooldown bucket per user id.
@@ -116,8 +134,79 @@ class CardBot(commands.AutoShardedBot):
         if self.storage is None:
             self.storage = self._default_storage()
         if self.storage is not None:
-            await self.storage.open()
+            try:
+                await self.storage.open()
+            except (OSError, sqlite3.Error) as exc:
+                from storage.base import StorageError
+
+                raise StorageError(
+                    f"cannot open the database {self._database_name()}: {exc}"
+                ) from exc
         self._storage_opened = True
+
+    def _database_name(self) -> str:
+        """Which database the settings name, for messages (a URL without its password)."""
+        if self.config.database_url:
+            return "DATABASE_URL " + re.sub(
+                r"//([^:/@]*):[^@]*@", r"//\1:***@", self.config.database_url
+            )
+        return f"DATABASE_PATH={self.config.database_path}"
+
+    async def is_owner(self, user: discord.abc.User) -> bool:
+        """The application's owner (or its team), and the users ``OWNER_IDS`` adds."""
+        if user.id in self.config.owner_ids:
+            return True
+        app = self.application or await self.application_info()
+        if app.team is not None:
+            return user.id in {m.id for m in app.team.members}
+        return app.owner.id == user.id
+
+    def commands_hash(self) -> str:
+        """A hash of the global command tree as it would be sent to Discord."""
+        payload = [command.to_dict(self.tree) for command in self.tree.get_commands()]
+        text = json.dumps(payload, sort_keys=True, separators=(",", ":"), default=str)
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    async def sync_commands(self) -> None:
+        """Publish the slash commands at start: to ``DEV_GUILD_ID`` every time (instant), else
+        globally when the tree's hash differs from the last synced one. A failure is logged and
+        the bot runs on (the owner can retry with ``/admin sync``)."""
+        try:
+            if self.config.dev_guild_id:
+                if not self.config.owns_guild(self.config.dev_guild_id):
+                    log.info("Commands of the development server are synced by its shard's process")
+                    return
+                guild = discord.Object(self.config.dev_guild_id)
+                self.tree.copy_global_to(guild=guild)
+                synced = await self.tree.sync(guild=guild)
+                log.info(
+                    "Synced %d commands to the development server %s (DEV_GUILD_ID): they are "
+                    "usable there now; global commands are left as they are",
+                    len(synced),
+                    self.config.dev_guild_id,
+                )
+                return
+            if self.config.shard_ids is not None and 0 not in self.config.shard_ids:
+                log.info("Global commands are synced by the process running shard 0")
+                return
+            digest = self.commands_hash()
+            stored = await self.storage.get_setting(COMMANDS_HASH_KEY) if self.storage else None
+            if stored == digest:
+                log.info("Slash commands unchanged since the last sync: not synced again")
+                return
+            synced = await self.tree.sync()
+            await self.remember_global_sync()
+            log.info(
+                "Synced %d global commands; they can take up to an hour to appear in every server",
+                len(synced),
+            )
+        except discord.HTTPException as exc:
+            log.warning("Could not sync the slash commands (%s); an owner can run /admin sync", exc)
+
+    async def remember_global_sync(self) -> None:
+        """Record that the current tree is what Discord has globally (no sync at the next start)."""
+        if self.storage is not None:
+            await self.storage.set_setting(COMMANDS_HASH_KEY, self.commands_hash())
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         self._templates += [item.__discord_ui_compiled_template__ for item in items]
@@ -152,6 +241,12 @@ class CardBot(commands.AutoShardedBot):
         from cogs.publisher import TablePublisher
 
         self.publisher = TablePublisher(self, delay=self.publish_delay)
+        from cogs.live import HandUpdater, TurnPinger
+
+        self.hands = HandUpdater(self)
+        self.pinger = TurnPinger(self)
+        self.publisher.followers = [self.hands, self.pinger]
+        self.hands.start()
         config = self.config
         self.tables = TableManager(
             self.storage,
@@ -181,11 +276,7 @@ class CardBot(commands.AutoShardedBot):
             log.info("Restored %d unfinished table(s)", len(restored))
         for table in restored:
             self.publisher.schedule(table)
-        if self.config.dev_guild_id and self.config.owns_guild(self.config.dev_guild_id):
-            guild = discord.Object(self.config.dev_guild_id)
-            self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-            log.info("Commands synced to the development server %s", self.config.dev_guild_id)
+        await self.sync_commands()
 
     def _default_storage(self) -> Storage | None:
         from storage import create_storage
@@ -213,6 +304,8 @@ class CardBot(commands.AutoShardedBot):
                 clear_card_emojis()
             if self.publisher is not None:
                 await self.publisher.flush()
+            if self.hands is not None:
+                await self.hands.close()
             if getattr(self, "tables", None) is not None:
                 await self.tables.close()
             if self.storage is not None and self._owns_storage:

@@ -23,14 +23,14 @@ class ConfigError(ValueError):
     """A setting is missing or malformed; the message says which and how to fix it."""
 
 
-def _int_or_none(env: Mapping[str, str], key: str) -> int | None:
+def _int_or_none(env: Mapping[str, str], key: str, what: str | None = None) -> int | None:
     raw = env.get(key, "").strip()
     if not raw:
         return None
     try:
         return int(raw)
     except ValueError:
-        what = "a Discord id" if key.endswith("_ID") else "a whole number"
+        what = what or ("a Discord id" if key.endswith("_ID") else "a whole number")
         raise ConfigError(f"{key} must be a number ({what}), not {raw!r}") from None
 
 
@@ -78,6 +78,33 @@ def shard_of(guild_id: int, shard_count: int) -> int:
     return (guild_id >> 22) % shard_count
 
 
+MAX_TURN_TIMER = 3600
+
+
+def _owner_ids(env: Mapping[str, str]) -> frozenset[int]:
+    """``OWNER_IDS``: user ids separated by commas or spaces; anything else is an error."""
+    parts = env.get("OWNER_IDS", "").replace(",", " ").split()
+    bad = [p for p in parts if not p.isdigit()]
+    if bad:
+        raise ConfigError(
+            f"OWNER_IDS must list Discord user ids (numbers, separated by commas or spaces); "
+            f"{', '.join(repr(b) for b in bad)} is not one"
+        )
+    return frozenset(int(p) for p in parts)
+
+
+def _turn_timer(env: Mapping[str, str]) -> int:
+    timer = _int_or_none(env, "TURN_TIMER_SECONDS", "of seconds, 0 for no timer")
+    if timer is None:
+        return 120
+    if not 0 <= timer <= MAX_TURN_TIMER:
+        raise ConfigError(
+            f"TURN_TIMER_SECONDS must be between 0 (no timer) and {MAX_TURN_TIMER} seconds, "
+            f"not {timer}"
+        )
+    return timer
+
+
 def _positive(env: Mapping[str, str], key: str, default: float) -> float:
     raw = env.get(key, "").strip()
     if not raw:
@@ -100,7 +127,7 @@ class Config:
     database_path: Path = Path("data/bot.sqlite3")
     database_url: str | None = field(default=None, repr=False)  # postgresql://… selects PostgreSQL
     turn_timer_seconds: int = 120
-    owner_ids: frozenset[int] = field(default_factory=frozenset)
+    owner_ids: frozenset[int] = field(default_factory=frozenset)  # in addition to the app's owner
     log_gateway: bool = False  # LOG_GATEWAY=1: allow discord.py's DEBUG lines (they hold tokens)
     # Limits (a clear refusal when reached):
     max_tables_per_server: int = 50  # live tables (lobbies and games) in one server
@@ -143,12 +170,8 @@ class Config:
         if env is None:
             load_dotenv()
             env = os.environ
-        owners = frozenset(
-            int(part)
-            for part in env.get("OWNER_IDS", "").replace(",", " ").split()
-            if part.isdigit()
-        )
-        timer = _int_or_none(env, "TURN_TIMER_SECONDS")
+        owners = _owner_ids(env)
+        timer = _turn_timer(env)
         url = env.get("DATABASE_URL", "").strip() or None
         if url is not None and not url.startswith(("postgresql://", "postgres://")):
             raise ConfigError(
@@ -173,7 +196,7 @@ class Config:
             log_level=env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
             database_path=Path(env.get("DATABASE_PATH", "").strip() or "data/bot.sqlite3"),
             database_url=url,
-            turn_timer_seconds=timer if timer is not None else 120,
+            turn_timer_seconds=timer,
             owner_ids=owners,
             log_gateway=env.get("LOG_GATEWAY", "").strip() in ("1", "true", "yes"),
             max_tables_per_server=int(_positive(env, "MAX_TABLES_PER_SERVER", 50)),

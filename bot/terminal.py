@@ -19,16 +19,30 @@ from bot.players import LEVELS, choose_action
 from bot.render.boards.hurricane_poker import showdown_lines
 from bot.render.cards import card_label, cards_label
 from bot.render.hands import HandContext, hand_model
-from bot.render.moves import describe_move, move_label
+from bot.render.moves import describe_move, move_kind, move_label, suggestion_key, typed_move
+from bot.render.rules import glossary_text, options_in_force, preset_line, rules_panel
+from bot.render.table import option_words
+from bot.render.words import agree, plural
 
-MAX_LISTED = 40
+MAX_LISTED = 40  # a longer list is shown as a short menu of move kinds with suggestions
+SUGGESTIONS = 8
+VALUES = "Card values: A=1, 2–7 as marked, J=8, Q=9, K=10."
+COMMANDS = (
+    "Commands: a move's number or the move itself ('moves' lists every move), 'rules' for the "
+    "rules, 'help' for this, 'quit' (or Ctrl-D) to stop."
+)
 GAMES = ENGINE_GAMES
 WORD_MOVES = ("pass", "bet", "give")  # Haggis moves listed even when the list is cut
-TITLES = {"hurricane_poker": "Hurricane poker"}
+TITLES = {
+    "hurricane": "Hurricane",
+    "hurikan": "Hurikan",
+    "haggis": "Haggis",
+    "hurricane_poker": "Hurricane poker",
+}
 
 
 def _count(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
+    return plural(n, "card")
 
 
 def _cards(cards: Sequence[str]) -> str:
@@ -38,6 +52,18 @@ def _cards(cards: Sequence[str]) -> str:
 def plain(line: str) -> str:
     """A hand line without Discord's markdown (``**Table:**`` -> ``Table:``)."""
     return line.replace("**", "").replace("`", "")
+
+
+def typing_help(game: str) -> str:
+    if game == "haggis":
+        example = "type the cards (3r 4r 5r, or 3🟥 4🟥 5🟥), 'pass' or 'bet 15'"
+    elif game == "hurricane_poker":
+        example = "type check, call, bet 2, raise 1 or fold; at the draw, draw and the cards to discard (draw 7h 5s) or stand"
+    elif game == "hurikan":
+        example = "type the cards you lay and the one you take (4s+2h:6c), or one card alone"
+    else:
+        example = "type the card and what it takes (7h:3c+4d, or 7♥:3♣+4♦), or the card alone (6h) when it has one move"
+    return f"To play, {example}. Upper or lower case, letters or suit symbols, as shown."
 
 
 @dataclass
@@ -94,12 +120,40 @@ class TerminalGame:
         return 0
 
     def intro(self) -> None:
-        opts = ", ".join(f"{k}={v}" for k, v in self.state.options.items())
-        self.say(f"=== {TITLES.get(self.game, self.game.capitalize())} — {opts}")
-        self.say(f"You are seat {self.seat}; the other seats are computer players ({self.level}).")
+        """A header in words: the game and its rules in one line, who plays, how to type."""
+        title = TITLES.get(self.game, self.game.capitalize())
+        options = dict(self.state.options)
+        if self.game == "hurricane" and "preset" not in options:
+            options["preset"] = "standard"
+        summary = preset_line(self.game, options)
+        self.say(f"=== {title}" + (f" — {summary}" if summary else ""))
+        in_force = options_in_force(self.game, self.state.num_players, options)
+        if in_force and "preset" not in options:  # a preset's line says it all
+            self.say("Rules in force: " + option_words(in_force) + ".")
+        if self.game in ("hurricane", "hurikan"):
+            self.say(VALUES)
+        others = self.state.num_players - 1
         self.say(
-            "Type a move's number or its notation; 'moves' lists all moves, 'quit' (or Ctrl-D) stops."
+            f"You play seat {self.seat} against {plural(others, 'computer player')} ({self.level})"
+            + (", your partner opposite you." if self.is_pairs else ".")
         )
+        self.say(typing_help(self.game))
+        self.say(COMMANDS)
+
+    def show_rules(self) -> None:
+        panel = rules_panel(self.game)
+        self.say("")
+        for line in panel.as_text().split("\n"):
+            self.say(plain(line))
+
+    def show_help(self) -> None:
+        self.say(COMMANDS)
+        self.say(typing_help(self.game))
+        if self.game in ("hurricane", "hurikan"):
+            self.say(VALUES)
+        self.say("Words used:")
+        for line in glossary_text().split("\n"):
+            self.say("  " + plain(line))
 
     def context(self, legal: Sequence[Action]) -> HandContext:
         """What the person's hand model reads: their view and legal moves only (as on Discord)."""
@@ -163,8 +217,14 @@ class TerminalGame:
                 continue
             if text.lower() == "quit":
                 return None
-            if text.lower() in {"moves", "?", "help"}:
+            if text.lower() in {"moves", "?"}:
                 self.list_moves(legal, ctx, everything=True)
+                continue
+            if text.lower() == "rules":
+                self.show_rules()
+                continue
+            if text.lower() == "help":
+                self.show_help()
                 continue
             action: Action | str
             if text.isdigit():
@@ -174,7 +234,8 @@ class TerminalGame:
                     continue
                 action = legal[index - 1]
             else:
-                action = text
+                meant = typed_move(text, [str(a) for a in legal])
+                action = meant if meant is not None else text
             try:
                 return self.state.apply(action, self.seat)
             except IllegalAction as exc:
@@ -201,23 +262,39 @@ class TerminalGame:
         everything: bool = False,
         header: str = "Your moves",
     ) -> None:
-        """Numbered moves in the words of the Discord hand (its model's ``describe``); a long list
-        is cut, but pass, bets and gives are always shown."""
+        """Numbered moves in the words of the Discord hand (its model's ``describe``). A long list
+        (a Haggis lead has hundreds) becomes a short menu: the kinds of move with their counts and
+        a few sensible suggestions (no wild cards wasted), with pass, bets and gives always shown;
+        'moves' lists everything."""
         model = hand_model(self.game)
         texts = [str(a) for a in legal]
-        shown = [
-            i
-            for i, text in enumerate(texts)
-            if everything or i < MAX_LISTED or text.startswith(WORD_MOVES)
-        ]
-        self.say(f"{header} ({len(texts)}):")
-        for i in shown:
+        if everything or len(texts) <= MAX_LISTED:
+            self.say(f"{header} ({len(texts)}):")
+            for i, text in enumerate(texts):
+                self.say(f"  {i + 1:>3}) {model.describe(ctx, text)}   [{text}]")
+            return
+        kinds: dict[str, list[int]] = {}
+        for i, text in enumerate(texts):
+            kinds.setdefault(move_kind(self.game, text, ctx.facts.play_words(text)), []).append(i)
+        menu = " · ".join(f"{kind}: {len(ids)}" for kind, ids in kinds.items())
+        self.say(f"{header}: {plural(len(texts), 'move')} — {menu}.")
+        plays = [ids for ids in kinds.values() if not texts[ids[0]].startswith(WORD_MOVES)]
+
+        def sensible(i: int) -> tuple[bool, tuple[int, int, int]]:
+            # a bomb is kept for when it is needed; then no wild cards wasted, most cards down
+            bomb = move_kind(self.game, texts[i], ctx.facts.play_words(texts[i])) == "bombs"
+            return (bomb, suggestion_key(self.game, texts[i]))
+
+        best = [min(ids, key=sensible) for ids in plays]
+        best.sort(key=sensible)
+        picked = best[:SUGGESTIONS]
+        picked += [i for i, t in enumerate(texts) if t.startswith(WORD_MOVES)]
+        self.say("Some of them:")
+        for i in picked:
             self.say(f"  {i + 1:>3}) {model.describe(ctx, texts[i])}   [{texts[i]}]")
-        if len(shown) < len(texts):
-            self.say(
-                f"  … and {len(texts) - len(shown)} more: type 'moves' to see all, or type the "
-                "cards (e.g. 3R 4R 5R)."
-            )
+        self.say(
+            "Type any move as the cards (e.g. 3r 4r 5r), a number, or 'moves' to see all of them."
+        )
 
     def finish(self) -> None:
         result = self.state.result()
@@ -266,9 +343,7 @@ class TerminalGame:
             if s == self.seat:
                 continue
             pile = view["piles"][s]
-            line = (
-                f"{self.name(s)}: {_count(view['hand_sizes'][s])} in hand, pile {_count(len(pile))}"
-            )
+            line = f"{self.name(s)} — {_count(view['hand_sizes'][s])} in hand, pile {_count(len(pile))}"
             if open_hands is not None:
                 line += f"; open {_cards(open_hands[s])}, {view['down_counts'][s]} face down"
             self.say(line)
@@ -283,7 +358,7 @@ class TerminalGame:
                 + ", ".join(f"{self.side_name(i)} {v}" for i, v in enumerate(view["sweeps"]))
             )
         self.say(
-            f"Stock: {view.get('stock_count', 0)} cards · your pile: {len(view['piles'][self.seat])} cards"
+            f"Stock: {_count(view.get('stock_count', 0))} · your pile: {_count(len(view['piles'][self.seat]))}"
         )
 
     def show_poker(self, view: dict[str, Any]) -> None:
@@ -317,8 +392,8 @@ class TerminalGame:
             bet_text = "no bet yet" if bet is None else f"bet {bet}"
             who = "You" if s == self.seat else self.name(s)
             self.say(
-                f"{who}: {_count(view['hand_sizes'][s])} (face up: {' '.join(view['faces'][s]) or '—'}), "
-                f"captured {view['card_points'][s]} pts, {bet_text}"
+                f"{who} — {_count(view['hand_sizes'][s])} (face up: {' '.join(view['faces'][s]) or '—'}), "
+                f"captured {plural(int(view['card_points'][s]), 'point')}, {bet_text}"
                 + (" — out" if s in (view.get("out") or []) else "")
             )
 
@@ -335,24 +410,31 @@ class TerminalGame:
 
     def on_capture(self, event: dict[str, Any]) -> None:
         who = self.name(self._seat_of(event))
+        lay, take = agree(who, "lays", "lay"), agree(who, "takes", "take")
         if self.game == "hurikan":
-            self.say(f"{who}: {cards_label(event['cards'])} take {_cards(event['captured'])}")
+            laid, taken_cards = cards_label(event["cards"]), _cards(event["captured"])
+            self.say(f"{who} {lay} {laid} and {take} {taken_cards}")
             return
         sweep = " — hurricane!" if event.get("hurricane") else ""
         taken = " + ".join(card_label(c) for c in event["captured"])
-        self.say(f"{who}: {card_label(event['card'])} takes {taken}{sweep}")
+        play = agree(who, "plays", "play")
+        self.say(f"{who} {play} {card_label(event['card'])} and {take} {taken}{sweep}")
 
     def on_trail(self, event: dict[str, Any]) -> None:
         who = self.name(self._seat_of(event))
         cards = event.get("cards") or [event.get("card")]
-        self.say(f"{who}: lays {_cards(cards)} on the table")
+        self.say(f"{who} {agree(who, 'lays', 'lay')} {_cards(cards)} on the table")
 
     def on_flip(self, event: dict[str, Any]) -> None:
-        self.say(f"{self.name(self._seat_of(event))}: turns up {card_label(event['card'])}")
+        who = self.name(self._seat_of(event))
+        self.say(f"{who} {agree(who, 'turns', 'turn')} up {card_label(event['card'])}")
 
     def on_lay_hand(self, event: dict[str, Any]) -> None:
         who = self.name(self._seat_of(event))
-        self.say(f"{who}: lays the whole hand on the table: {_cards(event['cards'])}")
+        self.say(
+            f"After the hurricane, the open rules make {who.lower() if who == 'You' else who} "
+            f"lay the whole hand on the table: {_cards(event['cards'])}"
+        )
 
     def on_leftover(self, event: dict[str, Any]) -> None:
         if event.get("cards"):
@@ -413,13 +495,15 @@ class TerminalGame:
         if self.game != "haggis":
             return
         combo = (event.get("combination") or {}).get("text", "")
+        who = self.name(event["player"])
         self.say(
-            f"{self.name(event['player'])}: {_cards(event['cards'])}"
+            f"{who} {agree(who, 'plays', 'play')} {_cards(event['cards'])}"
             + (f" — {combo}" if combo else "")
         )
 
     def on_pass(self, event: dict[str, Any]) -> None:
-        self.say(f"{self.name(event['player'])}: pass")
+        who = self.name(event["player"])
+        self.say(f"{who} {agree(who, 'passes', 'pass')}")
 
     def on_bet(self, event: dict[str, Any]) -> None:
         if "action" in event:  # Hurricane poker: check, call, bet N, raise N
@@ -433,9 +517,11 @@ class TerminalGame:
             self.say(words + (chips if event.get("chips") else ""))
             return
         amount = event["amount"]
-        self.say(
-            f"{self.name(event['player'])}: " + ("no bet" if amount == 0 else f"bets {amount}!")
-        )
+        who = self.name(event["player"])
+        if amount == 0:
+            self.say(f"{who} {agree(who, 'makes', 'make')} no bet")
+        else:
+            self.say(f"{who} {agree(who, 'bets', 'bet')} {amount}!")
 
     # Hurricane poker
     def on_fold(self, event: dict[str, Any]) -> None:
@@ -461,8 +547,9 @@ class TerminalGame:
         taker = event.get("taker")
         line = f"  → trick won by {self.name(event['winner'])}"
         if isinstance(taker, int):
-            verb = "take" if taker == self.seat else "takes"
-            line += f"; {self.name(taker)} {verb} {event.get('points', 0)} pts"
+            who = self.name(taker)
+            points = plural(int(event.get("points", 0)), "point")
+            line += f"; {who} {agree(who, 'takes', 'take')} the cards ({points})"
         self.say(line)
 
     def on_went_out(self, event: dict[str, Any]) -> None:

@@ -1,14 +1,23 @@
-"""``/ping`` (a bare round trip, also the benchmark's baseline) and the owner-only ``/admin sync``."""
+"""``/ping`` (a bare round trip, also the benchmark's baseline) and the owner-only ``/admin sync``.
+
+``/admin`` is visible only to members with Manage Server (``default_permissions``; server admins can
+change that in the server's integration settings); ``sync`` itself runs only for the bot's owners (the
+application's owner or team, plus ``OWNER_IDS``)."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+if TYPE_CHECKING:
+    from bot.app import CardBot
+
 
 class Admin(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: CardBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="ping", description="Check that the bot answers.")
@@ -24,32 +33,38 @@ class Admin(commands.Cog):
     )
 
     @admin.command(name="sync", description="Publish the slash commands to Discord (owner only).")
-    @app_commands.describe(here="Sync to this server only (instant) instead of globally.")
-    async def sync(self, interaction: discord.Interaction, here: bool = False) -> None:
+    @app_commands.describe(
+        scope="server: this server only (instant); global: every server (up to an hour)."
+    )
+    async def sync(
+        self, interaction: discord.Interaction, scope: Literal["server", "global"] = "global"
+    ) -> None:
         if not await self.bot.is_owner(interaction.user):
             await interaction.response.send_message(
                 "Only the bot's owner can sync commands.", ephemeral=True
             )
             return
-        if here and interaction.guild is None:
+        if scope == "server" and interaction.guild is None:
             await interaction.response.send_message(
-                "here:True syncs to the server you run it in: run it in a server (nothing was "
+                "scope:server syncs to the server you run it in: run it in a server (nothing was "
                 "synced).",
                 ephemeral=True,
             )
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        if here and interaction.guild is not None:
+        if scope == "server" and interaction.guild is not None:
             self.bot.tree.copy_global_to(guild=interaction.guild)
             synced = await self.bot.tree.sync(guild=interaction.guild)
-            where = "this server"
+            text = f"Synced {len(synced)} commands to this server: they can be used now."
         else:
             synced = await self.bot.tree.sync()
-            where = "every server (global)"
-        await interaction.followup.send(
-            f"Synced {len(synced)} commands to {where}.", ephemeral=True
-        )
+            await self.bot.remember_global_sync()
+            text = (
+                f"Synced {len(synced)} commands globally: they can take up to an hour to appear "
+                "in every server."
+            )
+        await interaction.followup.send(text, ephemeral=True)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: CardBot) -> None:
     await bot.add_cog(Admin(bot))

@@ -119,6 +119,7 @@ class Play(commands.Cog):
         table = self._playing_table(channel_id)
         embed, view, files = await self.drawn_hand(table, interaction.user.id)
         await interaction.response.send_message(embed=embed, view=view, files=files, ephemeral=True)
+        self.bot.hands.remember(table, interaction.user.id, interaction, None)
 
     @app_commands.command(name="hand", description="Show your cards (only you can see them).")
     @app_commands.guild_only()
@@ -182,6 +183,7 @@ class Play(commands.Cog):
             await interaction.edit_original_response(embed=embed, view=ui, attachments=files)
         else:
             await interaction.response.edit_message(embed=embed, view=ui, attachments=files)
+        self.bot.hands.remember(table, interaction.user.id, interaction, None)
 
     async def _act(
         self, interaction: discord.Interaction[Any], table: Table, action: str, move_no: int
@@ -228,14 +230,19 @@ class Play(commands.Cog):
             embed, view, files = await self.drawn_hand(
                 outcome.table, interaction.user.id, note=note
             )
+            message_id: int | None = None
             if (
                 interaction.response.is_done()
             ):  # deferred ("thinking…", private): the move took long
-                await interaction.followup.send(embed=embed, view=view, files=files, ephemeral=True)
+                sent = await interaction.followup.send(
+                    embed=embed, view=view, files=files, ephemeral=True, wait=True
+                )
+                message_id = sent.id
             else:
                 await interaction.response.send_message(
                     embed=embed, view=view, files=files, ephemeral=True
                 )
+            self.bot.hands.remember(outcome.table, interaction.user.id, interaction, message_id)
         finally:  # the public message follows the player's answer (coalesced)
             self.bot.publisher.announce(outcome.table, outcome.events)
             self.bot.publisher.schedule(outcome.table)

@@ -100,7 +100,8 @@ class _Queue:
     """One table's pending writes."""
 
     dirty: bool = False
-    posts: deque[tuple[discord.Interaction[Any], asyncio.Future[None]]] = field(
+    # (interaction, done, extra send arguments: a line above the table that may ping someone)
+    posts: deque[tuple[discord.Interaction[Any], asyncio.Future[None], dict[str, Any]]] = field(
         default_factory=deque
     )
     task: asyncio.Task[None] | None = None
@@ -124,6 +125,12 @@ class TablePublisher:
         self._queues: dict[int, _Queue] = {}  # tables with writes pending (dropped when done)
         self._tasks: set[asyncio.Task[None]] = set()  # every task still running
         self._blocked: set[int] = set()  # channels where Discord refused us (host told once)
+        # Told after each successful write of a table's message (``table_changed(table)``): live
+        # hands, turn pings. They run beside the queue (one run at a time per table, the newest
+        # table written), so they never hold up the next write.
+        self.followers: list[Any] = []
+        self._follow_next: dict[int, Table] = {}  # written tables whose followers are still due
+        self._following: dict[int, asyncio.Task[None]] = {}
 
     # --- TableListener ---------------------------------------------------------------------------------
     async def table_changed(self, table: Table, events: list[dict[str, Any]]) -> None:
@@ -195,14 +202,30 @@ class TablePublisher:
         queue.dirty = True
         self._start(table.channel_id, queue)
 
-    async def post(self, table: Table, interaction: discord.Interaction[Any]) -> None:
+    async def post(
+        self,
+        table: Table,
+        interaction: discord.Interaction[Any],
+        *,
+        content: str | None = None,
+        mention: list[int] | None = None,
+    ) -> None:
         """Answer ``interaction`` with the table message itself (a new public message that the
         table then tracks; the old one is deleted), in turn with every other write of the table.
+        ``content``: a line above it that may ping exactly the users in ``mention`` (nobody else).
         Raises what answering raised (the table is then redrawn where it was)."""
         self._blocked.discard(table.channel_id)  # a user asked again: try again
         queue = self._queue(table.channel_id)
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        queue.posts.append((interaction, done))
+        extra: dict[str, Any] = {}
+        if content:
+            extra = {
+                "content": content,
+                "allowed_mentions": discord.AllowedMentions(
+                    everyone=False, roles=False, users=[discord.Object(u) for u in mention or []]
+                ),
+            }
+        queue.posts.append((interaction, done, extra))
         self._start(table.channel_id, queue)
         await done
 
@@ -231,11 +254,11 @@ class TablePublisher:
                 table = self.bot.tables.get(channel_id)
                 queue.dirty = False
                 if queue.posts:
-                    interaction, done = queue.posts.popleft()
+                    interaction, done, extra = queue.posts.popleft()
                     try:
                         if table is None:
                             raise RuntimeError(f"no table in channel {channel_id}")
-                        await self._post(table, interaction)
+                        await self._post(table, interaction, extra)
                     except Exception as exc:
                         queue.dirty = table is not None  # the message must still be drawn
                         if not done.done():
@@ -251,7 +274,7 @@ class TablePublisher:
                 except Exception:
                     log.exception("Could not update the table message in channel %s", channel_id)
         finally:
-            for _interaction, done in queue.posts:
+            for _interaction, done, _extra in queue.posts:
                 if not done.done():
                     done.set_exception(RuntimeError("the table message was not posted"))
             queue.posts.clear()
@@ -264,7 +287,12 @@ class TablePublisher:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
     # --- writing -------------------------------------------------------------------------------------------
-    async def _post(self, table: Table, interaction: discord.Interaction[Any]) -> None:
+    async def _post(
+        self,
+        table: Table,
+        interaction: discord.Interaction[Any],
+        extra: dict[str, Any] | None = None,
+    ) -> None:
         """The table message as the interaction's answer, drawn now with its picture (drawn
         before the answer lock is taken, so the deferral timer can still acknowledge meanwhile; a
         change made after this write began marks the queue again, and the next write shows it)."""
@@ -278,16 +306,18 @@ class TablePublisher:
                     view=view or discord.utils.MISSING,
                     files=files or discord.utils.MISSING,
                     wait=True,
+                    **(extra or {}),
                 )
                 interaction.extras[PUBLIC_THINKING] = False  # the "thinking…" is the table now
                 message_id: int | None = sent.id
             else:
                 response = await interaction.response.send_message(
-                    embed=embed, view=view or discord.utils.MISSING, files=files
+                    embed=embed, view=view or discord.utils.MISSING, files=files, **(extra or {})
                 )
                 message_id = getattr(response, "message_id", None)
         if message_id is not None:
             await self._adopt(table, message_id)
+        self.follow(table)
 
     async def _adopt(self, table: Table, message_id: int) -> None:
         """Track a newly posted message; delete the one it replaces."""
@@ -299,6 +329,32 @@ class TablePublisher:
         if old is not None and old != message_id:
             with contextlib.suppress(discord.HTTPException):
                 await self._channel(table.channel_id).get_partial_message(old).delete()
+
+    # --- after a write -------------------------------------------------------------------------------------
+    def follow(self, table: Table) -> None:
+        """Tell the followers (live hands, turn pings) about a table whose message was written. A
+        call while they run for the same table makes one more run, with the newest table."""
+        if not self.followers:
+            return
+        channel_id = table.channel_id
+        self._follow_next[channel_id] = table
+        task = self._following.get(channel_id)
+        if task is None or task.done():
+            self._following[channel_id] = self._spawn(
+                self._follow_work(channel_id), f"follow-{channel_id}"
+            )
+
+    async def _follow_work(self, channel_id: int) -> None:
+        try:
+            while (table := self._follow_next.pop(channel_id, None)) is not None:
+                for follower in self.followers:
+                    try:
+                        await follower.table_changed(table)
+                    except Exception:
+                        log.exception("A follower of the table in channel %s failed", channel_id)
+        finally:
+            if self._following.get(channel_id) is asyncio.current_task():
+                del self._following[channel_id]
 
     async def _publish(self, table: Table) -> None:
         await self.bot.wait_until_ready()
@@ -328,6 +384,7 @@ class TablePublisher:
                 await channel.get_partial_message(old).edit(
                     embed=embed, view=view, attachments=files
                 )
+                self.follow(table)
                 return
             except discord.NotFound as exc:
                 if exc.code == UNKNOWN_CHANNEL:
@@ -340,6 +397,7 @@ class TablePublisher:
             embed=embed, view=view or discord.utils.MISSING, files=files or discord.utils.MISSING
         )
         await self._adopt(table, message.id)
+        self.follow(table)
 
     async def _refused(self, table: Table) -> None:
         """Discord refused a write for missing permissions: tell the host once; wait."""

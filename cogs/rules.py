@@ -1,4 +1,5 @@
-"""``/rules game:<choice>``: the rules in our own words, with the options a table can change."""
+"""``/rules game:<choice> [public]``: the rules in our own words, the options a table can change and a
+short glossary; privately, or to the whole channel with ``public:True``."""
 
 from __future__ import annotations
 
@@ -19,11 +20,15 @@ class Rules(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="rules", description="How to play a game, and its options.")
-    @app_commands.describe(game="Which game")
+    @app_commands.describe(
+        game="Which game", public="Show the rules to the whole channel (default: only to you)"
+    )
     @app_commands.choices(game=GAME_CHOICES)
-    async def rules(self, interaction: discord.Interaction[Any], game: str) -> None:
+    async def rules(
+        self, interaction: discord.Interaction[Any], game: str, public: bool = False
+    ) -> None:
         await interaction.response.send_message(
-            embed=panel_embed(rules_panel(game), game), ephemeral=True
+            embed=panel_embed(rules_panel(game), game), ephemeral=not public
         )
 
 

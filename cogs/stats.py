@@ -24,6 +24,7 @@ from discord.ui import Button, DynamicItem
 
 from bot.render.rules import preset_shown
 from bot.render.text import Panel, shown
+from bot.render.words import noun, plural
 from storage.models import GameSummary, LeaderboardRow, Metric, PlayerStats
 
 from .replay import history_select
@@ -61,11 +62,11 @@ def metric_value(row: LeaderboardRow, metric: Metric) -> str:
     if metric is Metric.RATING:
         return f"**{row.rating:.0f}**"
     if metric is Metric.WINS:
-        return f"**{row.wins}** wins"
+        return f"**{row.wins}** {noun(row.wins, 'win')}"
     if metric is Metric.POINTS:
-        return f"**{row.points}** pts"
+        return f"**{row.points}** {noun(row.points, 'pt', 'pts')}"
     if metric is Metric.GAMES:
-        return f"**{row.games}** games"
+        return f"**{row.games}** {noun(row.games, 'game')}"
     if metric is Metric.CHIPS:
         return f"**{row.chips:+d}** chips"
     return f"**{row.streak}** in a row (best {row.best_streak})"
@@ -73,7 +74,7 @@ def metric_value(row: LeaderboardRow, metric: Metric) -> str:
 
 def record_text(row: LeaderboardRow) -> str:
     draws = f" {row.draws}D" if row.draws else ""
-    return f"{row.wins}W {row.losses}L{draws} · {row.games} games"
+    return f"{row.wins}W {row.losses}L{draws} · {plural(row.games, 'game')}"
 
 
 def board_panel(
@@ -116,7 +117,7 @@ def stats_panel(name: str, stats: list[PlayerStats]) -> Panel:
         rate = 100.0 * row.wins / row.games if row.games else 0.0
         lines = [
             f"Rank #{row.rank} · rating {row.rating:.0f}",
-            f"{record_text(row)} · {rate:.0f}% won · {row.points} match points",
+            f"{record_text(row)} · {rate:.0f}% won · {plural(row.points, 'match point')}",
             f"Win streak {row.streak} (best {row.best_streak})",
         ]
         if s.recent:
@@ -149,15 +150,17 @@ def _outcome_mark(game: GameSummary, user_id: int) -> str:
 
 
 def scores_text(game: GameSummary) -> str:
+    """The scores winner first, then the others from the highest ("Carol 252 vs Bob 208 vs …")."""
     teams = any(s.team is not None for s in game.seats)
-    if teams:
-        sides: dict[int, list[str]] = {}
-        for s in game.seats:
-            sides.setdefault(s.team if s.team is not None else s.seat, []).append(shown(s.name))
-        return " vs ".join(
-            f"{' & '.join(names)} {game.scores[side]}" for side, names in sorted(sides.items())
-        )
-    return " vs ".join(f"{shown(s.name)} {game.scores[s.seat]}" for s in game.seats)
+    sides: dict[int, list[str]] = {}
+    won: set[int] = set()
+    for s in game.seats:
+        side = s.team if teams and s.team is not None else s.seat
+        sides.setdefault(side, []).append(shown(s.name))
+        if s.seat in game.winners:
+            won.add(side)
+    order = sorted(sides, key=lambda side: (side not in won, -game.scores[side], side))
+    return " vs ".join(f"{' & '.join(sides[side])} {game.scores[side]}" for side in order)
 
 
 def history_panel(name: str | None, games: list[GameSummary], user_id: int | None) -> Panel:

@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot.games import GAMES, game_info
 from bot.render.rules import display_title, option_suggestions
+from bot.render.table import rematch_invitation
 from bot.tables.errors import TableError
 from bot.tables.models import Level, Table, TableStatus
 from bot.tables.specs import command_spec
@@ -81,15 +82,24 @@ class Tables(commands.Cog):
         ephemeral = None if interaction.type is discord.InteractionType.component else not public
         return await within_ack(interaction, work, self.ack_budget, ephemeral=ephemeral)
 
-    async def _public_response(self, interaction: discord.Interaction[Any], table: Table) -> None:
+    async def _public_response(
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        *,
+        content: str | None = None,
+        mention: list[int] | None = None,
+    ) -> None:
         """Answer with the table message itself: a new public message whose id the table
-        remembers, written in turn by the table's queue (never beside it), drawn as it is sent.
+        remembers, written in turn by the table's queue (never beside it), drawn as it is sent
+        (``content``: a line above it that may ping exactly the users in ``mention``).
         An ended table is shown to the asker alone (with its picture)."""
         if not table.is_live:
             embed, _view, files = await self._ack(interaction, public_message(table), public=False)
             await self._ephemeral_embed(interaction, embed, files)
             return
-        await self._ack(interaction, self.bot.publisher.post(table, interaction), public=True)
+        posted = self.bot.publisher.post(table, interaction, content=content, mention=mention)
+        await self._ack(interaction, posted, public=True)
 
     async def _ephemeral_embed(
         self,
@@ -413,6 +423,18 @@ class Tables(commands.Cog):
             raise TableError("Tables live in server channels.")
         return interaction.channel_id
 
+    # --- the finished table's Rematch button -------------------------------------------------------------
+    async def rematch(self, interaction: discord.Interaction[Any], channel_id: int) -> None:
+        """A new lobby with the last game's seats: the players of the last game are invited."""
+        if channel_id != interaction.channel_id:
+            raise TableError("That button belongs to another channel's table.")
+        user = interaction.user
+        work = self.bot.tables.rematch(channel_id, user.id, user_name(user))
+        table = await self._ack(interaction, work, public=True)
+        invited = sorted(table.invited)
+        content = rematch_invitation(user_name(user), invited)
+        await self._public_response(interaction, table, content=content, mention=invited)
+
     # --- lobby buttons --------------------------------------------------------------------------------------
     async def lobby_click(
         self,
@@ -437,6 +459,11 @@ class Tables(commands.Cog):
             table = await self._ack(interaction, manager.start(channel_id, user.id), public=True)
         elif action == "cancel":
             table = await self._ack(interaction, manager.cancel(channel_id, user.id), public=False)
+        elif action == "pings":
+            current = manager.require(channel_id).spec.pings
+            table = await self._ack(
+                interaction, manager.set_pings(channel_id, user.id, not current), public=False
+            )
         elif action == "computer" and values and values[0] in {lv.value for lv in Level}:
             table = await self._ack(
                 interaction,

@@ -3,7 +3,8 @@ for hand controls, the table's move number) and small builders for embeds and th
 
 custom_id formats (≤ 100 characters):
   ``show:<channel>``                              Show my hand (public table message)
-  ``lobby:<join|leave|start|cancel|sit>:<channel>[:<seat>]``   lobby buttons
+  ``rematch:<channel>``                           Rematch (a finished table's message)
+  ``lobby:<join|leave|start|cancel|sit|pings>:<channel>[:<seat>]``   lobby buttons
   ``lobbyai:<channel>``                            lobby select: add a computer of a level
   ``h:<kind>:<channel>:<move_no>.<game>[:<arg>]``  hand buttons
   ``hs:<kind>:<channel>:<move_no>.<game>[:<arg>]`` hand selects
@@ -246,9 +247,35 @@ class ShowHandButton(DynamicItem[Button[Any]], template=r"show:(?P<ch>[0-9]{1,20
         )
 
 
+class RematchButton(DynamicItem[Button[Any]], template=r"rematch:(?P<ch>\d{1,20})"):
+    """On a finished table: a new lobby with the same game, options and seats."""
+
+    def __init__(self, channel_id: int) -> None:
+        super().__init__(
+            Button(
+                label="Rematch",
+                emoji="🔁",
+                style=discord.ButtonStyle.success,
+                custom_id=f"rematch:{channel_id}",
+            )
+        )
+        self.channel_id = channel_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
+    ) -> RematchButton:
+        return cls(int(match["ch"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(
+            interaction, _cog(interaction, "Tables").rematch(interaction, self.channel_id)
+        )
+
+
 class LobbyButton(
     DynamicItem[Button[Any]],
-    template=r"lobby:(?P<act>join|leave|start|cancel|sit):(?P<ch>[0-9]{1,20})(?::(?P<seat>[0-3]))?",
+    template=r"lobby:(?P<act>join|leave|start|cancel|sit|pings):(?P<ch>[0-9]{1,20})(?::(?P<seat>[0-3]))?",
 ):
     def __init__(self, item: Button[Any], action: str, channel_id: int, seat: int | None) -> None:
         super().__init__(item)
@@ -262,9 +289,12 @@ class LobbyButton(
         label: str,
         style: discord.ButtonStyle,
         seat: int | None = None,
+        *,
+        disabled: bool = False,
     ) -> LobbyButton:
         cid = f"lobby:{action}:{channel_id}" + (f":{seat}" if seat is not None else "")
-        return cls(Button(label=label, style=style, custom_id=cid), action, channel_id, seat)
+        button: Button[Any] = Button(label=label, style=style, custom_id=cid, disabled=disabled)
+        return cls(button, action, channel_id, seat)
 
     @classmethod
     async def from_custom_id(
@@ -431,6 +461,7 @@ def one_shot(view: discord.ui.View) -> discord.ui.View:
 
 DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (
     ShowHandButton,
+    RematchButton,
     LobbyButton,
     LobbyComputerSelect,
     HandButton,
@@ -439,7 +470,8 @@ DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (
 
 
 def lobby_view(table: Table) -> discord.ui.View:
-    """Join / Leave / Start / Cancel (team seats for Hurricane pairs) and the computer select."""
+    """Join (disabled when every seat is taken) / Leave / Start / Cancel (team seats for Hurricane
+    pairs), the host's turn-pings switch and the computer select."""
     view = discord.ui.View(timeout=None)
     ch = table.channel_id
     if table.team_of(0) is not None:
@@ -450,17 +482,24 @@ def lobby_view(table: Table) -> discord.ui.View:
                 )
             )
     else:
-        view.add_item(LobbyButton.make("join", ch, "Join", discord.ButtonStyle.success))
+        full = not table.empty_seats
+        label = "Table full" if full else "Join"
+        view.add_item(
+            LobbyButton.make("join", ch, label, discord.ButtonStyle.success, disabled=full)
+        )
     view.add_item(LobbyButton.make("leave", ch, "Leave", discord.ButtonStyle.secondary))
     view.add_item(LobbyButton.make("start", ch, "Start", discord.ButtonStyle.primary))
     view.add_item(LobbyButton.make("cancel", ch, "Cancel", discord.ButtonStyle.danger))
+    pings = "Turn pings: on" if table.spec.pings else "Turn pings: off"
+    view.add_item(LobbyButton.make("pings", ch, pings, discord.ButtonStyle.secondary))
     if table.empty_seats:
         view.add_item(LobbyComputerSelect.make(ch))
     return view
 
 
 def final_view(table: Table) -> discord.ui.View:
-    """The ended table's **Replay** button (``rp:o:<game>:0``, handled by ``cogs.replay``)."""
+    """The ended table's **Replay** button (``rp:o:<game>:0``, handled by ``cogs.replay``) and,
+    unless the game was abandoned, **Rematch**."""
     view = discord.ui.View(timeout=None)
     view.add_item(
         Button(
@@ -470,6 +509,8 @@ def final_view(table: Table) -> discord.ui.View:
             custom_id=f"rp:o:{table.game_id}:0",
         )
     )
+    if table.ended_by != "abandoned":
+        view.add_item(RematchButton(table.channel_id))
     return one_shot(view)
 
 

@@ -99,3 +99,9 @@ class Storage(Protocol):
     ) -> list[GameSummary]: ...
 
     async def game_log(self, game_id: str) -> GameLog | None: ...
+
+    async def get_setting(self, key: str) -> str | None:
+        """A value the bot stored about itself (``set_setting``), None if never set."""
+
+    async def set_setting(self, key: str, value: str) -> None:
+        """Store (or replace) a small key/value fact, e.g. the hash of the synced command tree."""

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from typing import Any, Protocol, TypeVar
 
@@ -589,6 +590,25 @@ class SqlStorage:
             )
 
         return await self._read(read)
+
+    # -- the bot's own key/value facts -----------------------------------------------------------
+
+    async def get_setting(self, key: str) -> str | None:
+        row = await self._read(
+            lambda db: db.fetchone("SELECT value FROM bot_settings WHERE key = ?", (key,))
+        )
+        return None if row is None else str(row["value"])
+
+    async def set_setting(self, key: str, value: str) -> None:
+        async def body(db: Db) -> int:
+            return await db.execute(
+                "INSERT INTO bot_settings (key, value, updated_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (key) DO UPDATE SET value = excluded.value, "
+                "updated_at = excluded.updated_at",
+                (key, value, time.time()),
+            )
+
+        await self._autocommit("store a setting", body)
 
 
 def partial_set(versions: dict[int, int], channel: int) -> Callable[[int], None]:

@@ -10,6 +10,7 @@ from typing import Any
 
 from .cards import card_label
 from .engine_facts import Combo, card_value
+from .words import agree, possessive
 
 SEVEN_OF_HEARTS = "7H"
 HURRICANE_MARK = "🌀"
@@ -102,7 +103,7 @@ HAGGIS_BETS = (
 def trick_entry(name: str, play: str, text: str | None) -> str:
     """One play of the trick: ``Alice: 5🟥 5🟨 (a pair of 5s)`` or ``Bob passes``."""
     if play == "pass":
-        return f"{name} passes"
+        return f"{name} {agree(name, 'passes', 'pass')}"
     cards = " ".join(card_label(c) for c in play.split("=")[0].split())
     return f"{name}: {cards}" + (f" ({text})" if text else "")
 
@@ -118,7 +119,7 @@ def to_beat_line(top: Combo | None, who: str, can_play: bool) -> str:
     """What a follower must beat (the engine's shape words), or that only Pass is left."""
     if top is None:
         return "Play cards or pass."
-    what = f"{who}'s {top.text}"
+    what = possessive(who, top.text)
     if not can_play:
         return f"Nothing you hold beats {what}: pass."
     need = top.shape if top.is_bomb else f"{top.shape} of a higher rank, or a bomb"

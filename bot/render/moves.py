@@ -5,6 +5,7 @@ everyone reads afterwards ("Anna plays 7♥ and takes 3♣ + 4♦ — hurricane!
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
@@ -187,3 +188,86 @@ def matches_query(label: str, text: str, query: str) -> bool:
     """Autocomplete filter: every typed word must appear in the label or the canonical text."""
     hay = f"{label} {text}".lower()
     return all(word in hay for word in query.lower().split())
+
+
+# --- moves as people type them -------------------------------------------------------------------------
+_SUIT_LETTERS = {"♥": "H", "♦": "D", "♣": "C", "♠": "S"} | {
+    "🟥": "R",
+    "🟧": "O",
+    "🟨": "Y",
+    "🟩": "G",
+    "🟦": "B",
+}
+_CARD = re.compile(r"(10|[2-9]|[ajqk])([hdcsroygb]?)", re.IGNORECASE)
+_PARTS = re.compile(r"([\s+:]+)")
+
+
+def _canonical_card(token: str) -> str:
+    for symbol, letter in _SUIT_LETTERS.items():
+        token = token.replace(symbol, letter)
+    return token.upper() if _CARD.fullmatch(token) else token
+
+
+def typed_move(text: str, legal: Sequence[str]) -> str | None:
+    """The legal move a person means by ``text``, written as the cards are shown (``A♣``, ``a♣``,
+    ``10♦``, ``7h:3c+4d``) or as one card alone when exactly one legal move plays it (``6h`` for
+    its only capture); None when it names no legal move (the engine then says why)."""
+    text = " ".join(text.split())
+    if text in legal:
+        return text
+    body, eq, reading = text.partition("=")
+    parts = _PARTS.split(body.strip())
+    canonical = "".join(p if i % 2 else _canonical_card(p) for i, p in enumerate(parts))
+    canonical = canonical + (f" ={reading.strip().lower()}" if eq else "")
+    if canonical in legal:
+        return canonical
+    canonical = canonical.replace(" =", "=") if eq else canonical
+    if canonical in legal:
+        return canonical
+    if _CARD.fullmatch(canonical):
+        plays = [m for m in legal if m == canonical or m.split(":")[0] == canonical]
+        if len(plays) == 1:
+            return plays[0]
+    return None
+
+
+def move_kind(game: str, text: str, words: str | None) -> str:
+    """What sort of move it is, for a short menu ("captures", "pairs", "sequences", "bombs"…);
+    ``words``: the engine's description of a Haggis play, if any."""
+    kind = move_words(game, text).kind
+    if kind == "pass":
+        return "pass"
+    if kind in ("bet", "give", "flip"):
+        return {"bet": "bets", "give": "give the trick", "flip": "turn up a card"}[kind]
+    if game == "haggis":
+        lowered = (words or "").lower()
+        if "bomb" in lowered:
+            return "bombs"
+        if "-wide sequence" in lowered:
+            return "sequences of pairs or sets"
+        if "sequence" in lowered:
+            return "sequences"
+        count = len(haggis_parts(text)[0])
+        return {1: "single cards", 2: "pairs"}.get(count, f"sets of {count}")
+    return {
+        "take": "captures",
+        "trail": "trails",
+        "lay": "lay cards",
+        "lay_take": "lay and take",
+    }.get(kind, kind)
+
+
+def suggestion_key(game: str, text: str) -> tuple[int, int, int]:
+    """Sorts sensible plays first: no wild (face) cards wasted in Haggis, then the move that puts
+    down or takes the most cards, then low cards first."""
+    cards = sorted(played_cards(game, text) or ())
+    wild = sum(1 for c in cards if c in ("J", "Q", "K")) if game == "haggis" else 0
+    taken = len(text.partition(":")[2].split("+")) if ":" in text else 0
+    low = min((_rank_value(c) for c in cards), default=99)
+    return (wild, -(len(cards) + taken), low)
+
+
+def _rank_value(card: str) -> int:
+    rank = card[:-1] if len(card) > 1 else card
+    order = {"A": 1, "J": 11, "Q": 12, "K": 13}
+    return order.get(rank, int(rank) if rank.isdigit() else 99)

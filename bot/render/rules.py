@@ -259,12 +259,51 @@ def option_suggestions(
     return out
 
 
+#: The words the rules and the tables use, in one short list (``/rules`` and the terminal's ``rules``).
+GLOSSARY: tuple[tuple[str, str], ...] = (
+    ("trail", "lay a card face up on the table because it takes nothing (Hurricane)"),
+    ("sweep / hurricane", "a capture that empties the table: 1 point at the end of the deal"),
+    ("primiera", "a point for the best card of each suit, by primiera value (7, 6, A, 5…)"),
+    ("premiere", "`open`'s primiera: the best three or four of a kind wins the point"),
+    ("set", "one or more cards of one rank, e.g. three 7s (Haggis)"),
+    ("sequence", "three or more consecutive ranks in one suit, or runs of sets (Haggis)"),
+    ("bomb", "3-5-7-9, J-Q, J-K, Q-K or J-Q-K: beats any ordinary combination (Haggis)"),
+    ("bet", "0, 15 or 30 before your first card of a round that you go out first (Haggis)"),
+)
+
+
+def glossary_text() -> str:
+    return "\n".join(f"**{term}**: {meaning}" for term, meaning in GLOSSARY)
+
+
 def rules_panel(game: str) -> Panel:
-    """The rules panel of a game (``ValueError`` for an unknown game)."""
+    """The rules panel of a game with the glossary (``ValueError`` for an unknown game)."""
     try:
-        return RULES[game]
+        rules = RULES[game]
     except KeyError:
         raise ValueError(f"Unknown game {game!r}: choose one of {', '.join(RULES)}.") from None
+    panel = Panel(rules.title, list(rules.lines), list(rules.fields), rules.footer)
+    panel.add("Glossary", glossary_text())
+    return panel
+
+
+def preset_line(game: str, options: Mapping[str, Any]) -> str | None:
+    """The table's rules in one line: the preset and what it means ("open: 4 open + 2 blind hand
+    cards, premiere of sets, game to 15"), plus any option changed from it; for a game without
+    presets, what the game is."""
+    try:
+        info = game_info(game)
+        preset = info.preset(options.get("preset") if info.presets else None)
+        defaults = info.defaults(preset.name if preset is not None else None)
+    except ValueError:
+        return None
+    line = f"{preset.name}: {preset.description}" if preset is not None else info.summary
+    changed = [
+        f"{k.replace('_', ' ')} {v}"
+        for k, v in options.items()
+        if k != "preset" and k in defaults and str(defaults[k]) != str(v)
+    ]
+    return line + (f" (changed here: {', '.join(changed)})" if changed else "")
 
 
 def display_title(game: str) -> str:

@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .cards import cards_label
+from .words import agree
 
 CATEGORY_NAMES = (
     ("cards", "Most cards"),
@@ -141,12 +142,15 @@ def _round_lines(event: dict[str, Any], seats: Sequence[str]) -> list[str]:
 
 def result_line(result: dict[str, Any], sides: Sequence[str]) -> str:
     """The end of the game in one line ("Anna wins 17–9 — a double win!")."""
-    scores = result.get("scores") or []
+    scores = list(result.get("scores") or [])
     winner = result.get("winner")
-    score_text = "–".join(str(s) for s in scores)
     if winner is None:
-        return f"The game is a draw ({score_text})."
+        return f"The game is a draw ({'–'.join(str(s) for s in scores)})."
+    # winner first, then the others from the highest score: "Carol wins 252–208–195"
+    if isinstance(winner, int) and 0 <= winner < len(scores):
+        rest = sorted((s for i, s in enumerate(scores) if i != winner), reverse=True)
+        scores = [scores[winner], *rest]
+    score_text = "–".join(str(s) for s in scores)
     name = sides[winner] if isinstance(winner, int) and winner < len(sides) else "?"
-    verb = "win" if " & " in name else "wins"
     double = " — a double win!" if result.get("double") else "."
-    return f"{name} {verb} {score_text}{double}"
+    return f"{name} {agree(name, 'wins', 'win')} {score_text}{double}"

@@ -14,8 +14,10 @@ from .boards import board_model
 from .boards.base import seat_names
 from .cards import card_label, cards_label
 from .moves import describe_move
+from .rules import preset_line
 from .scores import result_line
 from .text import Panel, shown
+from .words import agree, names_list
 
 HIDDEN_OPTION_KEYS = {"preset"}
 
@@ -90,16 +92,34 @@ def lobby_panel(table: Table, options_in_force: dict[str, Any]) -> Panel:
     host = next(
         (shown(s.name) for s in table.seats if s is not None and s.user_id == table.host_id), "?"
     )
+    summary = preset_line(table.spec.game, table.spec.options)
+    if summary:
+        panel.lines.append(f"**{summary}**")
     panel.lines.append(f"Host: {host}")
     panel.lines.append(f"Turn timer: {timer_words(table.spec.turn_timer)}")
+    panel.lines.append(
+        "Turn pings: on (a player is mentioned when their turn comes)"
+        if table.spec.pings
+        else "Turn pings: off"
+    )
     words = option_words(options_in_force)
     if words:
         panel.lines.append(f"Options: {words}")
+    kept = {seat: user for user, seat in table.invited.items()}
     seats = []
     for i, seat in enumerate(table.seats):
-        who = "*empty*" if seat is None else shown(seat.name)
+        if seat is None and i in kept:
+            who = (
+                f"*kept for {shown(table.invited_names.get(kept[i], 'a player of the last game'))}*"
+            )
+        else:
+            who = "*empty*" if seat is None else shown(seat.name)
         seats.append(f"{seat_label(table, i)}: {who}")
     panel.add("Seats", "\n".join(seats))
+    if table.invited and table.status is TableStatus.LOBBY:
+        panel.lines.append(
+            "Rematch: the players of the last game take their seats again with Join."
+        )
     if table.status is TableStatus.LOBBY:
         panel.footer = (
             "Join with the button or /table join. The host starts once every seat is filled."
@@ -112,6 +132,23 @@ def lobby_panel(table: Table, options_in_force: dict[str, Any]) -> Panel:
     return panel
 
 
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+def turn_ping(table: Table, user_id: int) -> str:
+    """The short channel message when the turn passes to a player: "@Anna, your turn at Hurricane"."""
+    return f"{mention(user_id)}, your turn at {game_title(table)}."
+
+
+def rematch_invitation(host: str, invited: Sequence[int]) -> str | None:
+    """The line above a rematch's lobby, mentioning the players of the last game."""
+    if not invited:
+        return None
+    people = " ".join(mention(u) for u in invited)
+    return f"{people}: {shown(host)} asks for a rematch — press Join to play again."
+
+
 def _who(event: dict[str, Any], key: str, names: Sequence[str]) -> str | None:
     value = event.get(key)
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
@@ -119,11 +156,31 @@ def _who(event: dict[str, Any], key: str, names: Sequence[str]) -> str | None:
     return None
 
 
-def last_move_line(table: Table) -> str | None:
-    """The most recent move (or table event) in words."""
+STORY_MOVES = 4  # the public message tells at least this many moves of the current deal / trick
+
+
+def recent_moves(table: Table) -> list[str]:
+    """The current deal's or trick's last moves in words, oldest first, the newest (or a table
+    event such as a resignation) last: at least ``STORY_MOVES`` and at least one per seat, so
+    in ``pairs`` and 3-player Haggis every move since a seat's own last one is there."""
     names = seat_names(table)
-    events = table.last_events
-    for ev in events:
+    count = max(STORY_MOVES, len(table.seats))
+    event = _table_event_line(table, names)
+    moves = table.history if event is not None else table.history[:-1]
+    start = min(max(table.log_from, len(table.history) - count), len(moves))
+    lines = [
+        describe_move(table.spec.game, names[seat], action, names=names)
+        for seat, action in moves[start:]
+    ]
+    last = last_move_line(table)
+    if last:
+        lines.append(last)
+    return lines[-count:]
+
+
+def _table_event_line(table: Table, names: Sequence[str]) -> str | None:
+    """The last change when it was not a move (resigned, paused…), in words."""
+    for ev in table.last_events:
         kind = ev.get("type")
         kicked = KICKED_BY.get(str(ev.get("kicked_by")))
         if kind == "left" and kicked:
@@ -150,6 +207,16 @@ def last_move_line(table: Table) -> str | None:
             if ev.get("auto"):
                 return "The pause ran out: the turn clock runs again."
             return "The host restarted the turn clock."
+    return None
+
+
+def last_move_line(table: Table) -> str | None:
+    """The most recent move (or table event) in words."""
+    names = seat_names(table)
+    events = table.last_events
+    event = _table_event_line(table, names)
+    if event is not None:
+        return event
     if not table.history:
         return None
     seat, action = table.history[-1]
@@ -169,8 +236,10 @@ def last_move_line(table: Table) -> str | None:
         elif kind == "flip" and ev.get("card"):
             extras.append(f"— it is {card_label(ev['card'])}")
         elif kind == "lay_hand" and who:
+            laid = cards_label(ev.get("cards") or []) or "no cards"
             extras.append(
-                f"— {who} lays {cards_label(ev.get('cards') or []) or 'no cards'} on the table"
+                f"— after a hurricane the `open` rules make {who} lay the whole hand on the "
+                f"table: {laid}"
             )
         elif kind == "trick_won":
             winner, taker = _who(ev, "winner", names), _who(ev, "taker", names)
@@ -190,7 +259,8 @@ def last_move_line(table: Table) -> str | None:
 def _seat_field(table: Table, view: dict[str, Any], i: int) -> tuple[str, str]:
     seat = table.seats[i]
     name = shown(seat.name) if seat is not None else f"seat {i + 1}"
-    marker = "▶ " if view.get("current_player") == i else ""
+    playing = table.status is TableStatus.PLAYING
+    marker = "▶ " if playing and view.get("current_player") == i else ""
     parts = board_model(table.spec.game).seat_parts(table, view, i)
     if seat is not None and seat.computer is not None:
         name = f"🤖 {name}"
@@ -204,9 +274,12 @@ def table_panel(table: Table, view: dict[str, Any]) -> Panel:
         panel.lines.append(SAVING_DELAYED)
     board = board_model(table.spec.game)
     panel.lines.extend(board.lines(table, view))
-    last = last_move_line(table)
-    if last:
-        panel.lines.append(f"Last move: {last}")
+    story = recent_moves(table)
+    if len(story) > 1:
+        panel.lines.append(f"Earlier this {board.story_unit}:")
+        panel.lines.extend(f"· {line}" for line in story[:-1])
+    if story:
+        panel.lines.append(f"Last move: {story[-1]}")
     current = view.get("current_player") if table.status is TableStatus.PLAYING else None
     if isinstance(current, int) and current < len(table.seats):
         who = seat_names(table)[current]
@@ -227,7 +300,11 @@ def table_panel(table: Table, view: dict[str, Any]) -> Panel:
     panel.lines.extend(fair_lines(table))
     if table.status is TableStatus.FINISHED:
         panel.lines.append(f"**Game over.** {final_line(table, view)}")
-        panel.footer = "Thanks for playing! Open a new table with /table new."
+        panel.footer = (
+            "Thanks for playing! Open a new table with /table new."
+            if table.ended_by == "abandoned"
+            else "Thanks for playing! Rematch plays again with the same seats, or /table new."
+        )
     else:
         panel.footer = "Press “Show my hand” to see your cards and play."
     return panel
@@ -261,8 +338,8 @@ def scoring_panel(table: Table, events: list[dict[str, Any]]) -> Panel | None:
 
 def final_line(table: Table, view: dict[str, Any]) -> str:
     names = seat_names(table)
-    if table.ended_by == "resigned" or table.ended_by == "forfeit":
-        return last_move_line(table) or "The game ended."
+    if table.ended_by in ("resigned", "forfeit"):
+        return _given_up_line(table) or last_move_line(table) or "The game ended."
     if table.ended_by == "abandoned":
         return closed_line(table) or "The game was abandoned; no result is recorded."
     result = view.get("result")
@@ -276,6 +353,27 @@ def final_line(table: Table, view: dict[str, Any]) -> str:
 def _result_words(table: Table, result: dict[str, Any]) -> str:
     own = board_model(table.spec.game).final_line(table, result)
     return own if own is not None else result_line(result, side_names(table))
+
+
+def _given_up_line(table: Table) -> str | None:
+    """Winner first for a game someone gave up: "Bob wins — Alice resigned."."""
+    event = next((e for e in table.last_events if e.get("type") in ("resigned", "forfeit")), None)
+    seat = event.get("seat") if event is not None else None
+    if not isinstance(seat, int) or not 0 <= seat < len(table.seats):
+        return None
+    names, sides = seat_names(table), side_names(table)
+    team = table.team_of(seat)
+    if team is not None:
+        winners = [sides[1 - team]]
+    else:
+        winners = [n for i, n in enumerate(names) if i != seat]
+    who = names_list(winners)
+    how = (
+        f"{names[seat]} resigned."
+        if event is not None and event.get("type") == "resigned"
+        else f"{names[seat]} forfeited (out of time three turns in a row)."
+    )
+    return f"{who} {agree(who, 'wins', 'win')} — {how}"
 
 
 def hand_panel(
@@ -306,5 +404,5 @@ def hand_panel(
         panel.lines.append("▶ **Your turn.**")
     elif isinstance(current, int):
         panel.lines.append(f"⏳ Waiting for {seat_names(table)[current]}…")
-    panel.footer = f"move {table.move_no}"
+    panel.footer = ""
     return panel

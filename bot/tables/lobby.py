@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import uuid
 from collections.abc import Callable
+from dataclasses import replace
 
 import bot.games as games
 
@@ -117,8 +118,15 @@ class TableLobby:
             table = checks.in_lobby(self._registry.get(channel_id), "join")
             if table.is_seated(user_id):
                 raise TableError("You already have a seat at this table.")
+            kept = table.invited.get(user_id)
+            if seat is None and kept is not None and table.seats[kept] is None:
+                seat = kept  # a rematch: the player's seat of the last game
+            elif seat is None:  # others take the seats nobody was invited to first
+                free = [i for i in table.empty_seats if i not in table.invited.values()]
+                seat = free[0] if free else None
             index = checks.free_seat(table, seat)
             changed = draft(table)
+            changed.invited.pop(user_id, None)
             changed.seats[index] = Seat(user_id=user_id, name=name)
             await self._persistence.commit(table, changed)
             return table
@@ -179,6 +187,56 @@ class TableLobby:
             changed.seats[index] = Seat(
                 user_id=COMPUTER_IDS[level], name=computer_name(table, level), computer=level
             )
+            await self._persistence.commit(table, changed)
+            return table
+
+    async def rematch(self, channel_id: int, user_id: int, name: str) -> Table:
+        """A new lobby for the game just finished here: same game, options and seats. The asking
+        player is the host, computers sit down again at once, the other players are invited
+        (their seats wait for them; they confirm by joining)."""
+        async with self._registry.lock(channel_id):
+            old = self._registry.get(channel_id)
+            if old is None or old.status is not TableStatus.FINISHED:
+                self._check_free(channel_id)
+                raise TableError("There is no finished game at this table to play again.")
+            if old.seat_of(user_id) is None:
+                raise NotSeated("Only the players of the last game can ask for a rematch.")
+            seats: list[Seat | None] = [None] * len(old.seats)
+            invited: dict[int, int] = {}
+            names: dict[int, str] = {}
+            for index, seat in enumerate(old.seats):
+                if seat is None:
+                    continue
+                if seat.computer is not None:
+                    seats[index] = Seat(seat.user_id, seat.name, seat.computer)
+                elif seat.user_id == user_id:
+                    seats[index] = Seat(user_id, name)
+                else:
+                    invited[seat.user_id] = index
+                    names[seat.user_id] = seat.name
+            table = Table(
+                channel_id=channel_id,
+                guild_id=old.guild_id,
+                host_id=user_id,
+                spec=old.spec,
+                seats=seats,
+                game_id=uuid.uuid4().hex,
+                seed=self._rng.getrandbits(63),
+                opened_at=self._clock(),
+                invited=invited,
+                invited_names=names,
+            )
+            await self._persistence.write(table)
+            self._registry.put(table)
+            return table
+
+    async def set_pings(self, channel_id: int, by_user_id: int, on: bool) -> Table:
+        """Turn pings on or off for this table (host, in the lobby)."""
+        async with self._registry.lock(channel_id):
+            table = checks.in_lobby(self._registry.get(channel_id), "change the turn pings")
+            checks.host_only(table, by_user_id)
+            changed = draft(table)
+            changed.spec = replace(table.spec, pings=on)
             await self._persistence.commit(table, changed)
             return table
 

@@ -162,6 +162,12 @@ class TableManager:
     ) -> Table:
         return await self._lobby.add_computer(channel_id, by_user_id, level, seat)
 
+    async def rematch(self, channel_id: int, user_id: int, name: str) -> Table:
+        return await self._lobby.rematch(channel_id, user_id, name)
+
+    async def set_pings(self, channel_id: int, by_user_id: int, on: bool) -> Table:
+        return await self._lobby.set_pings(channel_id, by_user_id, on)
+
     async def start(self, channel_id: int, by_user_id: int) -> Table:
         table = await self._lobby.start(channel_id, by_user_id)
         self._driver.begin(table)

@@ -45,6 +45,7 @@ class GameSpec:
     options: dict[str, Any] = field(default_factory=dict)  # engine options (preset included)
     players: int = 2  # hurricane 2 (pairs: 4), hurikan 2, haggis 2 or 3
     turn_timer: float = 120  # seconds; 0 = no timer (floats allowed so tests can use tiny ones)
+    pings: bool = True  # post a short message mentioning each player whose turn it becomes
 
 
 @dataclass
@@ -67,12 +68,16 @@ class Table:
     paused: bool = False
     last_events: list[dict[str, Any]] = field(default_factory=list)
     history: list[tuple[int, str]] = field(default_factory=list)
+    log_from: int = 0  # index in ``history`` where the current deal / trick began
     abandon_votes: set[int] = field(default_factory=set)
     ended_by: str | None = None
     opened_at: float = 0.0
     started_at: float | None = None
     ended_at: float | None = None
     reminded: bool = False  # the half-time reminder for the current deadline was sent
+    # a rematch's lobby: user id -> the seat kept for a player of the last game until they join
+    invited: dict[int, int] = field(default_factory=dict)
+    invited_names: dict[int, str] = field(default_factory=dict)
     active_at: float | None = None  # the last human move (or the start): idle tables end
     paused_at: float | None = None  # when the clock was paused (it resumes by itself)
     pauses: int = 0  # pauses used in this game

@@ -49,6 +49,8 @@ def draft(table: Table, *, clone_state: bool = False) -> Table:
         last_events=list(table.last_events),
         history=list(table.history),
         abandon_votes=set(table.abandon_votes),
+        invited=dict(table.invited),
+        invited_names=dict(table.invited_names),
         state=state,
     )
 

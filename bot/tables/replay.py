@@ -219,6 +219,7 @@ def _frame(
         move_no=step,
         last_events=events,
         history=[(m.seat, m.action) for m in log.actions[:step]],
+        log_from=step,  # a replay frame tells its own move only (earlier deals' cards are dealt again)
         ended_by=log.ended_by if step == total else None,
     )
     return ReplayFrame(

@@ -31,6 +31,7 @@ def table_to_data(table: Table) -> dict[str, Any]:
             "options": dict(spec.options),
             "players": spec.players,
             "turn_timer": spec.turn_timer,
+            "pings": spec.pings,
         },
         "seats": [_seat_to_data(seat) for seat in table.seats],
         "status": table.status.value,
@@ -44,12 +45,16 @@ def table_to_data(table: Table) -> dict[str, Any]:
         "last_events": list(table.last_events),
         # (seat, action) tuples of immutable values: a flat copy suffices, and JSON writes them as arrays.
         "history": list(table.history),
+        "log_from": table.log_from,
         "abandon_votes": sorted(table.abandon_votes),
         "ended_by": table.ended_by,
         "opened_at": table.opened_at,
         "started_at": table.started_at,
         "ended_at": table.ended_at,
         "reminded": table.reminded,
+        "invited": [
+            [user, seat, table.invited_names.get(user, "")] for user, seat in table.invited.items()
+        ],
         "active_at": table.active_at,
         "paused_at": table.paused_at,
         "pauses": table.pauses,
@@ -69,6 +74,7 @@ def table_from_data(data: dict[str, Any]) -> Table:
             options=dict(raw_spec["options"]),
             players=int(raw_spec["players"]),
             turn_timer=raw_spec["turn_timer"],
+            pings=bool(raw_spec.get("pings", True)),  # tables saved before the option: on
         )
         seats = [_seat_from_data(raw) for raw in data["seats"]]
         if len(seats) != spec.players:
@@ -95,12 +101,15 @@ def table_from_data(data: dict[str, Any]) -> Table:
             paused=bool(data.get("paused", False)),
             last_events=list(data.get("last_events", [])),
             history=[(int(seat), str(action)) for seat, action in data.get("history", [])],
+            log_from=int(data.get("log_from", 0)),
             abandon_votes={int(user) for user in data.get("abandon_votes", [])},
             ended_by=data.get("ended_by"),
             opened_at=float(data.get("opened_at") or 0.0),
             started_at=_opt_float(data.get("started_at")),
             ended_at=_opt_float(data.get("ended_at")),
             reminded=bool(data.get("reminded", False)),
+            invited={int(user): int(seat) for user, seat, _ in data.get("invited", [])},
+            invited_names={int(user): str(name) for user, _, name in data.get("invited", [])},
             active_at=_opt_float(data.get("active_at")),
             paused_at=_opt_float(data.get("paused_at")),
             pauses=int(data.get("pauses") or 0),

@@ -27,6 +27,11 @@ def arm_clock(
         draft.reminded = False
 
 
+# Engine events that close a deal (Hurricane), a round or a trick (Haggis): the table's story of
+# "the current deal / trick" starts again after them.
+STORY_ENDS = frozenset({"trick_won", "deal_scored", "round_scored"})
+
+
 def record_move(
     draft: Table,
     acting: Seat,
@@ -38,8 +43,8 @@ def record_move(
 ) -> list[dict[str, Any]]:
     """The table's own part of a move the engine has applied, the same when played and when
     replayed on restore: a time-out counts towards a forfeit, the player's own move resets the
-    count and the idle clock (``at``); then the move number, history and events. Returns the
-    events."""
+    count and the idle clock (``at``); then the move number, history and events, noting where the
+    current deal/trick began (after an event that closes one). Returns the events."""
     events: list[dict[str, Any]] = []
     if source == "timeout":
         acting.timeouts += 1
@@ -51,6 +56,8 @@ def record_move(
     draft.move_no += 1
     draft.history.append((seat, action))
     draft.last_events = events
+    if any(event.get("type") in STORY_ENDS for event in engine_events):
+        draft.log_from = len(draft.history)
     return events
 
 

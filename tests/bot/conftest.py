@@ -14,7 +14,8 @@ Fixtures
 ``users``
     Three ``Person`` objects (Alice, Bob, Carol) known to the guild; ``person.user`` is the payload dict.
 ``make_fake``
-    A factory ``await make_fake(db_path=None, world=None, prepare=None, **create_bot_kwargs)`` for tests that need a second
+    A factory ``await make_fake(db_path=None, world=None, settings=None, prepare=None, **create_bot_kwargs)``
+    (``settings``: ``Config`` fields such as ``dev_guild_id`` or ``owner_ids``) for tests that need a second
     bot on the same database (restart tests: pass ``world=old_fake`` so the new bot sees the same channels,
     users and messages) or special settings (``computer_delay``, ``publish_delay``, ``clock``). Every fake it
     makes is closed and checked at teardown (closing twice is harmless). ``prepare(fake)`` runs before

@@ -131,7 +131,10 @@ class Fuzzer:
             if new == old or table is None:
                 continue
             if old is None or old[0] != new[0]:  # a new table: opened by its host
-                if table.host_id != user.id or kind not in ("new",):
+                # with /table new, or by a player of the finished game pressing Rematch
+                was_player = old is not None and user.id in {s[0] for s in old[3] if s is not None}
+                rematch = kind == "table_click" and was_player
+                if table.host_id != user.id or not (kind == "new" or rematch):
                     raise AssertionError(f"table {channel} opened by {user.name} ({kind})")
                 continue
             seated_before = user.id in {s[0] for s in old[3] if s is not None}

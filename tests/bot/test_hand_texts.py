@@ -183,7 +183,7 @@ async def test_haggis_follower_is_told_what_to_beat(fake: FakeDiscord, users: li
     card = next(o["value"] for o in sel["options"] if o["value"] not in ("J", "Q", "K"))
     await d.play_move(seat, card)
     text = render_text(await d.fresh_hand(d.person(1 - seat)))
-    what = f"{d.person(seat).name}'s a single {card[:-1]}"
+    what = f"{d.person(seat).name}'s single {card[:-1]}"
     assert (
         f"**To beat** {what}: a single card of a higher rank, or a bomb — or pass." in text
         or f"Nothing you hold beats {what}: pass." in text

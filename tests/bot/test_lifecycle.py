@@ -134,11 +134,14 @@ async def test_rules_ping_and_admin_sync(fake: FakeDiscord, users: list[Person])
         assert ex.ephemeral and len(ex.data["embeds"][0]["description"]) <= 4096
     ex = await fake.slash("ping", user=users[0].user)
     assert ex.callback_type == 4 and ex.content == "Pong."
+    puts = len([r for r in fake.requests if r.method == "PUT"])
     ex = await fake.slash("admin sync", user=users[0].user)
-    assert ex.ephemeral and "Only the bot's owner" in ex.content and "global" not in fake.synced
+    assert ex.ephemeral and "Only the bot's owner" in ex.content
+    assert len([r for r in fake.requests if r.method == "PUT"]) == puts
     owner = fake.users[OWNER_ID]
     ex = await fake.slash("admin sync", user=owner)
     assert "Synced" in ex.content and "table" in {c["name"] for c in fake.synced["global"]}
+    assert len([r for r in fake.requests if r.method == "PUT"]) == puts + 1
 
 
 async def test_unexpected_error_is_friendly_and_logged(
@@ -326,6 +329,11 @@ async def test_three_timeouts_in_a_row_forfeit(fake: FakeDiscord, users: list[Pe
                 other = d.table.state.current_player  # type: ignore[union-attr]
     assert d.table.status is TableStatus.FINISHED and d.table.ended_by == "forfeit"
     assert "forfeits" in render_text(d.public())
+    loser, winner = d.person(sleeper).name, d.person(1 - sleeper).name
+    assert (
+        f"**Game over.** {winner} wins — {loser} forfeited (out of time three turns in a row)."
+        in render_text(d.public())
+    )
 
 
 async def test_hand_controls_survive_a_restart(make_fake: FakeFactory) -> None:

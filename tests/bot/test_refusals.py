@@ -147,10 +147,13 @@ async def test_lobby_rules(fake: FakeDiscord, users: list[Person]) -> None:
 async def test_clicks_after_the_game_ended(fake: FakeDiscord, users: list[Person]) -> None:
     d = await hurricane_duel(fake, users)
     mover, other = to_move(d)
-    hand = await d.show_hand(mover)
+    hand = copy.deepcopy(
+        await d.show_hand(mover)
+    )  # as a screen that missed the live update shows it
     ex = await fake.slash("table resign", user=other.user)
     assert ex.ephemeral and d.table.status is TableStatus.FINISHED
     assert "resigned" in render_text(d.public())
+    assert "game is over" in render_text(fake.messages[int(hand["id"])])  # the live hand knows
     sel = comp(hand, "hs:card:")
     assert sel is not None
     ex = await fake.click(

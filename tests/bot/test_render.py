@@ -126,7 +126,11 @@ def test_round_breakdown_and_result() -> None:
     assert result_line({"winner": None, "scores": [110, 110]}, ["Anna", "Bob"]).startswith(
         "The game is a draw"
     )
-    assert result_line({"winner": 1, "scores": [3, 16]}, ["A & C", "B & D"]) == "B & D win 3–16."
+    assert result_line({"winner": 1, "scores": [3, 16]}, ["A & C", "B & D"]) == "B & D win 16–3."
+    # winner first, then the others from the highest: "Carol wins 252–208–195"
+    three = {"winner": 2, "scores": [195, 208, 252]}
+    assert result_line(three, ["Anna", "Bob", "Carol"]) == "Carol wins 252–208–195."
+    assert result_line({"winner": 1, "scores": [22, 94]}, ["Anna", "Bob"]) == "Bob wins 94–22."
 
 
 def test_sorting_and_selection_masks() -> None:

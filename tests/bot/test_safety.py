@@ -185,7 +185,7 @@ async def test_names_are_stored_raw_escaped_in_text_and_plain_in_labels(
         assert raw not in str(r.json)
 
 
-async def test_admin_is_for_manage_server_and_here_needs_a_server(
+async def test_admin_is_for_manage_server_and_scope_server_needs_a_server(
     fake: FakeDiscord,
 ) -> None:
     admin = fake.bot.tree.get_command("admin")  # type: ignore[attr-defined]
@@ -193,7 +193,7 @@ async def test_admin_is_for_manage_server_and_here_needs_a_server(
     assert admin.default_permissions.manage_guild
     synced_before = dict(fake.synced)
     fake.in_dm.add(int(fake.owner["id"]))
-    ex = await fake.slash("admin sync", user=fake.owner, here=True)
+    ex = await fake.slash("admin sync", user=fake.owner, scope="server")
     assert ex.ephemeral and "run it in a server" in ex.content
     assert fake.synced == synced_before  # no global sync
 

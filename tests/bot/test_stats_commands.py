@@ -206,6 +206,8 @@ async def test_history_lists_recent_games_with_results(
     assert "lost (resigned)" in entries[1]
     assert "**double win**" in entries[2]
     assert "Alice 16 vs Bob 9" in text
+    resigned = text[text.index(entries[1]) + 1]
+    assert resigned.startswith("Bob ") and " vs Alice " in resigned  # its winner (Bob) first
     ex = await fake.slash("history", user=alice.user, player=bob.user)
     assert len([t for t in lines(ex.reply) if t.startswith("<t:")]) == 2
     assert "Recent games of Bob" in ex.text
@@ -223,7 +225,8 @@ async def test_a_played_game_shows_up_everywhere(fake: FakeDiscord, users: list[
     result = state.result()
     ex = await fake.slash("leaderboard", user=bob.user, game="hurikan", metric="games")
     board = lines(ex.reply)
-    assert len(board) == 2 and all("1 games" in line for line in board)
+    assert len(board) == 2 and all("**1** game · " in line for line in board)
+    assert not any("1 games" in line for line in board)
     ex = await fake.slash("history", user=bob.user)
     [entry] = [t for t in lines(ex.reply) if t.startswith("<t:")]
     assert "**Hurikan**" in entry

@@ -269,7 +269,7 @@ def test_haggis_follower_is_told_what_to_beat_and_may_pass() -> None:
     single = next(str(a) for a in state.legal_actions(leader) if " " not in str(a))
     state.apply(single, leader)
     drawn = draw(state)
-    what = f"{NAMES[leader]}'s a single {single[:-1]}"
+    what = f"{NAMES[leader]}'s single {single[:-1]}"
     assert (
         f"**To beat** {what}: a single card of a higher rank, or a bomb — or pass." in drawn.lines
         or f"Nothing you hold beats {what}: pass." in drawn.lines

@@ -58,7 +58,7 @@ def test_an_illegal_choice_is_explained_and_asked_again(monkeypatch):
     assert "There is no move 0" in text and "There is no move 999" in text
     assert text.count("Not allowed:") == 2  # 9X and KS:AH
     assert text.count("Your move: ") >= 6
-    assert "You:" in text  # the final "1" was played
+    assert "You play " in text or "You lay " in text  # the final "1" was played
     assert "Input ended" in text
 
 
@@ -107,7 +107,7 @@ def test_q_is_a_haggis_move_not_quit():
     game = terminal.TerminalGame(state, "haggis", "easy", 0, io.StringIO("Q\nquit\n"), out, 1)
     assert game.run() == 0
     text = out.getvalue()
-    assert "You: Q" in text  # played, not quit
+    assert "You play Q" in text  # played, not quit
     assert "Input ended" in text
 
 
@@ -154,7 +154,7 @@ def test_a_haggis_bet_out_of_turn_before_the_computer_moves():
     game, text = _haggis_game("3\n")
     assert game.state.view(0)["bets"][0] == 30
     offer = text.index("Seat 1 (easy) plays next. You may bet first")
-    assert offer < text.index("You: bets 30!") < text.index("Seat 1 (easy): ")
+    assert offer < text.index("You bet 30!") < text.index("Seat 1 (easy) plays ", offer + 1)
     assert "Your cards: " in text[:offer]  # the person sees the hand before betting
 
 
@@ -163,8 +163,8 @@ def test_enter_lets_the_computer_play_without_a_bet():
     assert game.state.view(0)["bets"][0] is None
     assert game.state.view(0)["played"][1]  # the computer has led
     # on the person's own turn the bets are still offered, even when the list of plays is cut
-    own_turn = text[text.index("Your moves (") :]
-    assert "… and" in own_turn and "[bet 15]" in own_turn and "[pass]" in own_turn
+    own_turn = text[text.index("Your moves: ") :]
+    assert "Some of them:" in own_turn and "[bet 15]" in own_turn and "[pass]" in own_turn
 
 
 def test_the_bet_prompt_refuses_anything_but_a_bet():
@@ -195,9 +195,120 @@ def test_a_hurricane_poker_game_with_four_players(monkeypatch):
     argv = ["hurricane_poker", "--players", "4", "--level", "normal", "--seed", "3"]
     code, text = _run(monkeypatch, [*argv, "--option", "hands=2"], "1\n" * 300)
     assert code == 0
-    assert text.count("=== Hurricane poker") == 1 and "hands=2" in text
+    assert text.count("=== Hurricane poker") == 1 and "(changed here: hands 2)" in text
     assert "Your cards:" in text and "Your chips: 99" in text
     assert "1) Check   [check]" in text and "Bet 1   [bet 1]" in text
     assert "Stand pat   [stand]" in text and "Draw: discard" in text
     assert "=== Hand 1 over" in text and "=== Game over" in text
     assert "**" not in text
+
+
+# --- the terminal teaches ------------------------------------------------------------------------------
+
+
+def test_header_in_words_and_card_values(monkeypatch):
+    code, text = _run(monkeypatch, ["hurricane", "--preset", "open", "--seed", "3"], "quit\n")
+    assert code == 0
+    header = text.split("\n")[1]
+    assert (
+        header == "=== Hurricane — open: 4 open + 2 blind hand cards, premiere of sets, game to 15"
+    )
+    assert "Card values: A=1, 2–7 as marked, J=8, Q=9, K=10." in text
+    assert "after_sweep" not in text and "double_below" not in text  # no dump of option keys
+    code, text = _run(monkeypatch, ["haggis", "--seed", "3"], "quit\n")
+    assert "=== Haggis — Sean Ross's climbing game" in text and "J=8" not in text
+
+
+@pytest.mark.parametrize("game", ["hurricane", "hurikan", "haggis"])
+def test_rules_and_help_commands(monkeypatch, game):
+    from bot.render.rules import rules_panel
+
+    code, text = _run(monkeypatch, [game, "--seed", "4", "--level", "easy"], "rules\nhelp\n" * 2)
+    assert code == 0
+    first_rule = terminal.plain(rules_panel(game).lines[0])
+    assert first_rule in text  # the same rules text as /rules
+    assert "Glossary:" in text and "sweep / hurricane:" in text and "bomb:" in text
+    assert "Commands: " in text and "'rules'" in text and "To play, type" in text
+
+
+def test_a_long_move_list_is_a_short_menu_with_sensible_suggestions():
+    from bot.games import new_game
+    from bot.render.moves import played_cards
+
+    for seed in range(20):  # a Haggis lead for the person: hundreds of moves
+        state = new_game("haggis", seed=seed, players=2)
+        if state.current_player == 0:
+            break
+    legal = [str(a) for a in state.legal_actions(0)]
+    assert len(legal) > 200
+    out = io.StringIO()
+    game = terminal.TerminalGame(state, "haggis", "easy", 0, io.StringIO(""), out, seed)
+    game.run()
+    text = out.getvalue()
+    menu = text[text.index("Your moves: ") :]
+    head = menu.split("\n")[0]
+    assert f"Your moves: {len(legal)} moves — " in head
+    assert "single cards: " in head and "pairs: " in head and "sequences: " in head
+    assert "bombs: " in head
+    listed = [line for line in menu.split("\n")[2:] if line.strip()[:1].isdigit()]
+    assert 3 <= len(listed) <= 12  # not 600 lines
+    suggested = [line[line.rindex("[") + 1 : -1] for line in listed if "[" in line]
+    plays = [s for s in suggested if not s.startswith(("pass", "bet", "give"))]
+    assert plays
+    for move in plays[:3]:  # the first suggestions waste no wild card and are no bomb
+        assert not {"J", "Q", "K"} & set(played_cards("haggis", move) or ())
+    # 'moves' still lists all of them
+    out = io.StringIO()
+    game = terminal.TerminalGame(state, "haggis", "easy", 0, io.StringIO("moves\n"), out, seed)
+    game.run()
+    assert f"  {len(legal):>3}) " in out.getvalue()
+
+
+def test_cards_are_typed_as_they_are_shown():
+
+    from bot.render.moves import typed_move
+
+    legal = ["AC", "6H:AC+5D", "7H:3C+4D", "10D", "KS"]
+    assert typed_move("A♣", legal) == "AC" and typed_move("a♣", legal) == "AC"
+    assert typed_move("10♦", legal) == "10D" and typed_move("ks", legal) == "KS"
+    assert typed_move("6h", legal) == "6H:AC+5D"  # one card alone: its only capture
+    assert typed_move("7♥:3♣+4♦", legal) == "7H:3C+4D" and typed_move("zz", legal) is None
+    assert typed_move("3y 3g j q =SET", ["3Y 3G J Q =set"]) == "3Y 3G J Q =set"
+    assert typed_move("3🟨 3🟩", ["3Y 3G"]) == "3Y 3G"
+
+
+@pytest.mark.parametrize("typed", ["6h", "6♥", "6♥:A♣+5♦", "6h:ac+5d"])
+def test_the_terminal_plays_a_card_typed_as_shown(typed):
+    from bot.games import new_game
+
+    for seed in range(200):
+        state = new_game("hurricane", seed=seed)
+        if state.current_player != 0:
+            continue
+        legal = [str(a) for a in state.legal_actions(0)]
+        singles = [
+            m for m in legal if ":" in m and sum(x.startswith(m.split(":")[0]) for x in legal) == 1
+        ]
+        if singles:
+            break
+    move = singles[0]
+    card, _, taken = move.partition(":")
+    symbols = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
+
+    def shown(c: str) -> str:
+        return c[:-1] + symbols[c[-1]]
+
+    forms = {
+        "6h": card.lower(),
+        "6♥": shown(card),
+        "6♥:A♣+5♦": shown(card) + ":" + "+".join(shown(t) for t in taken.split("+")),
+        "6h:ac+5d": move.lower(),
+    }
+    out = io.StringIO()
+    game = terminal.TerminalGame(
+        state, "hurricane", "easy", 0, io.StringIO(forms[typed] + "\n"), out, seed
+    )
+    game.run()
+    text = out.getvalue()
+    assert "Not allowed" not in text
+    assert f"You play {shown(card)} and take " in text

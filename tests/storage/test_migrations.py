@@ -63,7 +63,9 @@ async def test_upgrade_from_every_earlier_version(db_path: Path, k: int) -> None
         con = sqlite3.connect(db_path)
         with con:
             con.execute(
-                "INSERT INTO games VALUES ('old', ?, 5, 'hurricane', '{}', 2, '[3,1]', '[0]', "
+                "INSERT INTO games (game_id, guild_id, channel_id, game, options, players, scores, "
+                "winners, double_win, seed, started_at, ended_at, duration, ended_by, rated) "
+                "VALUES ('old', ?, 5, 'hurricane', '{}', 2, '[3,1]', '[0]', "
                 "0, 9, 1.0, 2.0, 1.0, 'finished', 1)",
                 (GUILD,),
             )

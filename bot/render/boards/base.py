@@ -44,6 +44,7 @@ class BoardModel:
     view, the engine's ``scores`` per side."""
 
     colour: int = DEFAULT_COLOUR
+    story_unit: str = "deal"  # what the table's last moves belong to ("Earlier this deal:")
 
     def title_suffix(self, table: Table) -> str:
         """Words after the game's title (a preset, the number of players)."""

@@ -9,11 +9,13 @@ from bot.tables.models import Table
 
 from ..hints import trick_line
 from ..scores import round_breakdown
+from ..words import plural
 from .base import BoardModel, dealer_words, seat_names
 
 
 class HaggisBoard(BoardModel):
     colour = 0x8E44AD
+    story_unit = "trick"
 
     def title_suffix(self, table: Table) -> str:
         return f" ({table.spec.players} players)"
@@ -28,7 +30,7 @@ class HaggisBoard(BoardModel):
             lines.append(
                 f"Round {view.get('round')}"
                 + dealer_words(table, view)
-                + (f" · Haggis: {haggis} cards face down" if haggis else "")
+                + (f" · Haggis: {plural(int(haggis), 'card')} face down" if haggis else "")
             )
         return lines
 

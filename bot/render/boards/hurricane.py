@@ -10,6 +10,7 @@ from bot.tables.models import Table
 
 from ..cards import cards_label
 from ..scores import deal_breakdown
+from ..words import plural
 from .base import BoardModel, dealer_words, seat_names
 
 
@@ -31,7 +32,7 @@ class HurricaneBoard(BoardModel):
         lines = [f"**Table:** {cards_label(cards) if cards else 'empty'}"]
         if view.get("stock_count") is not None:
             lines.append(
-                f"Stock: {view.get('stock_count')} cards · Deal {view.get('deal', 1)}"
+                f"Stock: {plural(int(view.get('stock_count') or 0), 'card')} · Deal {view.get('deal', 1)}"
                 + dealer_words(table, view)
             )
         return lines

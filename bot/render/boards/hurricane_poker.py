@@ -96,6 +96,7 @@ def showdown_lines(showdown: Mapping[str, Any], names: Sequence[str]) -> list[st
 
 class PokerBoard(BoardModel):
     colour = 0xC0392B
+    story_unit = "hand"
 
     def title_suffix(self, table: Table) -> str:
         return f" ({table.spec.players} players)"

@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from ..cards import card_label, cards_label, sort_cards
 from ..engine_facts import EngineFacts
 from ..moves import move_label
+from ..words import plural
 
 # Discord's limits on message components (discord-platform.md §1.3), checked by ``problems``.
 MAX_ROWS = 5
@@ -321,7 +322,11 @@ class ListedMoves(HandModel[None]):
 
     def draw(self, ctx: HandContext, selection: None) -> HandView:
         legal = ctx.legal
-        lines = [] if len(legal) <= MAX_OPTIONS else [f"{len(legal)} moves: `/play` lists all."]
+        lines = (
+            []
+            if len(legal) <= MAX_OPTIONS
+            else [f"{plural(len(legal), 'move')}: `/play` lists all."]
+        )
         controls: list[Control] = []
         if legal:
             options = tuple(

@@ -11,6 +11,7 @@ from typing import ClassVar
 from ..engine_facts import SelectionFacts
 from ..hints import HAGGIS_BETS, haggis_selection, to_beat_line, trick_line
 from ..moves import move_label, played_cards
+from ..words import possessive
 from .base import (
     ACT,
     MAX_OPTIONS,
@@ -163,7 +164,7 @@ class HaggisHand(HandModel[Picked]):
             top = ctx.facts.top()
             if top is not None:
                 who = ctx.name((ctx.view.get("top") or {}).get("player"))
-                verdict = f"✓ beats {who}'s {top.text}"
+                verdict = f"✓ beats {possessive(who, top.text)}"
             else:
                 verdict = "✓ you may lead it"
             if facts.choices > 1:

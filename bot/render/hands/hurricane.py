@@ -9,6 +9,7 @@ from typing import ClassVar
 from ..cards import BACK, card_label, cards_label, sort_cards
 from ..hints import capture_hint, card_hint, hurricane_chance
 from ..moves import move_label, played_cards
+from ..words import possessive
 from .base import (
     ACT,
     MAX_OPTIONS,
@@ -56,6 +57,7 @@ class HurricaneHand(HandModel[CaptureChoice]):
                 f"**Face down:** {CARD_BACK * down} — nobody sees them, you neither. "
                 "Once your open cards are played, you turn one up and must play it at once."
             )
+        lines.extend(self._open_cards_of_others(ctx))
         cards = ctx.view.get("table") or []
         lines.append(f"**Table:** {cards_label(cards) if cards else 'empty'}")
         return lines
@@ -66,6 +68,23 @@ class HurricaneHand(HandModel[CaptureChoice]):
         if selection is None or selection.card not in ctx.hand:
             return (), None
         return (selection.card,), bool(self._by_card(ctx).get(selection.card))
+
+    @staticmethod
+    def _open_cards_of_others(ctx: HandContext) -> list[str]:
+        """``open``: what the other players hold face up (and how many face down)."""
+        open_hands = ctx.view.get("open_hands")
+        if not isinstance(open_hands, list):
+            return []
+        counts = ctx.view.get("down_counts") or [0] * len(open_hands)
+        lines = []
+        for seat, cards in enumerate(open_hands):
+            if seat == ctx.seat or not isinstance(cards, list):
+                continue
+            down = counts[seat] if seat < len(counts) else 0
+            shown = cards_label(sort_cards(cards)) if cards else "none left"
+            backs = f" + {CARD_BACK * down} face down" if down else ""
+            lines.append(f"**{possessive(ctx.name(seat), 'open cards')}:** {shown}{backs}")
+        return lines
 
     @staticmethod
     def _by_card(ctx: HandContext) -> dict[str, list[str]]:
