@@ -16,6 +16,7 @@ import copy
 import hashlib
 import json
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from bot.render.cards import card_emoji, card_label
@@ -64,22 +65,36 @@ def hidden_sets(table: Table) -> dict[Any, frozenset[str]]:
 
 
 # Every PNG a Picture encodes is remembered with the card faces it shows, so a scan can check the
-# pictures a message uploads, not only its text (sha256 of the bytes -> the faces drawn).
-DRAWN: dict[str, Picture] = {}
+# pictures a message uploads, not only its text (sha256 of the bytes -> what was drawn). Only the
+# facts are kept, never the image: a whole test session draws thousands of pictures.
+@dataclass(frozen=True)
+class Drawn:
+    """What one encoded picture showed."""
+
+    cards: tuple[str, ...]
+    backs: int
+    filename: str
+    raised: tuple[str, ...]
+    texts: tuple[str, ...]
+    size: tuple[int, int]
+
+
+DRAWN: dict[str, Drawn] = {}
 _encode = Picture.png
 
 
 def _recording_png(self: Picture) -> bytes:
     data = _encode(self)
-    DRAWN[hashlib.sha256(data).hexdigest()] = self
+    facts = Drawn(self.cards, self.backs, self.filename, self.raised, self.texts, self.size)
+    DRAWN[hashlib.sha256(data).hexdigest()] = facts
     return data
 
 
 Picture.png = _recording_png  # type: ignore[method-assign]
 
 
-def drawn(data: bytes) -> Picture | None:
-    """The Picture that encoded these PNG bytes (in this process), if any."""
+def drawn(data: bytes) -> Drawn | None:
+    """What the Picture that encoded these PNG bytes (in this process) showed, if any."""
     return DRAWN.get(hashlib.sha256(data).hexdigest())
 
 

@@ -24,7 +24,7 @@ from bot.tables.models import TableStatus
 from .conftest import FakeFactory
 from .driver import comp, hurricane_duel, start_table
 from .fakediscord import FakeDiscord, Person, iter_components
-from .secrecy import drawn
+from .secrecy import Drawn, drawn
 
 SAVE = bool(os.environ.get("SAVE_PICTURES"))  # write some pictures to /tmp to look at
 
@@ -34,7 +34,7 @@ def keep(path: str, data: bytes) -> None:
         Path(path).write_bytes(data)
 
 
-def picture_of(fake: FakeDiscord, msg: dict[str, Any]) -> Picture:
+def picture_of(fake: FakeDiscord, msg: dict[str, Any]) -> Drawn:
     """The one picture a message shows: its embed names the attachment, which a Picture drew."""
     assert len(msg["attachments"]) == 1, msg["attachments"]
     attachment = msg["attachments"][0]
