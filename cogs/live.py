@@ -84,6 +84,11 @@ class HandUpdater:
             interaction, message_id, self.bot.clock(), table.move_no, table.game_id, table.status
         )
 
+    def forget(self, channel_id: int) -> None:
+        """The table's channel is gone: its hands can never be updated again."""
+        for key in [key for key in self._hands if key[0] == channel_id]:
+            del self._hands[key]
+
     def live_hand(self, channel_id: int, user_id: int) -> LiveHand | None:
         return self._hands.get((channel_id, user_id))
 
@@ -177,6 +182,12 @@ class TurnPinger:
         lock = self._locks.setdefault(table.channel_id, asyncio.Lock())
         async with lock:
             await self._changed(table)
+
+    def forget(self, channel_id: int) -> None:
+        """The table's channel is gone (and its ping with it)."""
+        self._last.pop(channel_id, None)
+        self._recalled.discard(channel_id)
+        self._locks.pop(channel_id, None)
 
     @staticmethod
     def _key(channel_id: int) -> str:

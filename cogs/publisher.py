@@ -14,7 +14,11 @@ A message older than 45 minutes is replaced by a fresh one (Discord caps edits o
 than an hour); a message that can no longer be edited (deleted) is re-posted, drawn anew; a channel
 that no longer exists ends its table; missing permissions are reported once to the host, and the
 table then waits (no retries) until someone uses a table command there again. A queue's entry is
-dropped as soon as it has nothing left to write, so memory does not grow with the tables ever played."""
+dropped as soon as it has nothing left to write, so memory does not grow with the tables ever played.
+
+After each successful write the *followers* (``cogs.live``: the players' live hands and the turn
+ping) are told about the table, one run at a time per table beside the queue, so they never hold
+up the table message and always see the newest table."""
 
 from __future__ import annotations
 
@@ -25,7 +29,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
@@ -95,6 +99,14 @@ def moment_of(table: Table) -> tuple[Any, ...]:
     return (table.game_id, table.move_no, table.status, table.message_id, id(table.state))
 
 
+class Follower(Protocol):
+    """What follows the table message's writes (``cogs.live``)."""
+
+    async def table_changed(self, table: Table) -> None: ...
+
+    def forget(self, channel_id: int) -> None: ...
+
+
 @dataclass
 class _Queue:
     """One table's pending writes."""
@@ -128,7 +140,7 @@ class TablePublisher:
         # Told after each successful write of a table's message (``table_changed(table)``): live
         # hands, turn pings. They run beside the queue (one run at a time per table, the newest
         # table written), so they never hold up the next write.
-        self.followers: list[Any] = []
+        self.followers: list[Follower] = []
         self._follow_next: dict[int, Table] = {}  # written tables whose followers are still due
         self._following: dict[int, asyncio.Task[None]] = {}
 
@@ -235,6 +247,9 @@ class TablePublisher:
     def forget(self, channel_id: int) -> None:
         """The table is gone for good (its channel was deleted): drop what is held for it."""
         self._blocked.discard(channel_id)
+        self._follow_next.pop(channel_id, None)
+        for follower in self.followers:
+            follower.forget(channel_id)
 
     def _queue(self, channel_id: int) -> _Queue:
         queue = self._queues.get(channel_id)

@@ -5,6 +5,7 @@ memory dropped when tables end, a deleted channel, missing permissions."""
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from bot.tables.models import TableStatus
 from cogs.publisher import NEEDED_PERMISSIONS
@@ -176,12 +177,19 @@ async def test_a_deleted_channel_ends_its_table(fake: FakeDiscord, users: list[P
     d = await hurricane_duel(fake, users)
     channel = d.channel_id
     table = d.table
+    await d.show_hand(alice)
+    await fake.bot.settle()  # type: ignore[attr-defined]
+    bot: Any = fake.bot
+    assert bot.hands.live_hand(channel, alice.id) is not None
     await fake.delete_channel(channel)
     await fake.bot.settle()  # type: ignore[attr-defined]
     assert table.status is TableStatus.FINISHED and table.ended_by == "abandoned"
     assert fake.bot.tables.get(channel) is None  # type: ignore[attr-defined]
     assert await history(fake, alice) == ["abandoned"]
     assert fake.bot.tables.held() == {"locks": 0, "driver": 0, "snapshots": 0}  # type: ignore[attr-defined]
+    # the live hands and the turn ping of that channel are let go too
+    assert bot.hands.live_hand(channel, alice.id) is None
+    assert channel not in bot.pinger._last and channel not in bot.pinger._locks
 
 
 async def test_a_channel_gone_without_an_event_ends_the_table_at_the_next_write(
