@@ -62,7 +62,7 @@ def is_russian(lang: str) -> bool:
 
 def _notes(info: GameInfo, option: OptionInfo, russian: bool = False) -> list[str]:
     if russian:
-        notes = [ru.OPTIONS[info.name][option.name]]
+        notes = [ru.OPTIONS.get(info.name, {}).get(option.name, option.description)]
     else:
         notes = [NOTES[option.name]] if option.name in NOTES else []
     if option.players and russian:
@@ -300,7 +300,8 @@ def glossary_text(*, lang: str = "en") -> str:
 
 def rules_panel(game: str, *, lang: str = "en") -> Panel:
     """The rules panel of a game with the glossary (``ValueError`` for an unknown game)."""
-    russian = is_russian(lang)
+    russian = is_russian(lang) and game in rules_ru.RULES  # a game not written yet: English
+    lang = "ru" if russian else "en"
     try:
         rules = (rules_ru.RULES if russian else RULES)[game]
     except KeyError:
