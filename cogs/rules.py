@@ -27,8 +27,9 @@ class Rules(commands.Cog):
     async def rules(
         self, interaction: discord.Interaction[Any], game: str, public: bool = False
     ) -> None:
+        lang = "ru" if str(interaction.locale).startswith("ru") else "en"  # until bot.i18n
         await interaction.response.send_message(
-            embed=panel_embed(rules_panel(game), game), ephemeral=not public
+            embed=panel_embed(rules_panel(game, lang=lang), game), ephemeral=not public
         )
 
 

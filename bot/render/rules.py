@@ -1,7 +1,10 @@
 """The rules of each game in our own words (from /work/shared/RULES.md), short enough for one embed,
 with every option a table can change (``/table new … options:name=value``). The option names, choices,
 defaults and the seat counts they matter for come from the engines' ``game_info``, so this text, the
-``/table new`` autocomplete and the lobby cannot fall behind them."""
+``/table new`` autocomplete and the lobby cannot fall behind them.
+
+Every function that returns words takes ``lang`` ("en" or "ru"; anything else is English): the
+Russian texts live in ``rules_ru``, written from the same rulebook, not translated by machine."""
 
 from __future__ import annotations
 
@@ -11,6 +14,8 @@ from typing import Any
 
 from bot.games import GameInfo, OptionInfo, game_info
 
+from . import rules_ru
+from .rules_ru import words as ru
 from .text import Panel
 
 SET_OPTIONS = "Set them with `/table new … options:name=value` (several: separate with spaces)."
@@ -50,9 +55,19 @@ def option_values(option: OptionInfo) -> tuple[str, ...]:
     return default_first(option.choices, option.default)
 
 
-def _notes(info: GameInfo, option: OptionInfo) -> list[str]:
-    notes = [NOTES[option.name]] if option.name in NOTES else []
-    if option.players:
+def is_russian(lang: str) -> bool:
+    """Whether ``lang`` asks for the Russian texts (every other value gets English)."""
+    return lang == "ru"
+
+
+def _notes(info: GameInfo, option: OptionInfo, russian: bool = False) -> list[str]:
+    if russian:
+        notes = [ru.OPTIONS.get(info.name, {}).get(option.name, option.description)]
+    else:
+        notes = [NOTES[option.name]] if option.name in NOTES else []
+    if option.players and russian:
+        notes.append(ru.players_only(option.players))
+    elif option.players:
         notes.append(f"{' or '.join(map(str, option.players))} players only")
     for preset in info.presets:
         if option.name in preset.overrides:
@@ -60,20 +75,26 @@ def _notes(info: GameInfo, option: OptionInfo) -> list[str]:
     return notes
 
 
-def options_text(game: str) -> str:
+def options_text(game: str, *, lang: str = "en") -> str:
     """Every option of a game with its values (default first) and notes, from ``game_info``."""
     info = game_info(game)
+    russian = is_russian(lang)
     parts: list[str] = []
     if not info.presets and len(info.players) > 1:
-        parts.append(f"players: {' | '.join(map(str, info.players))}")
+        players = ru.PLAYERS if russian else "players"
+        parts.append(f"{players}: {' | '.join(map(str, info.players))}")
     for option in info.options:
-        notes = _notes(info, option)
+        notes = _notes(info, option, russian)
         if option.bounds is not None:
             first = f"{option.default}, {option.allowed_text()}"
             parts.append(f"{option.name} ({'; '.join([first, *notes])})")
         else:
             text = f"{option.name}: {' | '.join(option_values(option))}"
             parts.append(f"{text} ({'; '.join(notes)})" if notes else text)
+    if russian:
+        if not info.options:
+            return ru.OPTIONS_NONE
+        return " · ".join([*parts, ru.TURN_TIMER]) + ". " + ru.SET_OPTIONS
     if not info.options:
         return "turn_timer only."
     return " · ".join([*parts, "turn_timer"]) + ". " + SET_OPTIONS
@@ -272,22 +293,29 @@ GLOSSARY: tuple[tuple[str, str], ...] = (
 )
 
 
-def glossary_text() -> str:
-    return "\n".join(f"**{term}**: {meaning}" for term, meaning in GLOSSARY)
+def glossary_text(*, lang: str = "en") -> str:
+    glossary = ru.GLOSSARY if is_russian(lang) else GLOSSARY
+    return "\n".join(f"**{term}**: {meaning}" for term, meaning in glossary)
 
 
-def rules_panel(game: str) -> Panel:
+def rules_panel(game: str, *, lang: str = "en") -> Panel:
     """The rules panel of a game with the glossary (``ValueError`` for an unknown game)."""
+    russian = is_russian(lang) and game in rules_ru.RULES  # a game not written yet: English
+    lang = "ru" if russian else "en"
     try:
-        rules = RULES[game]
+        rules = (rules_ru.RULES if russian else RULES)[game]
     except KeyError:
         raise ValueError(f"Unknown game {game!r}: choose one of {', '.join(RULES)}.") from None
-    panel = Panel(rules.title, list(rules.lines), list(rules.fields), rules.footer)
-    panel.add("Glossary", glossary_text())
+    panel = Panel(rules.title, list(rules.lines), footer=rules.footer)
+    for name, value in rules.fields:  # ``add`` keeps each within Discord's limits
+        if value == ru.OPTIONS_SLOT:  # made here from game_info, as the English one is
+            value = options_text(game, lang=lang)
+        panel.add(name, value)
+    panel.add(ru.GLOSSARY_FIELD if russian else "Glossary", glossary_text(lang=lang))
     return panel
 
 
-def preset_line(game: str, options: Mapping[str, Any]) -> str | None:
+def preset_line(game: str, options: Mapping[str, Any], *, lang: str = "en") -> str | None:
     """The table's rules in one line: the preset and what it means ("open: 4 open + 2 blind hand
     cards, premiere of sets, game to 15"), plus any option changed from it; for a game without
     presets, what the game is."""
@@ -297,24 +325,34 @@ def preset_line(game: str, options: Mapping[str, Any]) -> str | None:
         defaults = info.defaults(preset.name if preset is not None else None)
     except ValueError:
         return None
-    line = f"{preset.name}: {preset.description}" if preset is not None else info.summary
-    changed = [
-        f"{k.replace('_', ' ')} {v}"
+    changed = {
+        k: v
         for k, v in options.items()
         if k != "preset" and k in defaults and str(defaults[k]) != str(v)
-    ]
-    return line + (f" (changed here: {', '.join(changed)})" if changed else "")
+    }
+    if is_russian(lang):
+        if preset is not None:
+            line = f"{preset.name}: {ru.PRESETS.get(preset.name, preset.description)}"
+        else:
+            line = ru.SUMMARIES.get(game, info.summary)
+        words = ", ".join(f"{k}={v}" for k, v in changed.items())
+        return line + (f" ({ru.CHANGED_HERE}: {words})" if changed else "")
+    line = f"{preset.name}: {preset.description}" if preset is not None else info.summary
+    words = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in changed.items())
+    return line + (f" (changed here: {words})" if changed else "")
 
 
-def display_title(game: str) -> str:
-    """A game's name in menus and titles: its rules' title (``Hurricane (Uragano)``), else the
-    engine's."""
-    panel = RULES.get(game)
+def display_title(game: str, *, lang: str = "en") -> str:
+    """A game's name in menus and titles: its rules' title (``Hurricane (Uragano)``, ``Ураган``),
+    else the engine's."""
+    panel = (rules_ru.RULES if is_russian(lang) else RULES).get(game)
     return panel.title if panel is not None else game_info(game).title
 
 
-def preset_shown(game: str, options: Mapping[str, Any]) -> str | None:
-    """The preset worth naming next to a game's title: only for a game that has presets."""
+def preset_shown(game: str, options: Mapping[str, Any], *, lang: str = "en") -> str | None:
+    """The preset worth naming next to a game's title: only for a game that has presets. It is
+    the preset's name as typed (``open``) in every language, like option values."""
+    del lang  # the same code in both languages: it is what a player types in ``preset=``
     preset = options.get("preset")
     try:
         has_presets = bool(game_info(game).presets)

@@ -1142,13 +1142,16 @@ class FakeDiscord:
         *,
         user: dict[str, Any] | None = None,
         channel_id: int | None = None,
+        locale: str = "en-US",
         **values: Any,
     ) -> Exchange:
-        """Run ``/name`` (``"table new"`` for subcommands) as ``user`` with the given option values."""
+        """Run ``/name`` (``"table new"`` for subcommands) as ``user`` with the given option values;
+        ``locale``: the user's client language (Discord's ``interaction.locale``)."""
         user = user or self.owner
         cmd = self._command(name)
         opts = self._options(cmd, values)
         payload, _rec = self._base_payload(2, user, channel_id)
+        payload["locale"] = locale
         payload["data"] = self._command_data(name, opts, self._resolved(cmd, values))
         reqs = await self.dispatch("INTERACTION_CREATE", payload)
         return Exchange(self, payload, reqs)
