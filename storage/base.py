@@ -105,3 +105,10 @@ class Storage(Protocol):
 
     async def set_setting(self, key: str, value: str) -> None:
         """Store (or replace) a small key/value fact, e.g. the hash of the synced command tree."""
+
+    async def get_guild_language(self, guild_id: int) -> str | None:
+        """The language a server chose for its public messages (``/settings language``), or None:
+        it follows its own Discord language."""
+
+    async def set_guild_language(self, guild_id: int, lang: str | None) -> None:
+        """Choose a server's language (``"en"``, ``"ru"``); None forgets the choice."""

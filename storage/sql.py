@@ -610,6 +610,25 @@ class SqlStorage:
 
         await self._autocommit("store a setting", body)
 
+    async def get_guild_language(self, guild_id: int) -> str | None:
+        row = await self._read(
+            lambda db: db.fetchone("SELECT lang FROM guild_languages WHERE guild_id = ?", (guild_id,))
+        )
+        return None if row is None else str(row["lang"])
+
+    async def set_guild_language(self, guild_id: int, lang: str | None) -> None:
+        async def body(db: Db) -> int:
+            if lang is None:
+                return await db.execute("DELETE FROM guild_languages WHERE guild_id = ?", (guild_id,))
+            return await db.execute(
+                "INSERT INTO guild_languages (guild_id, lang, updated_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET lang = excluded.lang, "
+                "updated_at = excluded.updated_at",
+                (guild_id, lang, time.time()),
+            )
+
+        await self._autocommit("store a server's language", body)
+
 
 def partial_set(versions: dict[int, int], channel: int) -> Callable[[int], None]:
     def adopt(version: int) -> None:

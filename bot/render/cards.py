@@ -1,5 +1,7 @@
 """Cards as text players read: ``7H`` -> ``7♥``, ``10G`` -> ``10🟩``; ``J``/``Q``/``K`` stay as they are;
-and sorted the way players hold them, for every game."""
+and sorted the way players hold them, for every game. In Russian the court cards and the ace take the
+rulebook's letters (``AH`` -> ``Т♥``, ``QS`` -> ``Д♠``, Haggis's wild ``K`` -> ``К``); typed moves keep the
+Latin notation (``/play 7h``, ``qs``)."""
 
 from __future__ import annotations
 
@@ -7,21 +9,37 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
+from bot.i18n import current
+
 HURRICANE_SUITS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
 HAGGIS_SUITS = {"R": "🟥", "O": "🟧", "Y": "🟨", "G": "🟩", "B": "🟦"}
 HAGGIS_SUIT_NAMES = {"R": "red", "O": "orange", "Y": "yellow", "G": "green", "B": "blue"}
 
 
-@lru_cache(maxsize=512)
+#: The letters of the ranks per language (Russian: Туз, Валет, Дама, Король).
+RANK_LETTERS: dict[str, dict[str, str]] = {"ru": {"A": "Т", "J": "В", "Q": "Д", "K": "К"}}
+
+
+def rank_letter(rank: str, lang: str | None = None) -> str:
+    """A rank as written in ``lang`` (the current language by default): ``Q`` -> ``Д`` in Russian."""
+    return RANK_LETTERS.get(lang or current(), {}).get(rank, rank)
+
+
 def card_label(card: str) -> str:
-    """One card in canonical notation, with its suit as a symbol (works for every game)."""
+    """One card in canonical notation, with its suit as a symbol (works for every game), in the
+    current language's rank letters."""
+    return _card_label(card, current())
+
+
+@lru_cache(maxsize=1024)
+def _card_label(card: str, lang: str) -> str:
     if len(card) >= 2:
         rank, suit = card[:-1], card[-1]
         if suit in HURRICANE_SUITS:
-            return rank + HURRICANE_SUITS[suit]
+            return rank_letter(rank, lang) + HURRICANE_SUITS[suit]
         if suit in HAGGIS_SUITS and rank not in {"J", "Q", "K"}:
             return rank + HAGGIS_SUITS[suit]
-    return card
+    return rank_letter(card, lang) if card in ("J", "Q", "K") else card
 
 
 def cards_label(cards: Iterable[str], sep: str = " ") -> str:
@@ -103,13 +121,14 @@ def card_emoji(card: str) -> str | None:
     return _emojis.get(card)
 
 
-_emoji_patterns: dict[bool, re.Pattern[str]] = {}
+_emoji_patterns: dict[tuple[str, bool], re.Pattern[str]] = {}
 
 
 def _pattern(faces: bool) -> re.Pattern[str]:
     """Card labels as they appear in text: ``7♥``, ``10🟩``, a back ``🂠``, and (``faces``) Haggis's
     wild J/Q/K standing alone between spaces, commas or brackets."""
-    found = _emoji_patterns.get(faces)
+    key = (current(), faces)
+    found = _emoji_patterns.get(key)
     if found is None:
         by_label = sorted(
             {_label(c) for c in _emojis if c not in ("J", "Q", "K")},
@@ -118,14 +137,14 @@ def _pattern(faces: bool) -> re.Pattern[str]:
         )
         alternatives = [re.escape(label) for label in by_label]
         body = "|".join(alternatives) or r"(?!x)x"
-        wild = "|".join(f for f in ("J", "Q", "K") if f in _emojis) if faces else ""
+        wild = "|".join(rank_letter(f) for f in ("J", "Q", "K") if f in _emojis) if faces else ""
         face_part = rf"|(?<![^\s(,])(?:{wild})(?=[\s),.]|$)" if wild else ""
         found = re.compile(rf"(?<![0-9A-Za-z])(?:{body})(?![0-9A-Za-z]){face_part}")
-        _emoji_patterns[faces] = found
+        _emoji_patterns[key] = found
     return found
 
 
-_LABEL_TO_CARD: dict[str, str] = {}
+_LABEL_TO_CARD: dict[str, dict[str, str]] = {}
 
 
 def _label(card: str) -> str:
@@ -138,13 +157,15 @@ def emojify(text: str, limit: int | None = None, *, game: str | None = None) -> 
     ``game``: whose text it is (Haggis's bare J/Q/K are cards only in Haggis texts)."""
     if not _emojis or not text:
         return text
-    if not _LABEL_TO_CARD:
-        _LABEL_TO_CARD.update({_label(c): c for c in (*ALL_CARDS, BACK)})
+    lang = current()
+    if lang not in _LABEL_TO_CARD:
+        _LABEL_TO_CARD[lang] = {_label(c): c for c in (*ALL_CARDS, BACK)}
+    to_card = _LABEL_TO_CARD[lang]
     out: list[str] = []
     length = len(text)
     pos = 0
     for m in _pattern(game == "haggis").finditer(text):
-        card = _LABEL_TO_CARD.get(m.group(0))
+        card = to_card.get(m.group(0))
         emoji = _emojis.get(card) if card is not None else None
         if emoji is None:
             continue
