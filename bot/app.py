@@ -31,6 +31,7 @@ from discord.ext import commands
 
 from bot.config import Config, format_shard_ids
 from cogs.errors import UnknownControl, report_interaction_error
+from cogs.language import CommandTranslator, ServerLanguages, localise
 
 if TYPE_CHECKING:
     from bot.tables.manager import TableManager
@@ -56,10 +57,16 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.play",
     "cogs.stats",
     "cogs.replay",
+    "cogs.settings",
 )
 
 
 class CardTree(app_commands.CommandTree["CardBot"]):
+    async def interaction_check(self, interaction: discord.Interaction[CardBot]) -> bool:
+        """Every command and autocomplete answers in the user's language (``cogs.language``)."""
+        localise(interaction)
+        return True
+
     async def on_error(
         self, interaction: discord.Interaction[CardBot], error: app_commands.AppCommandError
     ) -> None:
@@ -113,6 +120,7 @@ class CardBot(commands.AutoShardedBot):
         self.hands: Any = None  # cogs.live.HandUpdater
         self.pinger: Any = None  # cogs.live.TurnPinger
         self.card_emojis = card_emojis
+        self.languages = ServerLanguages(self)
         self.emoji_task: asyncio.Task[bool] | None = None
         # /play and clicks per user: discord.py's cooldown bucket per user id.
         self.action_rate = app_commands.Cooldown(config.action_rate, config.action_per_seconds)
@@ -161,9 +169,15 @@ class CardBot(commands.AutoShardedBot):
             return user.id in {m.id for m in app.team.members}
         return app.owner.id == user.id
 
-    def commands_hash(self) -> str:
-        """A hash of the global command tree as it would be sent to Discord."""
-        payload = [command.to_dict(self.tree) for command in self.tree.get_commands()]
+    async def commands_hash(self) -> str:
+        """A hash of the global command tree as it would be sent to Discord, translations included
+        (a changed translation is a changed tree, synced again)."""
+        translator = self.tree.translator
+        commands = self.tree.get_commands()
+        if translator is not None:
+            payload = [await c.get_translated_payload(self.tree, translator) for c in commands]
+        else:
+            payload = [command.to_dict(self.tree) for command in commands]
         text = json.dumps(payload, sort_keys=True, separators=(",", ":"), default=str)
         return hashlib.sha256(text.encode()).hexdigest()
 
@@ -189,7 +203,7 @@ class CardBot(commands.AutoShardedBot):
             if self.config.shard_ids is not None and 0 not in self.config.shard_ids:
                 log.info("Global commands are synced by the process running shard 0")
                 return
-            digest = self.commands_hash()
+            digest = await self.commands_hash()
             stored = await self.storage.get_setting(COMMANDS_HASH_KEY) if self.storage else None
             if stored == digest:
                 log.info("Slash commands unchanged since the last sync: not synced again")
@@ -206,7 +220,7 @@ class CardBot(commands.AutoShardedBot):
     async def remember_global_sync(self) -> None:
         """Record that the current tree is what Discord has globally (no sync at the next start)."""
         if self.storage is not None:
-            await self.storage.set_setting(COMMANDS_HASH_KEY, self.commands_hash())
+            await self.storage.set_setting(COMMANDS_HASH_KEY, await self.commands_hash())
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         self._templates += [item.__discord_ui_compiled_template__ for item in items]
@@ -236,6 +250,7 @@ class CardBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         await self.open_storage()
+        await self.tree.set_translator(CommandTranslator())
         from bot.tables.manager import TableManager
         from bot.tables.models import TableLimits
         from cogs.publisher import TablePublisher

@@ -77,7 +77,7 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the current language, told apart from the same English by ``context``."""
-    return catalog(_current.get()).pgettext(context, message)
+    return str(catalog(_current.get()).pgettext(context, message))
 
 
 def translate(message: str, lang: str) -> str:

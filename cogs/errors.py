@@ -12,12 +12,13 @@ import discord
 from discord import app_commands
 
 from bot.games import IllegalAction
+from bot.i18n import N_, _, lang_of, set_language
 from bot.tables.errors import TableError
 
 log = logging.getLogger("bot.app")
 
-GENERIC_ERROR = "Something went wrong — nothing was changed."
-NOT_DONE = "That did not work out — nothing was changed."
+GENERIC_ERROR = N_("Something went wrong — nothing was changed.")
+NOT_DONE = N_("That did not work out — nothing was changed.")
 #: Unknown interaction (answered too late) and Unknown Webhook (the token is gone).
 EXPIRED_CODES = frozenset({10062, 10015})
 #: ``Interaction.extras`` key set while an interaction's answer is a public "thinking…" (cogs.ui).
@@ -28,21 +29,25 @@ class UnknownControl(Exception):
     """A component click with a custom_id that no handler knows (forged or from an old version)."""
 
     def __str__(self) -> str:
-        return "That control is not one I know (or no longer used) — nothing was changed."
+        return _("That control is not one I know (or no longer used) — nothing was changed.")
 
 
 def cooldown_message(retry_after: float) -> str:
-    return f"Not so fast — try again in {max(1, round(retry_after + 0.5))} s. Nothing was changed."
+    return _("Not so fast — try again in {seconds} s. Nothing was changed.").format(
+        seconds=max(1, round(retry_after + 0.5))
+    )
 
 
 def friendly_message(error: BaseException) -> str | None:
-    """The user-facing sentence for an expected error (a refused request), or None for a bug."""
+    """The user-facing sentence for an expected error (a refused request), or None for a bug.
+    The table layer and the engines write English (they know no languages): a sentence the catalog
+    has is shown translated."""
     if isinstance(error, TableError | IllegalAction | UnknownControl):
-        return str(error) or GENERIC_ERROR
+        return _(str(error)) if str(error) else _(GENERIC_ERROR)
     if isinstance(error, app_commands.CommandOnCooldown):
         return cooldown_message(error.retry_after)
     if isinstance(error, app_commands.CheckFailure):
-        return str(error) or "You can't use that command here."
+        return _(str(error)) if str(error) else _("You can't use that command here.")
     return None
 
 
@@ -50,7 +55,8 @@ async def report_interaction_error(
     interaction: discord.Interaction[Any], error: BaseException
 ) -> None:
     """A friendly ephemeral answer, and a logged traceback when it is a bug (never the state of a
-    hand)."""
+    hand), in the user's language."""
+    set_language(lang_of(interaction.locale))
     original = getattr(error, "original", None) or error
     if isinstance(original, discord.NotFound) and original.code in EXPIRED_CODES:
         # Discord no longer takes an answer (too late, or a token gone): nobody can be told.
@@ -63,13 +69,13 @@ async def report_interaction_error(
         log.error(
             "Unhandled error in %s", command or custom_id or "an interaction", exc_info=original
         )
-        message = GENERIC_ERROR
+        message = _(GENERIC_ERROR)
     try:
         if interaction.extras.get(PUBLIC_THINKING):
             # A public "thinking…" answer can only become public: close it with a neutral line,
             # so that the refusal itself goes out as a private follow-up.
             interaction.extras[PUBLIC_THINKING] = False
-            await interaction.edit_original_response(content=NOT_DONE)
+            await interaction.edit_original_response(content=_(NOT_DONE))
             await interaction.followup.send(message, ephemeral=True)
         elif interaction.response.is_done():
             await interaction.followup.send(message, ephemeral=True)

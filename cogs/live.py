@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.i18n import N_, _, lang_of, using
 from bot.render.table import turn_ping
 from bot.tables.models import Table, TableStatus
 
@@ -37,7 +38,7 @@ LIVE_FOR = 14 * 60  # Discord lets an interaction token edit its message for 15 
 TOKEN_LIFETIME = 15 * 60
 SWEEP_EVERY = 30.0
 YOUR_TURN = "▶ **Your turn.**"  # what the hand says on the player's turn (bot.render.table)
-NO_LONGER_LIVE = (
+NO_LONGER_LIVE = N_(
     "This hand no longer updates by itself (Discord allows 15 minutes). Press Refresh, or Show "
     "my hand on the table message, for a live one."
 )
@@ -129,19 +130,21 @@ class HandUpdater:
             self._hands.pop(key, None)
             return
         stale = age >= LIVE_FOR
-        if stale:
-            note: str | None = NO_LONGER_LIVE
-        elif table.status is not TableStatus.PLAYING:
-            note = "The game is over — see the table message."
-        else:
-            note = None
         play = self.bot.get_cog("Play")
         if play is None or table.state is None:
             return
-        try:
+        # in the language of the user whose token this is (their client's), whoever moved
+        with using(lang_of(hand.interaction.locale)):
+            if stale:
+                note: str | None = _(NO_LONGER_LIVE)
+            elif table.status is not TableStatus.PLAYING:
+                note = _("The game is over — see the table message.")
+            else:
+                note = None
             embed, view, files = await play.drawn_hand(  # type: ignore[attr-defined]
                 table, user_id, note=note
             )
+        try:
             if hand.message_id is None:
                 await hand.interaction.edit_original_response(
                     embed=embed, view=view, attachments=files
@@ -235,9 +238,11 @@ class TurnPinger:
         if last is not None and last.user_id == occupant.user_id:
             return  # still (or again) the same player's turn
         channel = self.bot.get_partial_messageable(table.channel_id)
+        with using(await self.bot.languages.server(table.guild_id)):
+            text = turn_ping(table, occupant.user_id)
         try:
             sent = await channel.send(
-                turn_ping(table, occupant.user_id),
+                text,
                 allowed_mentions=discord.AllowedMentions(
                     everyone=False,
                     roles=False,

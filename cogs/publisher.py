@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
+from bot.i18n import _, set_language, using
 from bot.render.pictured import public_picture
 from bot.render.rules import options_in_force
 from bot.render.table import lobby_panel, scoring_panel, table_panel
@@ -150,11 +151,15 @@ class TablePublisher:
         self.schedule(table)
 
     def announce(self, table: Table, events: list[dict[str, Any]]) -> None:
-        """Post a deal's or round's breakdown as a message of its own (it stays in the history)."""
-        panel = scoring_panel(table, events)
-        if panel is None or table.channel_id in self._blocked:
+        """Post a deal's or round's breakdown as a message of its own (it stays in the history),
+        in the server's language."""
+        if table.channel_id in self._blocked:
             return
-        embed = panel_embed(panel, table.spec.game, cards=True)
+        with using(self.bot.languages.cached(table.guild_id)):
+            panel = scoring_panel(table, events)
+            if panel is None:
+                return
+            embed = panel_embed(panel, table.spec.game, cards=True)
         self._spawn(self._send(table.channel_id, embed), f"announce-{table.channel_id}")
 
     def announce_text(self, table: Table, text: str) -> None:
@@ -177,10 +182,10 @@ class TablePublisher:
             return
         channel = self._channel(table.channel_id)
         deadline = datetime.fromtimestamp(table.turn_deadline, UTC)
-        text = (
-            f"⏰ <@{occupant.user_id}>, it is your turn — "
-            f"time runs out {discord.utils.format_dt(deadline, 'R')}."
-        )
+        with using(await self.bot.languages.server(table.guild_id)):
+            text = _("⏰ {player}, it is your turn — time runs out {when}.").format(
+                player=f"<@{occupant.user_id}>", when=discord.utils.format_dt(deadline, "R")
+            )
         try:
             await channel.send(
                 text,
@@ -268,6 +273,8 @@ class TablePublisher:
             while queue.posts or queue.dirty:
                 table = self.bot.tables.get(channel_id)
                 queue.dirty = False
+                if table is not None:  # the whole channel reads it: the server's language
+                    set_language(await self.bot.languages.server(table.guild_id))
                 if queue.posts:
                     interaction, done, extra = queue.posts.popleft()
                     try:

@@ -27,6 +27,7 @@ from bot.tables.replay import (
     ReplayUnavailable,
     verify_game,
 )
+from cogs.language import Localised
 from storage.models import GameLog
 
 from .ui import guarded, one_shot, panel_embed, within_ack
@@ -70,6 +71,7 @@ def replay_buttons(frame: ReplayFrame) -> discord.ui.View:
 
 
 class ReplayButton(
+    Localised,
     DynamicItem[Button[Any]],
     template=rf"rp:(?P<kind>[ofpnld]):(?P<gid>{GAME_ID}):(?P<step>\d{{1,6}})",
 ):
@@ -89,7 +91,7 @@ class ReplayButton(
         await guarded(interaction, cog.show(interaction, self.game_id, self.step, new=new))
 
 
-class ReplaySelect(DynamicItem[Select[Any]], template=r"rpsel"):
+class ReplaySelect(Localised, DynamicItem[Select[Any]], template=r"rpsel"):
     def __init__(self, item: Select[Any]) -> None:
         super().__init__(item)
 

@@ -25,6 +25,7 @@ from discord.ui import Button, DynamicItem
 from bot.render.rules import preset_shown
 from bot.render.text import Panel, shown
 from bot.render.words import noun, plural
+from cogs.language import Localised
 from storage.models import GameSummary, LeaderboardRow, Metric, PlayerStats
 
 from .replay import history_select
@@ -202,6 +203,7 @@ def page_buttons(
 
 
 class PageButton(
+    Localised,
     DynamicItem[Button[Any]],
     template=rf"lb:(?P<game>{_GAMES_RE}):(?P<metric>{_METRICS_RE}):(?P<page>[0-9]{{1,6}}|me)(?P<all>:all)?",
 ):

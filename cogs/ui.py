@@ -36,6 +36,7 @@ from bot.render.table import game_colour, seat_label
 from bot.render.text import Panel, clip
 from bot.tables.errors import TableError
 from bot.tables.models import Table
+from cogs.language import Localised
 
 from .errors import PUBLIC_THINKING, cooldown_message, report_interaction_error
 
@@ -221,7 +222,7 @@ def _cog(interaction: discord.Interaction[Any], name: str) -> Any:
     return cog
 
 
-class ShowHandButton(DynamicItem[Button[Any]], template=r"show:(?P<ch>[0-9]{1,20})"):
+class ShowHandButton(Localised, DynamicItem[Button[Any]], template=r"show:(?P<ch>[0-9]{1,20})"):
     def __init__(self, channel_id: int) -> None:
         super().__init__(
             Button(
@@ -247,7 +248,7 @@ class ShowHandButton(DynamicItem[Button[Any]], template=r"show:(?P<ch>[0-9]{1,20
         )
 
 
-class RematchButton(DynamicItem[Button[Any]], template=r"rematch:(?P<ch>\d{1,20})"):
+class RematchButton(Localised, DynamicItem[Button[Any]], template=r"rematch:(?P<ch>\d{1,20})"):
     """On a finished table: a new lobby with the same game, options and seats."""
 
     def __init__(self, channel_id: int) -> None:
@@ -274,6 +275,7 @@ class RematchButton(DynamicItem[Button[Any]], template=r"rematch:(?P<ch>\d{1,20}
 
 
 class LobbyButton(
+    Localised,
     DynamicItem[Button[Any]],
     template=r"lobby:(?P<act>join|leave|start|cancel|sit|pings):(?P<ch>[0-9]{1,20})(?::(?P<seat>[0-3]))?",
 ):
@@ -310,7 +312,9 @@ class LobbyButton(
         await guarded(interaction, work, TABLE_MESSAGE)
 
 
-class LobbyComputerSelect(DynamicItem[Select[Any]], template=r"lobbyai:(?P<ch>[0-9]{1,20})"):
+class LobbyComputerSelect(
+    Localised, DynamicItem[Select[Any]], template=r"lobbyai:(?P<ch>[0-9]{1,20})"
+):
     def __init__(self, item: Select[Any], channel_id: int) -> None:
         super().__init__(item)
         self.channel_id = channel_id
@@ -359,7 +363,7 @@ def hand_custom_id(prefix: str, kind: str, table: Table, arg: str | None) -> str
     return cid if arg is None else f"{cid}:{arg}"
 
 
-class HandControl(DynamicItem[ItemT], template=r"hs?" + HAND_TEMPLATE):
+class HandControl(Localised, DynamicItem[ItemT], template=r"hs?" + HAND_TEMPLATE):
     """What the hand's buttons and selects share: the parsed custom_id and one dispatch to
     ``Play.hand_click`` (a button has no values). Only its subclasses are registered."""
 

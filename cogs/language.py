@@ -1,0 +1,121 @@
+"""Which language each answer is written in, and the slash commands' own translations.
+
+- A private answer (a hand, an ephemeral reply, an error) is in the user's language:
+  ``interaction.locale``. Every handler sets it first thing (``CardTree.interaction_check`` for commands
+  and autocomplete, ``Localised.interaction_check`` for buttons and selects), so everything that handler
+  renders is in that language (``bot.i18n`` keeps it in a context variable of the handler's task).
+- Whatever the whole channel sees (the table message, the lobby, scores, pings) is in the server's
+  language: the one chosen with ``/settings language`` (stored), else the server's own Discord language
+  (``interaction.guild_locale`` / ``Guild.preferred_locale``). ``ServerLanguages`` caches both.
+- ``CommandTranslator`` gives Discord the Russian names, descriptions and choices of every command
+  (``tree.set_translator``); names come from the catalog's ``command`` context."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import TranslationContextLocation as Where
+
+from bot.i18n import DEFAULT, LANGUAGES, catalog, lang_of, set_language
+
+if TYPE_CHECKING:
+    from bot.app import CardBot
+
+#: The catalog context of command, group, option and choice *names* (descriptions have none).
+NAME_CONTEXT = "command"
+_NAMES = {Where.command_name, Where.group_name, Where.parameter_name}
+#: Discord's rule for a command or option name (lowercase where the script has case).
+NAME_RE = re.compile(r"^[-_\w]{1,32}$")
+
+
+def user_language(interaction: discord.Interaction[Any]) -> str:
+    """The language of the user's Discord client."""
+    return lang_of(interaction.locale)
+
+
+def localise(interaction: discord.Interaction[Any]) -> str:
+    """Write the rest of this interaction's handler in the user's language; remember the server's
+    Discord language on the way."""
+    bot = interaction.client
+    languages = getattr(bot, "languages", None)
+    if languages is not None and interaction.guild_id is not None and interaction.guild_locale:
+        languages.saw(interaction.guild_id, interaction.guild_locale)
+    lang = user_language(interaction)
+    set_language(lang)
+    return lang
+
+
+class Localised:
+    """Mixin of every button and select: its handler answers in the clicking user's language."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        localise(interaction)
+        return True
+
+
+class ServerLanguages:
+    """Each server's language for public messages: its ``/settings language`` choice, else its
+    Discord language. ``server`` loads a server's choice once; ``cached`` answers without waiting
+    (for a public message drawn synchronously after the table was first published)."""
+
+    def __init__(self, bot: CardBot) -> None:
+        self.bot = bot
+        self._chosen: dict[int, str | None] = {}
+        self._discord: dict[int, str] = {}
+
+    def saw(self, guild_id: int, locale: object) -> None:
+        self._discord[guild_id] = lang_of(locale)
+
+    def discord_language(self, guild_id: int) -> str:
+        known = self._discord.get(guild_id)
+        if known is not None:
+            return known
+        guild = self.bot.get_guild(guild_id)
+        return lang_of(guild.preferred_locale) if guild is not None else DEFAULT
+
+    async def chosen(self, guild_id: int) -> str | None:
+        """The server's ``/settings language`` choice (None: it follows Discord's)."""
+        if guild_id not in self._chosen:
+            storage = self.bot.storage
+            stored = await storage.get_guild_language(guild_id) if storage is not None else None
+            self._chosen[guild_id] = stored if stored in LANGUAGES else None
+        return self._chosen[guild_id]
+
+    async def server(self, guild_id: int) -> str:
+        return await self.chosen(guild_id) or self.discord_language(guild_id)
+
+    def cached(self, guild_id: int) -> str:
+        return self._chosen.get(guild_id) or self.discord_language(guild_id)
+
+    async def choose(self, guild_id: int, lang: str | None) -> None:
+        storage = self.bot.storage
+        if storage is not None:
+            await storage.set_guild_language(guild_id, lang)
+        self._chosen[guild_id] = lang
+
+
+class CommandTranslator(app_commands.Translator):
+    """Russian command names, options, choices and descriptions from the gettext catalog."""
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        return translated(string.message, locale, context.location)
+
+
+def translated(message: str, locale: object, location: Where) -> str | None:
+    """The catalog's text for one command string in ``locale`` (None: Discord shows the English)."""
+    lang = lang_of(locale)
+    if lang == DEFAULT:
+        return None
+    if location in _NAMES:
+        text = str(catalog(lang).pgettext(NAME_CONTEXT, message))
+    else:
+        text = catalog(lang).gettext(message)
+    return text if text != message else None

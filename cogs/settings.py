@@ -1,0 +1,63 @@
+"""``/settings language``: the language of a server's public messages (the table, the lobby, scores and
+pings). Shown only to members with Manage Server (``default_permissions``); each player's own hand,
+replies and errors stay in their own Discord language whatever the server chooses."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import NATIVE_NAMES, _
+
+if TYPE_CHECKING:
+    from bot.app import CardBot
+
+
+class Settings(commands.Cog):
+    def __init__(self, bot: CardBot) -> None:
+        self.bot = bot
+
+    settings = app_commands.Group(
+        name="settings",
+        description="This server's settings for the bot (Manage Server).",
+        default_permissions=discord.Permissions(manage_guild=True),
+        guild_only=True,
+    )
+
+    @settings.command(name="language", description="The language of the tables in this server.")
+    @app_commands.describe(
+        language="auto: the server's Discord language; or English, or Russian, whatever it is"
+    )
+    @app_commands.choices(
+        language=[
+            app_commands.Choice(name="auto (the server's language)", value="auto"),
+            app_commands.Choice(name="English", value="en"),
+            app_commands.Choice(name="Русский", value="ru"),
+        ]
+    )
+    async def language(
+        self, interaction: discord.Interaction, language: Literal["auto", "en", "ru"]
+    ) -> None:
+        if interaction.guild_id is None:
+            await interaction.response.send_message(
+                _("Run this in a server: it sets that server's language."), ephemeral=True
+            )
+            return
+        languages = self.bot.languages
+        await languages.choose(interaction.guild_id, None if language == "auto" else language)
+        now = await languages.server(interaction.guild_id)
+        if language == "auto":
+            text = _("Tables here now follow the server's Discord language ({name}).")
+        else:
+            text = _("Tables here are now in {name}.")
+        await interaction.response.send_message(text.format(name=NATIVE_NAMES[now]), ephemeral=True)
+        for table in self.bot.tables.tables():  # every live table here is redrawn in it
+            if table.guild_id == interaction.guild_id:
+                self.bot.publisher.schedule(table)
+
+
+async def setup(bot: CardBot) -> None:
+    await bot.add_cog(Settings(bot))
