@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from bot.i18n import N_, _, current
 from bot.tables.models import Table, TableStatus
 from bot.tables.specs import title_of
 
@@ -17,9 +18,25 @@ from .moves import describe_move
 from .rules import preset_line
 from .scores import result_line
 from .text import Panel, shown
-from .words import agree, names_list
+from .words import agree, names_list, plural
 
 HIDDEN_OPTION_KEYS = {"preset"}
+#: The heading of the story lines, per the board's ``story_unit``.
+EARLIER = {
+    "deal": N_("Earlier this deal:"),
+    "trick": N_("Earlier this trick:"),
+    "hand": N_("Earlier this hand:"),
+    "round": N_("Earlier this round:"),
+}
+
+
+def _lang() -> dict[str, str]:
+    """``lang=`` for ``bot.render.rules`` once it takes one (its own branch adds it)."""
+    import inspect
+
+    if "lang" in inspect.signature(preset_line).parameters:
+        return {"lang": current()}
+    return {}
 
 
 def game_title(table: Table) -> str:
@@ -37,20 +54,21 @@ def side_names(table: Table) -> list[str]:
 
 
 def seat_label(table: Table, index: int) -> str:
-    label = f"Seat {index + 1}"
+    label = _("Seat {number}").format(number=index + 1)
     team = table.team_of(index)
     if team is not None:
-        label += f" (team {'AB'[team]})"
+        label += " " + _("(team {team})").format(team="AB"[team])
     return label
 
 
 def timer_words(seconds: float) -> str:
     if not seconds:
-        return "off"
+        return _("off")
     if seconds % 60 == 0:
-        minutes = int(seconds // 60)
-        return f"{minutes} minute" + ("s" if minutes != 1 else "")
-    return f"{seconds:g} seconds"
+        return plural(int(seconds // 60), "minute")
+    if float(seconds).is_integer():
+        return plural(int(seconds), "second")
+    return _("{seconds} seconds").format(seconds=f"{seconds:g}")
 
 
 def option_words(options: dict[str, Any]) -> str:
@@ -59,74 +77,73 @@ def option_words(options: dict[str, Any]) -> str:
     )
 
 
-SAVING_DELAYED = (
+SAVING_DELAYED = N_(
     "⚠️ **Saving is delayed**: the database is not answering. The last change is retried "
     "until it is saved; nothing is lost."
 )
 CLOSED_WORDS = {
-    "closed": "A moderator closed this table; no result is recorded.",
-    "expired": "Nobody started this lobby within 30 minutes, so it closed itself.",
-    "idle": "Nobody moved for 24 hours, so the game is abandoned; no result is recorded.",
-    "channel_deleted": "The channel was deleted, so the table ended; no result is recorded.",
+    "closed": N_("A moderator closed this table; no result is recorded."),
+    "expired": N_("Nobody started this lobby within 30 minutes, so it closed itself."),
+    "idle": N_("Nobody moved for 24 hours, so the game is abandoned; no result is recorded."),
+    "channel_deleted": N_("The channel was deleted, so the table ended; no result is recorded."),
 }
 
 
-KICKED_BY = {"host": "the host", "moderator": "a moderator"}
+KICKED_BY = {"host": N_("the host"), "moderator": N_("a moderator")}
 
 
 def closed_line(table: Table) -> str | None:
     """Why the table was closed without a result (moderator, expiry, idleness), if it was."""
     for ev in table.last_events:
         if ev.get("type") == "closed":
-            return CLOSED_WORDS.get(str(ev.get("reason")), "The table was closed.")
+            return _(CLOSED_WORDS.get(str(ev.get("reason")), N_("The table was closed.")))
     return None
 
 
 def lobby_panel(table: Table, options_in_force: dict[str, Any]) -> Panel:
     """The lobby: the game, every option in force, the seats and how to join."""
     status = {
-        TableStatus.LOBBY: "Lobby",
-        TableStatus.CANCELLED: "Cancelled",
+        TableStatus.LOBBY: _("Lobby"),
+        TableStatus.CANCELLED: _("Cancelled"),
     }.get(table.status, str(table.status))
     panel = Panel(title=f"{game_title(table)} — {status}")
     host = next(
         (shown(s.name) for s in table.seats if s is not None and s.user_id == table.host_id), "?"
     )
-    summary = preset_line(table.spec.game, table.spec.options)
+    summary = preset_line(table.spec.game, table.spec.options, **_lang())
     if summary:
         panel.lines.append(f"**{summary}**")
-    panel.lines.append(f"Host: {host}")
-    panel.lines.append(f"Turn timer: {timer_words(table.spec.turn_timer)}")
+    panel.lines.append(_("Host: {host}").format(host=host))
+    panel.lines.append(_("Turn timer: {timer}").format(timer=timer_words(table.spec.turn_timer)))
     panel.lines.append(
-        "Turn pings: on (a player is mentioned when their turn comes)"
+        _("Turn pings: on (a player is mentioned when their turn comes)")
         if table.spec.pings
-        else "Turn pings: off"
+        else _("Turn pings: off")
     )
     words = option_words(options_in_force)
     if words:
-        panel.lines.append(f"Options: {words}")
+        panel.lines.append(_("Options: {options}").format(options=words))
     kept = {seat: user for user, seat in table.invited.items()}
     seats = []
     for i, seat in enumerate(table.seats):
         if seat is None and i in kept:
-            who = (
-                f"*kept for {shown(table.invited_names.get(kept[i], 'a player of the last game'))}*"
-            )
+            name = table.invited_names.get(kept[i]) or _("a player of the last game")
+            who = "*" + _("kept for {name}").format(name=shown(name)) + "*"
         else:
-            who = "*empty*" if seat is None else shown(seat.name)
+            who = "*" + _("empty") + "*" if seat is None else shown(seat.name)
         seats.append(f"{seat_label(table, i)}: {who}")
-    panel.add("Seats", "\n".join(seats))
+    panel.add(_("Seats"), "\n".join(seats))
     if table.invited and table.status is TableStatus.LOBBY:
         panel.lines.append(
-            "Rematch: the players of the last game take their seats again with Join."
+            _("Rematch: the players of the last game take their seats again with Join.")
         )
     if table.status is TableStatus.LOBBY:
-        panel.footer = (
+        panel.footer = _(
             "Join with the button or /table join. The host starts once every seat is filled."
         )
     else:
         closed = closed_line(table)
-        panel.footer = (closed + " " if closed else "") + (
+        panel.footer = (closed + " " if closed else "") + _(
             "This table was cancelled. Open a new one with /table new."
         )
     return panel
@@ -138,7 +155,9 @@ def mention(user_id: int) -> str:
 
 def turn_ping(table: Table, user_id: int) -> str:
     """The short channel message when the turn passes to a player: "@Anna, your turn at Hurricane"."""
-    return f"{mention(user_id)}, your turn at {game_title(table)}."
+    return _("{player}, your turn at {game}.").format(
+        player=mention(user_id), game=game_title(table)
+    )
 
 
 def rematch_invitation(host: str, invited: Sequence[int]) -> str | None:
@@ -146,7 +165,9 @@ def rematch_invitation(host: str, invited: Sequence[int]) -> str | None:
     if not invited:
         return None
     people = " ".join(mention(u) for u in invited)
-    return f"{people}: {shown(host)} asks for a rematch — press Join to play again."
+    return _("{players}: {host} asks for a rematch — press Join to play again.").format(
+        players=people, host=shown(host)
+    )
 
 
 def _who(event: dict[str, Any], key: str, names: Sequence[str]) -> str | None:
@@ -182,31 +203,39 @@ def _table_event_line(table: Table, names: Sequence[str]) -> str | None:
     """The last change when it was not a move (resigned, paused…), in words."""
     for ev in table.last_events:
         kind = ev.get("type")
-        kicked = KICKED_BY.get(str(ev.get("kicked_by")))
+        by = KICKED_BY.get(str(ev.get("kicked_by")))
+        kicked = _(by) if by else None
+        name = names[ev["seat"]] if isinstance(ev.get("seat"), int) else ""
         if kind == "left" and kicked:
-            return f"{names[ev['seat']]} was removed by {kicked}: folds and sits out."
+            return _("{name} was removed by {who}: folds and sits out.").format(
+                name=name, who=kicked
+            )
         if kind == "left":
-            return f"{names[ev['seat']]} left the game: folds and sits out." + (
-                " (time ran out three times in a row)" if ev.get("timed_out") else ""
+            return _("{name} left the game: folds and sits out.").format(name=name) + (
+                " " + _("(time ran out three times in a row)") if ev.get("timed_out") else ""
             )
         if kind == "resigned" and kicked:
-            return f"{names[ev['seat']]} was removed by {kicked} and resigns (a loss)."
+            return _("{name} was removed by {who} and resigns (a loss).").format(
+                name=name, who=kicked
+            )
         if kind == "resigned":
-            return f"{names[ev['seat']]} resigned."
+            return _("{name} resigned.").format(name=name)
         if kind == "forfeit":
-            return f"{names[ev['seat']]} ran out of time three times in a row and forfeits."
+            return _("{name} ran out of time three times in a row and forfeits.").format(name=name)
         if kind == "abandoned":
-            return "Everyone agreed to abandon the game."
+            return _("Everyone agreed to abandon the game.")
         if kind == "closed":
             return closed_line(table)
         if kind == "abandon_vote":
-            return f"{names[ev['seat']]} votes to abandon the game ({ev.get('votes')}/{ev.get('needed')})."
+            return _("{name} votes to abandon the game ({votes}/{needed}).").format(
+                name=name, votes=ev.get("votes"), needed=ev.get("needed")
+            )
         if kind == "paused":
-            return "The host paused the turn clock."
+            return _("The host paused the turn clock.")
         if kind == "resumed":
             if ev.get("auto"):
-                return "The pause ran out: the turn clock runs again."
-            return "The host restarted the turn clock."
+                return _("The pause ran out: the turn clock runs again.")
+            return _("The host restarted the turn clock.")
     return None
 
 
@@ -232,23 +261,31 @@ def last_move_line(table: Table) -> str | None:
             else None
         )
         if kind == "timeout":
-            extras.append(f"(time ran out — played for them, {ev.get('timeouts')}/3)")
-        elif kind == "flip" and ev.get("card"):
-            extras.append(f"— it is {card_label(ev['card'])}")
-        elif kind == "lay_hand" and who:
-            laid = cards_label(ev.get("cards") or []) or "no cards"
             extras.append(
-                f"— after a hurricane the `open` rules make {who} lay the whole hand on the "
-                f"table: {laid}"
+                _("(time ran out — played for them, {count}/3)").format(count=ev.get("timeouts"))
+            )
+        elif kind == "flip" and ev.get("card"):
+            extras.append(_("— it is {card}").format(card=card_label(ev["card"])))
+        elif kind == "lay_hand" and who:
+            laid = cards_label(ev.get("cards") or []) or _("no cards")
+            extras.append(
+                _(
+                    "— after a hurricane the `open` rules make {name} lay the whole hand on the "
+                    "table: {cards}"
+                ).format(name=who, cards=laid)
             )
         elif kind == "trick_won":
             winner, taker = _who(ev, "winner", names), _who(ev, "taker", names)
             if winner and taker and taker != winner:
-                extras.append(f"— {winner} wins the trick with a bomb; {taker} takes the cards")
+                extras.append(
+                    _("— {winner} wins the trick with a bomb; {taker} takes the cards").format(
+                        winner=winner, taker=taker
+                    )
+                )
             elif winner:
-                extras.append(f"— {winner} wins the trick")
+                extras.append(_("— {winner} wins the trick").format(winner=winner))
         elif kind == "went_out" and who:
-            extras.append(f"— {who} goes out!")
+            extras.append(_("— {name} goes out!").format(name=who))
         else:
             words = board.event_words(ev, names)
             if words:
@@ -258,7 +295,7 @@ def last_move_line(table: Table) -> str | None:
 
 def _seat_field(table: Table, view: dict[str, Any], i: int) -> tuple[str, str]:
     seat = table.seats[i]
-    name = shown(seat.name) if seat is not None else f"seat {i + 1}"
+    name = shown(seat.name) if seat is not None else _("seat {number}").format(number=i + 1)
     playing = table.status is TableStatus.PLAYING
     marker = "▶ " if playing and view.get("current_player") == i else ""
     parts = board_model(table.spec.game).seat_parts(table, view, i)
@@ -271,24 +308,24 @@ def table_panel(table: Table, view: dict[str, Any]) -> Panel:
     """The public table message during and after play, from the spectator view ``view(None)``."""
     panel = Panel(title=game_title(table))
     if table.saving_delayed:
-        panel.lines.append(SAVING_DELAYED)
+        panel.lines.append(_(SAVING_DELAYED))
     board = board_model(table.spec.game)
     panel.lines.extend(board.lines(table, view))
     story = recent_moves(table)
     if len(story) > 1:
-        panel.lines.append(f"Earlier this {board.story_unit}:")
+        panel.lines.append(_(EARLIER[board.story_unit]))
         panel.lines.extend(f"· {line}" for line in story[:-1])
     if story:
-        panel.lines.append(f"Last move: {story[-1]}")
+        panel.lines.append(_("Last move: {move}").format(move=story[-1]))
     current = view.get("current_player") if table.status is TableStatus.PLAYING else None
     if isinstance(current, int) and current < len(table.seats):
         who = seat_names(table)[current]
         clock = ""
         if table.paused:
-            clock = " (turn clock paused)"
+            clock = " " + _("(turn clock paused)")
         elif table.turn_deadline:
-            clock = f" — time runs out <t:{int(table.turn_deadline)}:R>"
-        panel.lines.append(f"▶ **{who}** to play{clock}")
+            clock = " " + _("— time runs out {when}").format(when=f"<t:{int(table.turn_deadline)}:R>")
+        panel.lines.append(_("▶ **{name}** to play").format(name=who) + clock)
     for i in range(len(table.seats)):
         panel.add(*_seat_field(table, view, i))
     scores = board.scores_field(table, view)
@@ -299,14 +336,14 @@ def table_panel(table: Table, view: dict[str, Any]) -> Panel:
         panel.add(*breakdown)
     panel.lines.extend(fair_lines(table))
     if table.status is TableStatus.FINISHED:
-        panel.lines.append(f"**Game over.** {final_line(table, view)}")
+        panel.lines.append(_("**Game over.**") + " " + final_line(table, view))
         panel.footer = (
-            "Thanks for playing! Open a new table with /table new."
+            _("Thanks for playing! Open a new table with /table new.")
             if table.ended_by == "abandoned"
-            else "Thanks for playing! Rematch plays again with the same seats, or /table new."
+            else _("Thanks for playing! Rematch plays again with the same seats, or /table new.")
         )
     else:
-        panel.footer = "Press “Show my hand” to see your cards and play."
+        panel.footer = _("Press “Show my hand” to see your cards and play.")
     return panel
 
 
@@ -315,10 +352,14 @@ def fair_lines(table: Table) -> list[str]:
     commitment = table.commitment
     if commitment is None:
         return []
-    lines = [f"Fair deal: commitment `{commitment}`"]
+    lines = [_("Fair deal: commitment {hash}").format(hash=f"`{commitment}`")]
     seed = table.revealed_seed
     if seed is not None:
-        lines.append(f"Seed (revealed): `{seed}` — check with `/verify game:{table.game_id}`")
+        lines.append(
+            _("Seed (revealed): {seed} — check with {command}").format(
+                seed=f"`{seed}`", command=f"`/verify game:{table.game_id}`"
+            )
+        )
     return lines
 
 
@@ -327,27 +368,27 @@ def scoring_panel(table: Table, events: list[dict[str, Any]]) -> Panel | None:
     fields = board_model(table.spec.game).scoring(table, events)
     if not fields:
         return None
-    panel = Panel(title=f"{game_title(table)} — scores")
+    panel = Panel(title=_("{game} — scores").format(game=game_title(table)))
     for name, value in fields:
         panel.add(name, value)
     over = next((e for e in events if e.get("type") == "game_over"), None)
     if over is not None and table.state is not None and table.state.is_over:
-        panel.lines.append(f"**Game over.** {_result_words(table, table.state.result())}")
+        panel.lines.append(_("**Game over.**") + " " + _result_words(table, table.state.result()))
     return panel
 
 
 def final_line(table: Table, view: dict[str, Any]) -> str:
     names = seat_names(table)
     if table.ended_by in ("resigned", "forfeit"):
-        return _given_up_line(table) or last_move_line(table) or "The game ended."
+        return _given_up_line(table) or last_move_line(table) or _("The game ended.")
     if table.ended_by == "abandoned":
-        return closed_line(table) or "The game was abandoned; no result is recorded."
+        return closed_line(table) or _("The game was abandoned; no result is recorded.")
     result = view.get("result")
     if not isinstance(result, dict) and table.state is not None and table.state.is_over:
         result = table.state.result()
     if isinstance(result, dict):
         return _result_words(table, result)
-    return f"The game ended ({table.ended_by or 'finished'})." if names else ""
+    return _("The game ended.") if names else ""
 
 
 def _result_words(table: Table, result: dict[str, Any]) -> str:
@@ -369,10 +410,10 @@ def _given_up_line(table: Table) -> str | None:
         winners = [n for i, n in enumerate(names) if i != seat]
     who = names_list(winners)
     how = (
-        f"{names[seat]} resigned."
+        _("{name} resigned.")
         if event is not None and event.get("type") == "resigned"
-        else f"{names[seat]} forfeited (out of time three turns in a row)."
-    )
+        else _("{name} forfeited (out of time three turns in a row).")
+    ).format(name=names[seat])
     return f"{who} {agree(who, 'wins', 'win')} — {how}"
 
 
@@ -386,23 +427,25 @@ def hand_panel(
 ) -> Panel:
     """A seat's private message around what its game's hand model shows (``board``: the seat's
     cards and the table): the note, the partner, the last move, whose turn it is."""
-    panel = Panel(title=f"Your hand — {game_title(table)}")
+    panel = Panel(title=_("Your hand — {game}").format(game=game_title(table)))
     if note:
         panel.lines.append(f"*{note}*")
     panel.lines.extend(board)
     team = table.team_of(seat)
     if team is not None:
         partner = seat_names(table)[(seat + 2) % len(table.seats)]
-        panel.lines.append(f"Your partner: **{partner}** (team {'AB'[team]})")
+        panel.lines.append(
+            _("Your partner: **{name}** (team {team})").format(name=partner, team="AB"[team])
+        )
     last = last_move_line(table)
     if last:
-        panel.lines.append(f"Last move: {last}")
+        panel.lines.append(_("Last move: {move}").format(move=last))
     current = view.get("current_player")
     if table.status is not TableStatus.PLAYING:
-        panel.lines.append("The game is over.")
+        panel.lines.append(_("The game is over."))
     elif current == seat:
-        panel.lines.append("▶ **Your turn.**")
+        panel.lines.append(_("▶ **Your turn.**"))
     elif isinstance(current, int):
-        panel.lines.append(f"⏳ Waiting for {seat_names(table)[current]}…")
+        panel.lines.append(_("⏳ Waiting for {name}…").format(name=seat_names(table)[current]))
     panel.footer = ""
     return panel
