@@ -282,7 +282,7 @@ class TerminalGame:
 
         def sensible(i: int) -> tuple[bool, tuple[int, int, int]]:
             # a bomb is kept for when it is needed; then no wild cards wasted, most cards down
-            bomb = move_kind(self.game, texts[i], ctx.facts.play_words(texts[i])) == "bombs"
+            bomb = move_kind(self.game, texts[i], ctx.facts.play_words(texts[i])) == _("bombs")
             return (bomb, suggestion_key(self.game, texts[i]))
 
         best = [min(ids, key=sensible) for ids in plays]

@@ -203,7 +203,7 @@ class TurnPinger:
         self._recalled.add(channel_id)
         storage = self.bot.storage
         raw = await storage.get_setting(self._key(channel_id)) if storage is not None else None
-        user, _, message = (raw or "").partition(":")
+        user, _sep, message = (raw or "").partition(":")
         if not user.isdigit():
             return None
         ping = Ping(int(user), int(message) if message.isdigit() else None)

@@ -3,20 +3,24 @@ short glossary; privately, or to the whole channel with ``public:True``."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import current
 from bot.render.rules import rules_panel
 
 from .tables import GAME_CHOICES
 from .ui import panel_embed
 
+if TYPE_CHECKING:
+    from bot.app import CardBot
+
 
 class Rules(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: CardBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="rules", description="How to play a game, and its options.")
@@ -27,11 +31,13 @@ class Rules(commands.Cog):
     async def rules(
         self, interaction: discord.Interaction[Any], game: str, public: bool = False
     ) -> None:
-        lang = "ru" if str(interaction.locale).startswith("ru") else "en"  # until bot.i18n
+        lang = current()  # the user's (cogs.language); public rules: the server's
+        if public and interaction.guild_id is not None:
+            lang = await self.bot.languages.server(interaction.guild_id)
         await interaction.response.send_message(
             embed=panel_embed(rules_panel(game, lang=lang), game), ephemeral=not public
         )
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: CardBot) -> None:
     await bot.add_cog(Rules(bot))

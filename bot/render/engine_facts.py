@@ -16,6 +16,8 @@ from typing import Any
 from bot.games import IllegalAction, Reading, describe, selection_plays
 from bot.games import card_value as _card_value
 
+from .combos import combo_shape, combo_text, combo_words
+
 
 @dataclass(frozen=True, slots=True)
 class Combo:
@@ -97,7 +99,7 @@ class EngineFacts:
     def top(self) -> Combo | None:
         """The combination to beat (the view's ``top``), or None when leading."""
         top = _top(self.view)
-        return None if top is None else Combo(top.text, top.shape(), top.is_bomb)
+        return None if top is None else Combo(combo_text(top), combo_shape(top), top.is_bomb)
 
     def play_words(self, move: str) -> str | None:
         """What a Haggis play is (``three 5s``): as declared, the reading that beats the top, or
@@ -110,7 +112,7 @@ class EngineFacts:
         readings = described.get("readings")
         if not isinstance(chosen, Mapping) and isinstance(readings, list) and readings:
             chosen = readings[0]  # an undeclared lead with several readings: the first
-        return str(chosen["text"]) if isinstance(chosen, Mapping) else None
+        return combo_words(chosen) if isinstance(chosen, Mapping) else None
 
     def selection(self, cards: Sequence[str], legal: Sequence[str]) -> SelectionFacts:
         """What ``cards`` are and, on the seat's turn with a play legal, whether they may be played
@@ -123,7 +125,7 @@ class EngineFacts:
         to_beat = chosen.to_beat
         if to_beat is not None:  # following: name the reading that beats the top, if one does
             readings = [r for r in readings if r.beats(to_beat)] or readings
-        kinds = tuple(r.text for r in readings)
+        kinds = tuple(combo_text(r) for r in readings)
         seat = self.view.get("seat")
         if seat is None or self.view.get("current_player") != seat:
             return SelectionFacts(kinds)

@@ -8,7 +8,10 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
+from bot.i18n import N_, _
+
 from .cards import card_label
+from .combos import combo_words
 from .engine_facts import Combo, card_value
 from .words import agree, possessive
 
@@ -25,14 +28,14 @@ def capture_hint(move: str, *, sweep: bool) -> str:
     ``lays it on the table``; the 7♥ (a point of its own) is called out."""
     card, colon, taken = move.partition(":")
     if not colon:
-        text = "lays it on the table"
-        return text + (" (gives away the 7♥!)" if card == SEVEN_OF_HEARTS else "")
+        text = _("lays it on the table")
+        return text + (" " + _("(gives away the 7♥!)") if card == SEVEN_OF_HEARTS else "")
     cards = taken.split("+")
-    text = f"takes {_joined(cards)}"
+    text = _("takes {cards}").format(cards=_joined(cards))
     if sweep:
-        text += f" — hurricane! {HURRICANE_MARK}"
+        text += " — " + _("hurricane!") + f" {HURRICANE_MARK}"
     if SEVEN_OF_HEARTS in cards or card == SEVEN_OF_HEARTS:
-        text += " ❤ wins the 7♥"
+        text += " ❤ " + _("wins the 7♥")
     return text
 
 
@@ -40,9 +43,9 @@ def card_hint(moves: Sequence[str], sweeps: Collection[str]) -> str:
     """The description of a card in the card select: its one outcome, or that a choice follows."""
     if len(moves) == 1:
         return capture_hint(moves[0], sweep=moves[0] in sweeps)
-    text = f"{len(moves)} possible captures — you choose next"
+    text = _("{count} possible captures — you choose next").format(count=len(moves))
     if any(m in sweeps for m in moves):
-        text += f" (one is a hurricane! {HURRICANE_MARK})"
+        text += " " + _("(one is a hurricane! {mark})").format(mark=HURRICANE_MARK)
     return text
 
 
@@ -51,8 +54,10 @@ def hurricane_chance(sweeps: Collection[str]) -> str | None:
     cards = sorted({m.partition(":")[0] for m in sweeps})
     if not cards:
         return None
-    who = " or ".join(card_label(c) for c in cards)
-    return f"{HURRICANE_MARK} **Hurricane chance:** {who} can clear the table (1 point)."
+    who = f" {_('or')} ".join(card_label(c) for c in cards)
+    return f"{HURRICANE_MARK} " + _(
+        "**Hurricane chance:** {cards} can clear the table (1 point)."
+    ).format(cards=who)
 
 
 def hurikan_value(card: str) -> int:
@@ -60,8 +65,8 @@ def hurikan_value(card: str) -> int:
     return card_value(card)
 
 
-HURIKAN_OPENING = "**Opening:** lay 1, 2 or 3 cards face up on the table."
-HURIKAN_HOW = (
+HURIKAN_OPENING = N_("**Opening:** lay 1, 2 or 3 cards face up on the table.")
+HURIKAN_HOW = N_(
     "**Take** a table card by laying hand cards whose values add up to it (4+2 take a 6; an equal "
     "card takes it alone), or **lay** cards face up on the table. Values: A=1 … 7=7, J=8, Q=9, K=10."
 )
@@ -79,21 +84,28 @@ def hurikan_takes(legal: Sequence[str], most: int = 4) -> str | None:
     parts = []
     for taken in sorted(ways, key=hurikan_value):
         shown = sorted(ways[taken], key=len)
-        text = " or ".join(shown[:2]) + (f" (+{len(shown) - 2} more)" if len(shown) > 2 else "")
+        more = " " + _("(+{count} more)").format(count=len(shown) - 2) if len(shown) > 2 else ""
+        text = f" {_('or')} ".join(shown[:2]) + more
         parts.append(f"{card_label(taken)} ({hurikan_value(taken)}) ← {text}")
-    return "**You can take:** " + " · ".join(parts[:most]) + (" …" if len(parts) > most else "")
+    more = " …" if len(parts) > most else ""
+    return _("**You can take:**") + " " + " · ".join(parts[:most]) + more
 
 
 def hurikan_selection(cards: Sequence[str], takes: Sequence[str]) -> str:
     """What the selected cards add up to and what they can take."""
     total = sum(hurikan_value(c) for c in cards)
-    text = f"Selected: {_joined(cards)} = {total}"
+    text = _("Selected: {cards} = {total}").format(cards=_joined(cards), total=total)
     if takes:
-        return text + " — takes " + " or ".join(card_label(c) for c in takes) + ", or lay them."
-    return text + f" — no table card worth {total} to take: lay them, or choose others."
+        options = f" {_('or')} ".join(card_label(c) for c in takes)
+        return text + " — " + _("takes {cards}, or lay them.").format(cards=options)
+    return (
+        text
+        + " — "
+        + _("no table card worth {total} to take: lay them, or choose others.").format(total=total)
+    )
 
 
-HAGGIS_BETS = (
+HAGGIS_BETS = N_(
     "**Bet?** Only before you play your first card this round (passing is fine): 15 or 30 points "
     "that you go out first. Win: you score it. Miss: the first player out and every player who "
     "did not bet score it. 0 = no bet."
@@ -110,20 +122,25 @@ def trick_entry(name: str, play: str, text: str | None) -> str:
 
 def haggis_selection(cards: Sequence[str], kinds: Sequence[str], verdict: str | None) -> str:
     """``Selected: 5🟥 5🟨 5🟧 — three 5s · ✓ beats Bob's a pair of 4s``."""
-    what = " or ".join(kinds) if kinds else "no combination"
-    line = f"Selected: {' '.join(card_label(c) for c in cards)} — {what}"
+    what = f" {_('or')} ".join(kinds) if kinds else _("no combination")
+    chosen = " ".join(card_label(c) for c in cards)
+    line = _("Selected: {cards} — {what}").format(cards=chosen, what=what)
     return line + (f" · {verdict}" if verdict else "")
 
 
 def to_beat_line(top: Combo | None, who: str, can_play: bool) -> str:
     """What a follower must beat (the engine's shape words), or that only Pass is left."""
     if top is None:
-        return "Play cards or pass."
+        return _("Play cards or pass.")
     what = possessive(who, top.text)
     if not can_play:
-        return f"Nothing you hold beats {what}: pass."
-    need = top.shape if top.is_bomb else f"{top.shape} of a higher rank, or a bomb"
-    return f"**To beat** {what}: {need} — or pass."
+        return _("Nothing you hold beats {what}: pass.").format(what=what)
+    need = (
+        top.shape
+        if top.is_bomb
+        else _("{shape} of a higher rank, or a bomb").format(shape=top.shape)
+    )
+    return _("**To beat** {what}: {need} — or pass.").format(what=what, need=need)
 
 
 def trick_line(view: Mapping[str, Any], names: Sequence[str]) -> str | None:
@@ -132,13 +149,12 @@ def trick_line(view: Mapping[str, Any], names: Sequence[str]) -> str | None:
     if not isinstance(trick, list):
         return None
     if not trick:
-        return "Trick: (new trick — the leader plays)"
+        return _("Trick: (new trick — the leader plays)")
     shown = []
     for play in trick:
         if isinstance(play, dict):
             player = play.get("player")
             who = names[player] if isinstance(player, int) and 0 <= player < len(names) else "?"
-            combo = play.get("combination")
-            text = combo.get("text") if isinstance(combo, dict) else None
+            text = combo_words(play.get("combination"))
             shown.append(trick_entry(who, str(play.get("play") or ""), text))
-    return "Trick: " + " · ".join(shown)
+    return _("Trick:") + " " + " · ".join(shown)

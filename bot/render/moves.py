@@ -9,9 +9,11 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
+from bot.i18n import N_, _
+
 from .cards import card_label
 
-BET_WORDS = {0: "no bet", 15: "little bet", 30: "big bet"}
+BET_WORDS = {0: N_("no bet"), 15: N_("little bet"), 30: N_("big bet")}
 
 
 def _joined(cards: Sequence[str]) -> str:
@@ -21,16 +23,18 @@ def _joined(cards: Sequence[str]) -> str:
 def reading_words(suffix: str) -> str:
     """Haggis reading suffix ``=set`` / ``=seqW`` in words."""
     if suffix == "set":
-        return "as a set"
+        return _("as a set")
     if suffix.startswith("seq"):
         width = suffix[3:]
-        return "as a sequence" if width in ("", "1") else f"as a {width}-wide sequence"
-    return f"as {suffix}"
+        if width in ("", "1"):
+            return _("as a sequence")
+        return _("as a {width}-wide sequence").format(width=width)
+    return _("as {reading}").format(reading=suffix)
 
 
 def haggis_parts(text: str) -> tuple[list[str], str | None]:
     """The cards of a Haggis play and its declared reading (or None)."""
-    body, _, suffix = text.partition("=")
+    body, _eq, suffix = text.partition("=")
     return body.split(), (suffix.strip() or None)
 
 
@@ -65,69 +69,82 @@ Line = Callable[[MoveWords, str, Sequence[str]], str]
 
 
 def _seat(names: Sequence[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+    return names[seat] if 0 <= seat < len(names) else _("seat {number}").format(number=seat + 1)
 
 
 def _bet(amount: int) -> str:
-    return f"{amount} ({BET_WORDS.get(amount, 'bet')})"
+    return f"{amount} ({_(BET_WORDS.get(amount, N_('bet')))})"
 
 
 #: Second person, for the one choosing (menus, /play autocomplete).
 LABELS: dict[str, Label] = {
-    "pass": lambda m, names: "Pass",
-    "bet": lambda m, names: f"Bet {_bet(m.number)}",
-    "give": lambda m, names: f"Give the trick to {_seat(names, m.number)}",
-    "flip": lambda m, names: f"Turn up face-down card {m.number + 1}",
+    "pass": lambda m, names: _("Pass"),
+    "bet": lambda m, names: _("Bet {bet}").format(bet=_bet(m.number)),
+    "give": lambda m, names: _("Give the trick to {name}").format(name=_seat(names, m.number)),
+    "flip": lambda m, names: _("Turn up face-down card {number}").format(number=m.number + 1),
     "play": lambda m, names: m.played,
-    "lay": lambda m, names: f"Lay {m.played} on the table",
-    "lay_take": lambda m, names: f"Lay {m.played}, take {m.taken}",
-    "take": lambda m, names: f"{m.played} takes {m.taken}",
-    "trail": lambda m, names: f"Trail {m.played}",
-    "check": lambda m, names: "Check",
-    "call": lambda m, names: f"Call {m.number}" if m.number else "Call",
-    "fold": lambda m, names: "Fold",
-    "pbet": lambda m, names: f"Bet {m.number}",
-    "raise": lambda m, names: f"Raise by {m.number}",
-    "draw": lambda m, names: f"Draw: discard {m.played}",
-    "stand": lambda m, names: "Stand pat",
-    "declare": lambda m, names: f"Declare {m.played}",
+    "lay": lambda m, names: _("Lay {cards} on the table").format(cards=m.played),
+    "lay_take": lambda m, names: _("Lay {cards}, take {taken}").format(
+        cards=m.played, taken=m.taken
+    ),
+    "take": lambda m, names: _("{card} takes {taken}").format(card=m.played, taken=m.taken),
+    "trail": lambda m, names: _("Trail {card}").format(card=m.played),
+    "check": lambda m, names: _("Check"),
+    "call": lambda m, names: _("Call {chips}").format(chips=m.number) if m.number else _("Call"),
+    "fold": lambda m, names: _("Fold"),
+    "pbet": lambda m, names: _("Bet {chips}").format(chips=m.number),
+    "raise": lambda m, names: _("Raise by {chips}").format(chips=m.number),
+    "draw": lambda m, names: _("Draw: discard {card}").format(card=m.played),
+    "stand": lambda m, names: _("Stand pat"),
+    "declare": lambda m, names: _("Declare {side}").format(side=m.played),
 }
 #: Third person, for everyone afterwards (the table message).
 DESCRIPTIONS: dict[str, Line] = {
-    "pass": lambda m, who, names: f"{who} passes",
+    "pass": lambda m, who, names: _("{name} passes").format(name=who),
     "bet": lambda m, who, names: (
-        f"{who} bets {_bet(m.number)}" if m.number else f"{who} makes no bet"
+        _("{name} bets {bet}").format(name=who, bet=_bet(m.number))
+        if m.number
+        else _("{name} makes no bet").format(name=who)
     ),
-    "give": lambda m, who, names: f"{who} gives the bombed trick to {_seat(names, m.number)}",
-    "flip": lambda m, who, names: f"{who} turns up a face-down card",
-    "play": lambda m, who, names: f"{who} plays {m.played}",
-    "lay": lambda m, who, names: f"{who} lays {m.played} on the table",
-    "lay_take": lambda m, who, names: f"{who} lays {m.played} and takes {m.taken}",
-    "take": lambda m, who, names: f"{who} plays {m.played} and takes {m.taken}",
-    "trail": lambda m, who, names: f"{who} trails {m.played}",
-    "check": lambda m, who, names: f"{who} checks",
-    "call": lambda m, who, names: f"{who} calls",
-    "fold": lambda m, who, names: f"{who} folds",
-    "pbet": lambda m, who, names: f"{who} bets {m.number}",
-    "raise": lambda m, who, names: f"{who} raises by {m.number}",
+    "give": lambda m, who, names: _("{name} gives the bombed trick to {other}").format(
+        name=who, other=_seat(names, m.number)
+    ),
+    "flip": lambda m, who, names: _("{name} turns up a face-down card").format(name=who),
+    "play": lambda m, who, names: _("{name} plays {cards}").format(name=who, cards=m.played),
+    "lay": lambda m, who, names: _("{name} lays {cards} on the table").format(
+        name=who, cards=m.played
+    ),
+    "lay_take": lambda m, who, names: _("{name} lays {cards} and takes {taken}").format(
+        name=who, cards=m.played, taken=m.taken
+    ),
+    "take": lambda m, who, names: _("{name} plays {card} and takes {taken}").format(
+        name=who, card=m.played, taken=m.taken
+    ),
+    "trail": lambda m, who, names: _("{name} trails {card}").format(name=who, card=m.played),
+    "check": lambda m, who, names: _("{name} checks").format(name=who),
+    "call": lambda m, who, names: _("{name} calls").format(name=who),
+    "fold": lambda m, who, names: _("{name} folds").format(name=who),
+    "pbet": lambda m, who, names: _("{name} bets {chips}").format(name=who, chips=m.number),
+    "raise": lambda m, who, names: _("{name} raises by {chips}").format(name=who, chips=m.number),
     # the discarded card stays secret: only that a card was drawn is public
-    "draw": lambda m, who, names: f"{who} draws one card",
-    "stand": lambda m, who, names: f"{who} stands pat",
-    "declare": lambda m, who, names: f"{who} declares",  # secret until all have declared
+    "draw": lambda m, who, names: _("{name} draws one card").format(name=who),
+    "stand": lambda m, who, names: _("{name} stands pat").format(name=who),
+    # secret until all have declared
+    "declare": lambda m, who, names: _("{name} declares").format(name=who),
 }
-SIDE_WORDS = {"high": "High", "low": "Low", "both": "both High and Low"}
+SIDE_WORDS = {"high": N_("High"), "low": N_("Low"), "both": N_("both High and Low")}
 
 
 def _poker_words(text: str, to_call: int) -> MoveWords:
     """Hurricane poker's actions: ``check``, ``call``, ``fold``, ``bet 2``, ``raise 3``,
     ``draw 7H``, ``stand``, ``declare high``."""
-    word, _, rest = text.partition(" ")
+    word, _sep, rest = text.partition(" ")
     if word in ("bet", "raise") and rest.isdigit():
         return MoveWords("pbet" if word == "bet" else "raise", int(rest))
     if word == "draw" and rest:
         return MoveWords("draw", played=card_label(rest))
     if word == "declare" and rest:
-        return MoveWords("declare", played=SIDE_WORDS.get(rest, rest))
+        return MoveWords("declare", played=_(SIDE_WORDS[rest]) if rest in SIDE_WORDS else rest)
     if word == "call":
         return MoveWords("call", to_call)
     return MoveWords(word if word in ("check", "fold", "stand") else "check")
@@ -145,7 +162,7 @@ def move_words(game: str, text: str, to_call: int = 0) -> MoveWords:
         return own(text, to_call)
     if text == "pass":
         return MoveWords("pass")
-    word, _, rest = text.partition(" ")
+    word, _sep, rest = text.partition(" ")
     if word in ("bet", "give", "flip") and rest:
         return MoveWords(word, int(rest.split()[0]))
     if game == "haggis":
@@ -181,7 +198,7 @@ def describe_move(
     """The last move for everyone to read, in the third person."""
     words = move_words(game, text)
     line = DESCRIPTIONS[words.kind](words, who, names)
-    return line + (" — hurricane!" if sweep and words.kind == "take" else "")
+    return line + (" — " + _("hurricane!") if sweep and words.kind == "take" else "")
 
 
 def matches_query(label: str, text: str, query: str) -> bool:
@@ -236,24 +253,28 @@ def move_kind(game: str, text: str, words: str | None) -> str:
     ``words``: the engine's description of a Haggis play, if any."""
     kind = move_words(game, text).kind
     if kind == "pass":
-        return "pass"
+        return _("pass")
     if kind in ("bet", "give", "flip"):
-        return {"bet": "bets", "give": "give the trick", "flip": "turn up a card"}[kind]
+        return {"bet": _("bets"), "give": _("give the trick"), "flip": _("turn up a card")}[kind]
     if game == "haggis":
         lowered = (words or "").lower()
-        if "bomb" in lowered:
-            return "bombs"
-        if "-wide sequence" in lowered:
-            return "sequences of pairs or sets"
-        if "sequence" in lowered:
-            return "sequences"
+        if "bomb" in lowered or "бомба" in lowered:
+            return _("bombs")
+        if "-wide sequence" in lowered or "шириной" in lowered:
+            return _("sequences of pairs or sets")
+        if "sequence" in lowered or "последовательность" in lowered:
+            return _("sequences")
         count = len(haggis_parts(text)[0])
-        return {1: "single cards", 2: "pairs"}.get(count, f"sets of {count}")
+        if count == 1:
+            return _("single cards")
+        if count == 2:
+            return _("pairs")
+        return _("sets of {count}").format(count=count)
     return {
-        "take": "captures",
-        "trail": "trails",
-        "lay": "lay cards",
-        "lay_take": "lay and take",
+        "take": _("captures"),
+        "trail": _("trails"),
+        "lay": _("lay cards"),
+        "lay_take": _("lay and take"),
     }.get(kind, kind)
 
 

@@ -5,21 +5,23 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from bot.i18n import N_, _
+
 from .cards import cards_label
 from .words import agree
 
 CATEGORY_NAMES = (
-    ("cards", "Most cards"),
-    ("hearts", "Most hearts"),
+    ("cards", N_("Most cards")),
+    ("hearts", N_("Most hearts")),
     ("seven", "7♥"),
-    ("primiera", "Primiera"),
+    ("primiera", N_("Primiera")),
 )
 
 
 def _winner(side: Any, sides: Sequence[str]) -> str:
     if isinstance(side, int) and 0 <= side < len(sides):
         return sides[side]
-    return "nobody"
+    return _("nobody")
 
 
 def _per_side(values: Sequence[Any], sides: Sequence[str]) -> str:
@@ -75,17 +77,19 @@ def _deal_lines(event: dict[str, Any], sides: Sequence[str]) -> list[str]:
     if isinstance(categories, dict):
         sweeps = categories.get("sweeps")
         if isinstance(sweeps, list):
-            lines.append(f"Hurricanes: {_per_side(sweeps, sides)}")
+            lines.append(_("Hurricanes: {scores}").format(scores=_per_side(sweeps, sides)))
         for key, label in CATEGORY_NAMES:
             if key in categories:
                 detail = _category_detail(event, key, sides)
-                lines.append(f"{label}: {_winner(categories[key], sides)}{detail}")
-        lines.append(f"Points this deal: {_per_side(event.get('points') or [], sides)}")
+                lines.append(f"{_(label)}: {_winner(categories[key], sides)}{detail}")
+        points = _per_side(event.get("points") or [], sides)
+        lines.append(_("Points this deal: {scores}").format(scores=points))
     else:
-        lines.append(f"Card values taken: {_per_side(event.get('points') or [], sides)}")
+        points = _per_side(event.get("points") or [], sides)
+        lines.append(_("Card values taken: {scores}").format(scores=points))
     totals = event.get("totals")
     if isinstance(totals, list):
-        lines.append(f"Totals: {_per_side(totals, sides)}")
+        lines.append(_("Totals: {scores}").format(scores=_per_side(totals, sides)))
     return lines
 
 
@@ -113,10 +117,10 @@ def _category_detail(event: dict[str, Any], key: str, sides: Sequence[str]) -> s
 
 
 HAGGIS_PARTS = (
-    ("out", "Going out"),
-    ("bonus", "First-out bonus"),
-    ("cards", "Cards"),
-    ("bets", "Bets"),
+    ("out", N_("Going out")),
+    ("bonus", N_("First-out bonus")),
+    ("cards", N_("Cards")),
+    ("bets", N_("Bets")),
 )
 
 
@@ -132,11 +136,12 @@ def _round_lines(event: dict[str, Any], seats: Sequence[str]) -> list[str]:
     for key, label in HAGGIS_PARTS:
         values = parts.get(key)
         if isinstance(values, list) and any(values):
-            lines.append(f"{label}: {_per_side(values, seats)}")
-    lines.append(f"Points this round: {_per_side(event.get('points') or [], seats)}")
+            lines.append(f"{_(label)}: {_per_side(values, seats)}")
+    points = _per_side(event.get("points") or [], seats)
+    lines.append(_("Points this round: {scores}").format(scores=points))
     totals = event.get("totals")
     if isinstance(totals, list):
-        lines.append(f"Totals: {_per_side(totals, seats)}")
+        lines.append(_("Totals: {scores}").format(scores=_per_side(totals, seats)))
     return lines
 
 
@@ -145,12 +150,12 @@ def result_line(result: dict[str, Any], sides: Sequence[str]) -> str:
     scores = list(result.get("scores") or [])
     winner = result.get("winner")
     if winner is None:
-        return f"The game is a draw ({'–'.join(str(s) for s in scores)})."
+        return _("The game is a draw ({scores}).").format(scores="–".join(str(s) for s in scores))
     # winner first, then the others from the highest score: "Carol wins 252–208–195"
     if isinstance(winner, int) and 0 <= winner < len(scores):
         rest = sorted((s for i, s in enumerate(scores) if i != winner), reverse=True)
         scores = [scores[winner], *rest]
     score_text = "–".join(str(s) for s in scores)
     name = sides[winner] if isinstance(winner, int) and winner < len(sides) else "?"
-    double = " — a double win!" if result.get("double") else "."
+    double = " — " + _("a double win!") if result.get("double") else "."
     return f"{name} {agree(name, 'wins', 'win')} {score_text}{double}"

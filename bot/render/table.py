@@ -15,7 +15,7 @@ from .boards import board_model
 from .boards.base import seat_names
 from .cards import card_label, cards_label
 from .moves import describe_move
-from .rules import preset_line
+from .rules import display_title, preset_line
 from .scores import result_line
 from .text import Panel, shown
 from .words import agree, names_list, plural
@@ -30,17 +30,14 @@ EARLIER = {
 }
 
 
-def _lang() -> dict[str, str]:
-    """``lang=`` for ``bot.render.rules`` once it takes one (its own branch adds it)."""
-    import inspect
-
-    if "lang" in inspect.signature(preset_line).parameters:
-        return {"lang": current()}
-    return {}
-
-
 def game_title(table: Table) -> str:
-    return title_of(table.spec.game) + board_model(table.spec.game).title_suffix(table)
+    return game_name(table.spec.game) + board_model(table.spec.game).title_suffix(table)
+
+
+def game_name(game: str) -> str:
+    """A game's name in the current language (``Hurricane``, ``Ураган``)."""
+    lang = current()
+    return title_of(game) if lang == "en" else display_title(game, lang=lang)
 
 
 def game_colour(game: str | None) -> int:
@@ -110,7 +107,7 @@ def lobby_panel(table: Table, options_in_force: dict[str, Any]) -> Panel:
     host = next(
         (shown(s.name) for s in table.seats if s is not None and s.user_id == table.host_id), "?"
     )
-    summary = preset_line(table.spec.game, table.spec.options, **_lang())
+    summary = preset_line(table.spec.game, table.spec.options, lang=current())
     if summary:
         panel.lines.append(f"**{summary}**")
     panel.lines.append(_("Host: {host}").format(host=host))
@@ -324,7 +321,9 @@ def table_panel(table: Table, view: dict[str, Any]) -> Panel:
         if table.paused:
             clock = " " + _("(turn clock paused)")
         elif table.turn_deadline:
-            clock = " " + _("— time runs out {when}").format(when=f"<t:{int(table.turn_deadline)}:R>")
+            clock = " " + _("— time runs out {when}").format(
+                when=f"<t:{int(table.turn_deadline)}:R>"
+            )
         panel.lines.append(_("▶ **{name}** to play").format(name=who) + clock)
     for i in range(len(table.seats)):
         panel.add(*_seat_field(table, view, i))

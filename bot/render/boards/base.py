@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from bot.i18n import _
 from bot.tables.models import Table
 
 from ..cards import cards_label, sort_cards
@@ -22,7 +23,8 @@ def plain_names(table: Table) -> list[str]:
     """The seats' names as stored (raw): for component labels and pictures, which draw no
     Markdown."""
     return [
-        seat.name if seat is not None else f"seat {i + 1}" for i, seat in enumerate(table.seats)
+        seat.name if seat is not None else _("seat {number}").format(number=i + 1)
+        for i, seat in enumerate(table.seats)
     ]
 
 
@@ -35,7 +37,7 @@ def dealer_words(table: Table, view: dict[str, Any]) -> str:
     dealer = view.get("dealer")
     names = seat_names(table)
     if isinstance(dealer, int) and 0 <= dealer < len(names):
-        return f" · Dealer: {names[dealer]}"
+        return " · " + _("Dealer: {name}").format(name=names[dealer])
     return ""
 
 
@@ -64,29 +66,31 @@ class BoardModel:
         parts = []
         sizes = view.get("hand_sizes")
         if isinstance(sizes, list) and i < len(sizes):
-            parts.append(f"hand {sizes[i]}")
+            parts.append(_("hand {count}").format(count=sizes[i]))
         piles = view.get("piles")
         if isinstance(piles, list) and i < len(piles):
             pile = piles[i]
-            parts.append(f"pile {len(pile) if isinstance(pile, list) else pile}")
+            count = len(pile) if isinstance(pile, list) else pile
+            parts.append(_("pile {count}").format(count=count))
         values = view.get("pile_values")
         if isinstance(values, list) and i < len(values):
-            parts.append(f"value {values[i]}")
+            parts.append(_("value {value}").format(value=values[i]))
         sweeps = view.get("sweeps")
         if isinstance(sweeps, list) and len(sweeps) == n and i < len(sweeps):
-            parts.append(f"hurricanes {sweeps[i]}")
+            parts.append(_("hurricanes {count}").format(count=sweeps[i]))
         open_hands = view.get("open_hands")
         if isinstance(open_hands, list) and i < len(open_hands):
             down = (view.get("down_counts") or [0] * n)[i]
+            shown_cards = cards_label(sort_cards(open_hands[i])) or "—"
             parts.append(
-                f"open {cards_label(sort_cards(open_hands[i])) or '—'} {CARD_BACK * down}".rstrip()
+                _("open {cards}").format(cards=f"{shown_cards} {CARD_BACK * down}".rstrip())
             )
         faces = view.get("faces")
         if isinstance(faces, list) and i < len(faces) and faces[i]:
-            parts.append("face up " + " ".join(faces[i]))
+            parts.append(_("face up {cards}").format(cards=cards_label(faces[i])))
         bets = view.get("bets")
         if isinstance(bets, list) and i < len(bets) and bets[i]:
-            parts.append(f"bet {bets[i]}")
+            parts.append(_("bet {bet}").format(bet=bets[i]))
         return parts
 
     def scores_field(self, table: Table, view: dict[str, Any]) -> tuple[str, str] | None:
@@ -94,7 +98,7 @@ class BoardModel:
         if not isinstance(scores, list) or not scores:
             return None
         sides = self.side_names(table)
-        return "Scores", " · ".join(f"{n} {s}" for n, s in zip(sides, scores, strict=False))
+        return _("Scores"), " · ".join(f"{n} {s}" for n, s in zip(sides, scores, strict=False))
 
     def breakdown(self, table: Table, view: dict[str, Any]) -> tuple[str, str] | None:
         """The last deal's or round's breakdown as a field (None: nothing scored yet)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from bot.i18n import _
 from bot.tables.models import Table
 
 from ..hints import trick_line
@@ -18,7 +19,7 @@ class HaggisBoard(BoardModel):
     story_unit = "trick"
 
     def title_suffix(self, table: Table) -> str:
-        return f" ({table.spec.players} players)"
+        return f" ({plural(table.spec.players, 'player')})"
 
     def lines(self, table: Table, view: dict[str, Any]) -> list[str]:
         lines = []
@@ -27,10 +28,15 @@ class HaggisBoard(BoardModel):
             lines.append(trick)
         if view.get("round") is not None:
             haggis = view.get("haggis_size")
+            face_down = (
+                " · " + _("Haggis: {cards} face down").format(cards=plural(int(haggis), "card"))
+                if haggis
+                else ""
+            )
             lines.append(
-                f"Round {view.get('round')}"
+                _("Round {number}").format(number=view.get("round"))
                 + dealer_words(table, view)
-                + (f" · Haggis: {plural(int(haggis), 'card')} face down" if haggis else "")
+                + face_down
             )
         return lines
 
@@ -38,12 +44,12 @@ class HaggisBoard(BoardModel):
         last = view.get("last_round")
         if not isinstance(last, dict):
             return None
-        return "Last round", "\n".join(round_breakdown(last, seat_names(table)))
+        return _("Last round"), "\n".join(round_breakdown(last, seat_names(table)))
 
     def scoring(self, table: Table, events: Sequence[dict[str, Any]]) -> list[tuple[str, str]]:
         return [
             (
-                f"Round {e.get('round', '')} result".replace("  ", " "),
+                _("Round {number} result").format(number=e.get("round", "")).replace("  ", " "),
                 "\n".join(round_breakdown(e, seat_names(table))),
             )
             for e in events

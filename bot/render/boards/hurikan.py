@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.i18n import _
+
 from .hurricane import HurricaneBoard
 
 
@@ -11,7 +13,7 @@ class HurikanBoard(HurricaneBoard):
     colour = 0x16A085
 
     def breakdown_title(self, event: dict[str, Any]) -> str:
-        return "Final count"
+        return _("Final count")
 
 
 MODEL = HurikanBoard()

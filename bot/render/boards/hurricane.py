@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from bot.i18n import _
 from bot.tables.models import Table
 
 from ..cards import cards_label
@@ -29,10 +30,12 @@ class HurricaneBoard(BoardModel):
 
     def lines(self, table: Table, view: dict[str, Any]) -> list[str]:
         cards = view.get("table") or []
-        lines = [f"**Table:** {cards_label(cards) if cards else 'empty'}"]
+        on_table = cards_label(cards) if cards else _("empty")
+        lines = [_("**Table:** {cards}").format(cards=on_table)]
         if view.get("stock_count") is not None:
+            stock = plural(int(view.get("stock_count") or 0), "card")
             lines.append(
-                f"Stock: {plural(int(view.get('stock_count') or 0), 'card')} · Deal {view.get('deal', 1)}"
+                _("Stock: {cards} · Deal {deal}").format(cards=stock, deal=view.get("deal", 1))
                 + dealer_words(table, view)
             )
         return lines
@@ -45,8 +48,11 @@ class HurricaneBoard(BoardModel):
         sides = self.side_names(table)
         sweeps = view.get("sweeps")
         if isinstance(sweeps, list) and len(sweeps) == len(sides) < len(table.seats):
-            value += "\nHurricanes this deal: " + " · ".join(
-                f"{n} {s}" for n, s in zip(sides, sweeps, strict=False)
+            value += (
+                "\n"
+                + _("Hurricanes this deal:")
+                + " "
+                + " · ".join(f"{n} {s}" for n, s in zip(sides, sweeps, strict=False))
             )
         return name, value
 
@@ -58,7 +64,7 @@ class HurricaneBoard(BoardModel):
         return title, "\n".join(deal_breakdown(last, self.side_names(table)))
 
     def breakdown_title(self, event: dict[str, Any]) -> str:
-        return f"Deal {event.get('deal', '')} result".replace("  ", " ")
+        return _("Deal {number} result").format(number=event.get("deal", "")).replace("  ", " ")
 
     def scoring(self, table: Table, events: Sequence[dict[str, Any]]) -> list[tuple[str, str]]:
         return [

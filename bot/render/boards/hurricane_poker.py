@@ -8,20 +8,22 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.i18n import N_, _
 from bot.tables.models import Table
 
 from ..cards import cards_label
 from ..scores import fitted
+from ..words import names_list, plural
 from .base import BoardModel, seat_names
 
 DEALER = "Ⓓ"
 PHASES = {
-    ("bet", 1): "Betting",
-    ("bet", 2): "Betting after the draw",
-    ("draw", 1): "The draw: stand pat or discard one card",
-    ("declare", 2): "Declarations: High, Low or both (secret until all have declared)",
+    ("bet", 1): N_("Betting"),
+    ("bet", 2): N_("Betting after the draw"),
+    ("draw", 1): N_("The draw: stand pat or discard one card"),
+    ("declare", 2): N_("Declarations: High, Low or both (secret until all have declared)"),
 }
-SIDE_WORDS = {"high": "High", "low": "Low", "both": "both"}
+SIDE_WORDS = {"high": N_("High"), "low": N_("Low"), "both": N_("both")}
 
 
 def _list(view: Mapping[str, Any], key: str, n: int) -> list[Any]:
@@ -46,7 +48,12 @@ def pots_words(pots: Any) -> str:
     if len(amounts) <= 1:
         return str(total)
     sides = ", ".join(str(a) for a in amounts[1:])
-    parts = [f"main {amounts[0]}", f"side {sides}" if len(amounts) == 2 else f"sides {sides}"]
+    parts = [
+        _("main {chips}").format(chips=amounts[0]),
+        _("side {chips}").format(chips=sides)
+        if len(amounts) == 2
+        else _("sides {chips}").format(chips=sides),
+    ]
     return f"{total} ({' · '.join(parts)})"
 
 
@@ -61,15 +68,18 @@ def showdown_lines(showdown: Mapping[str, Any], names: Sequence[str]) -> list[st
         rank = ranks.get(seat) or {}
         line = f"{_name(names, seat)}: {cards_label(cards)}"
         if rank:
-            line += f" (High {rank.get('high')} · Low {rank.get('low')})"
+            line += " " + _("(High {high} · Low {low})").format(
+                high=rank.get("high"), low=rank.get("low")
+            )
         side = declared.get(seat)
         if side:
-            line += f", declared {SIDE_WORDS.get(side, side)}"
+            said = _(SIDE_WORDS[side]) if side in SIDE_WORDS else side
+            line += ", " + _("declared {side}").format(side=said)
         lines.append(line)
     pots = [p for p in showdown.get("pots") or [] if isinstance(p, dict)]
     for index, pot in enumerate(pots):
         sides = []
-        for side, label in (("high", "High"), ("low", "Low")):
+        for side, label in (("high", _("High")), ("low", _("Low"))):
             winners = pot.get(side) or []
             if winners and shown:
                 who = ", ".join(
@@ -78,18 +88,25 @@ def showdown_lines(showdown: Mapping[str, Any], names: Sequence[str]) -> list[st
                 )
                 sides.append(f"{label}: {who}")
         if sides:
-            prefix = (
-                "" if len(pots) == 1 else ("Main pot — " if index == 0 else f"Side pot {index} — ")
-            )
+            if len(pots) == 1:
+                prefix = ""
+            elif index == 0:
+                prefix = _("Main pot") + " — "
+            else:
+                prefix = _("Side pot {number}").format(number=index) + " — "
             lines.append(prefix + " · ".join(sides))
     taken: dict[str, int] = {}
     for pot in pots:
         for seat, chips in (pot.get("shares") or {}).items():
             taken[seat] = taken.get(seat, 0) + int(chips)
     if taken:
-        words = " · ".join(f"{_name(names, s)} takes {c}" for s, c in taken.items() if c)
+        words = " · ".join(
+            _("{name} takes {chips}").format(name=_name(names, s), chips=c)
+            for s, c in taken.items()
+            if c
+        )
         if not shown:
-            words += " (everyone else folded: no cards shown)"
+            words += " " + _("(everyone else folded: no cards shown)")
         lines.append(words)
     return lines
 
@@ -99,60 +116,70 @@ class PokerBoard(BoardModel):
     story_unit = "hand"
 
     def title_suffix(self, table: Table) -> str:
-        return f" ({table.spec.players} players)"
+        return f" ({plural(table.spec.players, 'player')})"
 
     def lines(self, table: Table, view: dict[str, Any]) -> list[str]:
         names = seat_names(table)
         if view.get("is_over"):
             return []
         hands = (view.get("options") or {}).get("hands")
-        line = f"Hand {view.get('hand_no')}" + (f" of {hands}" if hands else "")
+        number = view.get("hand_no")
+        line = (
+            _("Hand {number} of {hands}").format(number=number, hands=hands)
+            if hands
+            else _("Hand {number}").format(number=number)
+        )
         dealer = view.get("dealer")
         if isinstance(dealer, int):
-            line += f" · Dealer {DEALER}: {_name(names, dealer)}"
+            line += " · " + _("Dealer {mark}: {name}").format(
+                mark=DEALER, name=_name(names, dealer)
+            )
         # side pots matter once someone is all-in (before that, a bet not yet called only
         # looks like one)
         all_in = any(view.get("all_in") or [])
         pot = pots_words(view.get("pots")) if all_in else str(view.get("pot_total", 0))
-        line += f" · **Pot: {pot}**"
+        line += " · " + _("**Pot: {chips}**").format(chips=pot)
         lines = [line]
-        phase = PHASES.get((str(view.get("phase")), int(view.get("street") or 1)))
-        if phase is None and view.get("phase") == "bet":
-            phase = PHASES[("bet", 1)]
-        if phase:
+        key = PHASES.get((str(view.get("phase")), int(view.get("street") or 1)))
+        if key is None and view.get("phase") == "bet":
+            key = PHASES[("bet", 1)]
+        if key:
+            phase = _(key)
             if view.get("phase") == "bet":
                 bets = view.get("round_bets") or []
                 top = max(bets) if bets else 0
-                phase += f" · to call {top}" if top else " · no bet yet"
+                phase += " · " + (
+                    _("to call {chips}").format(chips=top) if top else _("no bet yet")
+                )
             lines.append(phase)
         return lines
 
     def seat_parts(self, table: Table, view: dict[str, Any], i: int) -> list[str]:
         n = len(table.seats)
         chips = _list(view, "chips", n)[i]
-        parts = [f"chips {chips}" if chips is not None else "chips ?"]
+        parts = [_("chips {chips}").format(chips=chips if chips is not None else "?")]
         if view.get("is_over"):
             return parts
         seat = table.seats[i]
         if _list(view, "out", n)[i]:
-            parts.append("out of chips")
+            parts.append(_("out of chips"))
         elif _list(view, "folded", n)[i]:
-            parts.append("folded")
+            parts.append(_("folded"))
         elif _list(view, "in_hand", n)[i]:
             bet = _list(view, "round_bets", n)[i]
             if view.get("phase") == "bet":
-                parts.append(f"bet {bet or 0}")
+                parts.append(_("bet {bet}").format(bet=bet or 0))
             if _list(view, "all_in", n)[i]:
-                parts.append("all-in")
+                parts.append(_("all-in"))
             drawn = _list(view, "drawn", n)[i]
             if drawn is not None:
-                parts.append("drew 1" if drawn else "stood pat")
+                parts.append(_("drew 1") if drawn else _("stood pat"))
             if _list(view, "has_declared", n)[i]:
-                parts.append("declared")
+                parts.append(_("declared"))
         if view.get("dealer") == i:
-            parts.append(f"{DEALER} dealer")
+            parts.append(f"{DEALER} " + _("dealer"))
         if seat is not None and seat.left:
-            parts.append("left (sits out)")
+            parts.append(_("left (sits out)"))
         return parts
 
     def breakdown(self, table: Table, view: dict[str, Any]) -> tuple[str, str] | None:
@@ -161,7 +188,8 @@ class PokerBoard(BoardModel):
             return None
         # laid out to fit one field, however long the names (a legend of seat numbers if not)
         lines = fitted(showdown_lines, last, seat_names(table))
-        return (f"Hand {last.get('hand_no', '')} showdown", "\n".join(lines)) if lines else None
+        title = _("Hand {number} showdown").format(number=last.get("hand_no", ""))
+        return (title, "\n".join(lines)) if lines else None
 
     def scoring(self, table: Table, events: Sequence[dict[str, Any]]) -> list[tuple[str, str]]:
         return []  # each hand's end shows on the table message itself (``breakdown``)
@@ -169,14 +197,24 @@ class PokerBoard(BoardModel):
     def event_words(self, event: dict[str, Any], names: Sequence[str]) -> str | None:
         kind = event.get("type")
         if kind == "uncalled" and event.get("chips"):
-            return f"— {_name(names, event.get('player'))} takes back {event['chips']} uncalled"
+            return "— " + _("{name} takes back {chips} uncalled").format(
+                name=_name(names, event.get("player")), chips=event["chips"]
+            )
         if kind == "showdown":
             taken: dict[str, int] = {}
             for pot in event.get("pots") or []:
                 for seat, chips in (pot.get("shares") or {}).items():
                     taken[seat] = taken.get(seat, 0) + int(chips)
-            words = ", ".join(f"{_name(names, s)} takes {c}" for s, c in taken.items() if c)
-            return f"— hand {event.get('hand_no')} over: {words}" if words else None
+            words = ", ".join(
+                _("{name} takes {chips}").format(name=_name(names, s), chips=c)
+                for s, c in taken.items()
+                if c
+            )
+            if not words:
+                return None
+            return "— " + _("hand {number} over: {takes}").format(
+                number=event.get("hand_no"), takes=words
+            )
         if kind == "left":
             return None
         return None
@@ -194,12 +232,14 @@ class PokerBoard(BoardModel):
             parts.append(f"{place}. {_name(names, s)} {scores[s]}")
         best = [s for s in order if scores[s] == scores[order[0]]]
         if len(best) == len(scores):
-            head = "Everyone ends level: a draw."
+            head = _("Everyone ends level: a draw.")
         elif len(best) > 1:
-            head = " and ".join(_name(names, s) for s in best) + " share first place."
+            head = _("{names} share first place.").format(
+                names=names_list([_name(names, s) for s in best])
+            )
         else:
-            head = f"{_name(names, best[0])} wins with the most chips."
-        return f"{head} Chips: " + " · ".join(parts)
+            head = _("{name} wins with the most chips.").format(name=_name(names, best[0]))
+        return head + " " + _("Chips:") + " " + " · ".join(parts)
 
 
 MODEL = PokerBoard()

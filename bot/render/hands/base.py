@@ -17,6 +17,8 @@ from enum import Enum
 from functools import cached_property
 from typing import Any, ClassVar, Generic, TypeVar
 
+from bot.i18n import _
+
 from ..cards import card_label, cards_label, sort_cards
 from ..engine_facts import EngineFacts
 from ..moves import move_label
@@ -141,7 +143,7 @@ class HandContext:
     def name(self, seat: Any) -> str:
         if isinstance(seat, int) and 0 <= seat < len(self.names):
             return self.names[seat]
-        return "the leader"
+        return _("the leader")
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +165,8 @@ class HandModel(ABC, Generic[S]):
 
     def board(self, ctx: HandContext) -> list[str]:
         """The seat's cards and what lies on the table, as lines."""
-        return [f"**Your cards:** {cards_label(ctx.hand) if ctx.hand else 'no cards'}"]
+        cards = cards_label(ctx.hand) if ctx.hand else _("no cards")
+        return [_("**Your cards:** {cards}").format(cards=cards)]
 
     @abstractmethod
     def draw(self, ctx: HandContext, selection: S | None) -> HandView:
@@ -251,7 +254,7 @@ def place(controls: Sequence[Control]) -> tuple[Control, ...]:
 
 def finished(controls: Sequence[Control]) -> tuple[Control, ...]:
     """A hand's controls as sent: the game's, then the generic Refresh button, rows placed."""
-    return place([*controls, Button(Payload(REFRESH), "Refresh")])
+    return place([*controls, Button(Payload(REFRESH), _("Refresh"))])
 
 
 def _with_row(control: Control, row: int) -> Control:
@@ -325,7 +328,7 @@ class ListedMoves(HandModel[None]):
         lines = (
             []
             if len(legal) <= MAX_OPTIONS
-            else [f"{plural(len(legal), 'move')}: `/play` lists all."]
+            else [_("{moves}: `/play` lists all.").format(moves=plural(len(legal), "move"))]
         )
         controls: list[Control] = []
         if legal:
@@ -335,7 +338,7 @@ class ListedMoves(HandModel[None]):
                 if len(t) <= MAX_OPTION_TEXT
             )
             if options:
-                controls.append(Select(Payload(self.PICK), "Your move…", options, row=0))
+                controls.append(Select(Payload(self.PICK), _("Your move…"), options, row=0))
         return HandView(tuple(lines), tuple(controls))
 
     @staticmethod

@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from bot.i18n import N_, _
+
 from ..engine_facts import SelectionFacts
 from ..hints import HAGGIS_BETS, haggis_selection, to_beat_line, trick_line
 from ..moves import move_label, played_cards
@@ -36,9 +38,9 @@ from .base import (
     parse_mask,
 )
 
-WILD = "wild: stands for any lower card, or itself"
+WILD = N_("wild: stands for any lower card, or itself")
 FACES = ("J", "Q", "K")
-GIVE_HINT = "Your bomb won the trick: choose the opponent who takes its cards."
+GIVE_HINT = N_("Your bomb won the trick: choose the opponent who takes its cards.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,13 +101,15 @@ class HaggisHand(HandModel[Picked]):
             parts = [hand[i : i + MAX_OPTIONS] for i in range(0, len(hand), MAX_OPTIONS)][:2]
             for index, part in enumerate(parts):
                 options = tuple(
-                    card_option(c, WILD if c in FACES else None, default=c in selected)
+                    card_option(c, _(WILD) if c in FACES else None, default=c in selected)
                     for c in part
                 )
                 label = (
-                    "Choose cards to play: a set, a sequence or a bomb…"
+                    _("Choose cards to play: a set, a sequence or a bomb…")
                     if len(parts) == 1
-                    else f"Choose cards ({index + 1}/{len(parts)})…"
+                    else _("Choose cards ({part}/{parts})…").format(
+                        part=index + 1, parts=len(parts)
+                    )
                 )
                 payload = Payload(self.SELECT, f"{index}.{hex_mask(mask)}")
                 controls.append(
@@ -116,7 +120,7 @@ class HaggisHand(HandModel[Picked]):
             controls.append(
                 Button(
                     Payload(self.PLAY, hex_mask(mask)),
-                    "Play",
+                    _("Play"),
                     style=Style.PRIMARY,
                     disabled=not selected,
                     row=2,
@@ -126,20 +130,20 @@ class HaggisHand(HandModel[Picked]):
             top = ctx.facts.top()
             who = ctx.name((ctx.view.get("top") or {}).get("player"))
             lines.append(to_beat_line(top, who, bool(plays)))
-            controls.append(Button(Payload(ACT, "pass"), "Pass", row=2))
+            controls.append(Button(Payload(ACT, "pass"), _("Pass"), row=2))
         if selected:
-            controls.append(Button(Payload(self.CLEAR), "Clear", row=2))
+            controls.append(Button(Payload(self.CLEAR), _("Clear"), row=2))
         bets = sorted(
             (t for t in ctx.legal if t.startswith("bet ")), key=lambda t: int(t.split()[1])
         )
         if bets:
-            lines.append(HAGGIS_BETS)
+            lines.append(_(HAGGIS_BETS))
         for t in bets[:3]:
             label = move_label(self.game, t)
             controls.append(Button(Payload(ACT, t), label, style=Style.SUCCESS, row=3))
         gives = [t for t in ctx.legal if t.startswith("give ")]
         if gives:
-            lines.append(GIVE_HINT)
+            lines.append(_(GIVE_HINT))
         for t in gives[:2]:
             controls.append(Button(Payload(ACT, t), move_label(self.game, t, ctx.labels), row=3))
         if selection is not None and selection.reading:
@@ -151,7 +155,9 @@ class HaggisHand(HandModel[Picked]):
             )
             if options:
                 row = 1 if len(hand) <= MAX_OPTIONS else None
-                controls.append(Select(Payload(self.READING), "Which reading?", options, row=row))
+                controls.append(
+                    Select(Payload(self.READING), _("Which reading?"), options, row=row)
+                )
         return HandView(tuple(lines), tuple(controls))
 
     def _selection_line(self, ctx: HandContext, selected: list[str]) -> str:
@@ -159,16 +165,16 @@ class HaggisHand(HandModel[Picked]):
         facts: SelectionFacts = ctx.facts.selection(selected, ctx.legal)
         verdict: str | None = None
         if facts.reason is not None:
-            verdict = f"✗ {facts.reason}"
+            verdict = f"✗ {_(facts.reason)}"
         elif facts.checked:
             top = ctx.facts.top()
             if top is not None:
                 who = ctx.name((ctx.view.get("top") or {}).get("player"))
-                verdict = f"✓ beats {possessive(who, top.text)}"
+                verdict = "✓ " + _("beats {what}").format(what=possessive(who, top.text))
             else:
-                verdict = "✓ you may lead it"
+                verdict = "✓ " + _("you may lead it")
             if facts.choices > 1:
-                verdict += " — you choose the reading after Play"
+                verdict += " — " + _("you choose the reading after Play")
         return haggis_selection(selected, facts.readings, verdict)
 
     def on_click(self, ctx: HandContext, payload: Payload, values: list[str]) -> Outcome:
@@ -176,7 +182,7 @@ class HaggisHand(HandModel[Picked]):
         if payload.kind == self.READING and values:
             return PlayMove(values[0])
         if payload.kind == self.SELECT:
-            part, _, old = (payload.arg or "0.0").partition(".")
+            part, _dot, old = (payload.arg or "0.0").partition(".")
             index = int(part) if part.isascii() and part.isdigit() and len(part) < 3 else 0
             mask = merge_part(hand, parse_mask(old), index, values)
             return Choose(Picked(tuple(cards_of(hand, mask))))

@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from bot.i18n import _
+
 from ..cards import card_label, cards_label
 from ..hints import (
     HURIKAN_HOW,
@@ -53,7 +55,8 @@ class HurikanHand(HandModel[Laid]):
 
     def board(self, ctx: HandContext) -> list[str]:
         cards = ctx.view.get("table") or []
-        return [*super().board(ctx), f"**Table:** {cards_label(cards) if cards else 'empty'}"]
+        on_table = cards_label(cards) if cards else _("empty")
+        return [*super().board(ctx), _("**Table:** {cards}").format(cards=on_table)]
 
     def picked(
         self, ctx: HandContext, selection: Laid | None
@@ -73,15 +76,18 @@ class HurikanHand(HandModel[Laid]):
             return HandView((), ())
         selected = [c for c in selection.cards if c in hand] if selection is not None else []
         opening = bool(ctx.view.get("opening"))
-        lines = [HURIKAN_OPENING if opening else HURIKAN_HOW]
+        lines = [_(HURIKAN_OPENING) if opening else _(HURIKAN_HOW)]
         takes_line = hurikan_takes(legal)
         if takes_line:
             lines.append(takes_line)
         options = tuple(
-            card_option(c, f"value {hurikan_value(c)}", default=c in selected) for c in hand[:25]
+            card_option(c, _("value {value}").format(value=hurikan_value(c)), default=c in selected)
+            for c in hand[:25]
         )
         placeholder = (
-            "Choose 1 to 3 cards to lay…" if opening else "Choose cards to lay or to take with…"
+            _("Choose 1 to 3 cards to lay…")
+            if opening
+            else _("Choose cards to lay or to take with…")
         )
         most = 3 if opening else len(options)
         controls: list[Control] = [
@@ -108,20 +114,20 @@ class HurikanHand(HandModel[Laid]):
             if takes:
                 opts = tuple(
                     Option(
-                        label=f"Take {card_label(c)}",
+                        label=_("Take {card}").format(card=card_label(c)),
                         value=c,
-                        description=f"worth {hurikan_value(c)}",
+                        description=_("worth {value}").format(value=hurikan_value(c)),
                     )
                     for c in takes
                 )
                 controls.append(
-                    Select(Payload(self.TAKE, arg), "…and take a table card", opts, row=1)
+                    Select(Payload(self.TAKE, arg), _("…and take a table card"), opts, row=1)
                 )
             can_lay = any(":" not in t and played_cards(self.game, t) == chosen for t in legal)
             controls.append(
                 Button(
                     Payload(self.LAY, arg),
-                    "Lay them on the table",
+                    _("Lay them on the table"),
                     style=Style.PRIMARY,
                     disabled=not can_lay,
                     row=2,

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from bot.i18n import N_, _
+
 from ..cards import BACK, card_label, cards_label, sort_cards
 from ..hints import capture_hint, card_hint, hurricane_chance
 from ..moves import move_label, played_cards
@@ -30,7 +32,7 @@ from .base import (
 )
 
 CARD_BACK = "🂠"
-FLIP_HINT = (
+FLIP_HINT = N_(
     "Your open cards are all played: turn up a face-down card. "
     "It must be played at once (it captures if it can)."
 )
@@ -54,12 +56,15 @@ class HurricaneHand(HandModel[CaptureChoice]):
         down = counts[ctx.seat] if isinstance(counts, list) and ctx.seat < len(counts) else 0
         if down:
             lines.append(
-                f"**Face down:** {CARD_BACK * down} — nobody sees them, you neither. "
-                "Once your open cards are played, you turn one up and must play it at once."
+                _(
+                    "**Face down:** {cards} — nobody sees them, you neither. "
+                    "Once your open cards are played, you turn one up and must play it at once."
+                ).format(cards=CARD_BACK * down)
             )
         lines.extend(self._open_cards_of_others(ctx))
         cards = ctx.view.get("table") or []
-        lines.append(f"**Table:** {cards_label(cards) if cards else 'empty'}")
+        on_table = cards_label(cards) if cards else _("empty")
+        lines.append(_("**Table:** {cards}").format(cards=on_table))
         return lines
 
     def picked(
@@ -81,9 +86,10 @@ class HurricaneHand(HandModel[CaptureChoice]):
             if seat == ctx.seat or not isinstance(cards, list):
                 continue
             down = counts[seat] if seat < len(counts) else 0
-            shown = cards_label(sort_cards(cards)) if cards else "none left"
-            backs = f" + {CARD_BACK * down} face down" if down else ""
-            lines.append(f"**{possessive(ctx.name(seat), 'open cards')}:** {shown}{backs}")
+            shown = cards_label(sort_cards(cards)) if cards else _("none left")
+            backs = " + " + _("{cards} face down").format(cards=CARD_BACK * down) if down else ""
+            owner = possessive(ctx.name(seat), _("open cards"))
+            lines.append(f"**{owner[:1].upper()}{owner[1:]}:** {shown}{backs}")
         return lines
 
     @staticmethod
@@ -115,7 +121,7 @@ class HurricaneHand(HandModel[CaptureChoice]):
                 )
                 for card in cards[:MAX_OPTIONS]
             )
-            placeholder = "Play a card — each says what it does…"
+            placeholder = _("Play a card — each says what it does…")
             controls.append(Select(Payload(self.CARD), placeholder, options, row=0))
         if selection is not None and by_card.get(selection.card):
             choices = by_card[selection.card]
@@ -129,16 +135,18 @@ class HurricaneHand(HandModel[CaptureChoice]):
             )
             if len(choices) > MAX_OPTIONS:  # a select holds 25: the rest stay one /play away
                 lines.append(
-                    f"{len(choices)} captures are possible: the menu shows {MAX_OPTIONS}; "
-                    "`/play` lists every one as you type."
+                    _(
+                        "{count} captures are possible: the menu shows {shown}; "
+                        "`/play` lists every one as you type."
+                    ).format(count=len(choices), shown=MAX_OPTIONS)
                 )
-            placeholder = f"Which capture with {card_label(selection.card)}?"
+            placeholder = _("Which capture with {card}?").format(card=card_label(selection.card))
             controls.append(Select(Payload(self.CAPTURE), placeholder, options, row=1))
         flips = sorted(t for t in ctx.legal if t.startswith("flip "))
         if flips:
-            lines.append(FLIP_HINT)
+            lines.append(_(FLIP_HINT))
         for t in flips[:4]:
-            label = f"{CARD_BACK} {move_label(self.game, t)} (must be played at once)"
+            label = f"{CARD_BACK} {move_label(self.game, t)} " + _("(must be played at once)")
             controls.append(Button(Payload(ACT, t), label, row=2, card=BACK))
         return HandView(tuple(lines), tuple(controls))
 

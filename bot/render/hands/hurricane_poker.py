@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from bot.i18n import N_, _
+
 from ..cards import card_label, cards_label
 from ..moves import move_label
 from .base import (
@@ -31,8 +33,9 @@ from .base import (
 )
 
 SIDES = ("high", "low", "both")
-DRAW_HINT = "Draw: discard one card and take the top card of the stock, or stand pat."
-DECLARE_HINT = "Declare the side you play for: High, Low or both (both must win both outright)."
+DRAW_HINT = N_("Draw: discard one card and take the top card of the stock, or stand pat.")
+DECLARE_HINT = N_("Declare the side you play for: High, Low or both (both must win both outright).")
+SIDE_LABELS = {"high": N_("High"), "low": N_("Low"), "both": N_("Both")}
 
 
 def _int(value: Any) -> int:
@@ -52,21 +55,23 @@ class PokerHand(HandModel[None]):
         view, seat = ctx.view, ctx.seat
         hand = list(ctx.view.get("hand") or [])
         if hand:
-            lines = [f"**Your cards:** {cards_label(hand)}"]
+            shown = cards_label(hand)
         elif _at(view.get("folded"), seat):
-            lines = ["**Your cards:** folded this hand"]
+            shown = _("folded this hand")
         else:
-            lines = ["**Your cards:** none (out of this hand)"]
+            shown = _("none (out of this hand)")
+        lines = [_("**Your cards:** {cards}").format(cards=shown)]
         chips = _int(_at(view.get("chips"), seat))
         pot = _int(view.get("pot_total"))
-        line = f"Your chips: {chips} · Pot: {pot}"
+        line = _("Your chips: {chips} · Pot: {pot}").format(chips=chips, pot=pot)
         to_call = _int(view.get("to_call"))
         if to_call:
-            line += f" · To call: {to_call}"
+            line += " · " + _("To call: {chips}").format(chips=to_call)
         lines.append(line)
         mine = view.get("my_declaration")
         if isinstance(mine, str):
-            lines.append(f"You declared: {mine}")
+            side = _(SIDE_LABELS[mine]) if mine in SIDE_LABELS else mine
+            lines.append(_("You declared: {side}").format(side=side))
         return lines
 
     def draw(self, ctx: HandContext, selection: None) -> HandView:
@@ -84,46 +89,47 @@ class PokerHand(HandModel[None]):
             if word in legal:
                 label = move_label(self.game, word, names, ctx.view)
                 if word == "call" and 0 < chips <= to_call:
-                    label = f"Call {chips} (all-in)"
+                    label = _("Call {chips} (all-in)").format(chips=chips)
                 controls.append(Button(Payload(ACT, word), label, style=style, row=0))
         amounts = [t for t in legal if t.split(" ")[0] in ("bet", "raise")]
         if amounts:
             options = tuple(
                 Option(label=self._amount_label(ctx, t, chips, to_call), value=t) for t in amounts
             )
-            placeholder = "Bet…" if amounts[0].startswith("bet") else "Raise by…"
+            placeholder = _("Bet…") if amounts[0].startswith("bet") else _("Raise by…")
             controls.append(Select(Payload(self.AMOUNT), placeholder, options, row=1))
         draws = [t for t in legal if t.startswith("draw ")]
         if draws or "stand" in legal:
-            lines.append(DRAW_HINT)
+            lines.append(_(DRAW_HINT))
         if draws:
             options = tuple(
                 Option(
-                    label=f"Discard {card_label(t.split(' ', 1)[1])}",
+                    label=_("Discard {card}").format(card=card_label(t.split(" ", 1)[1])),
                     value=t,
                     card=t.split(" ", 1)[1],  # shown as its emoji where there is one
                 )
                 for t in draws
             )
             controls.append(
-                Select(Payload(self.DRAW), "Draw: pick the card to discard…", options, row=1)
+                Select(Payload(self.DRAW), _("Draw: pick the card to discard…"), options, row=1)
             )
         if "stand" in legal:
-            controls.append(Button(Payload(ACT, "stand"), "Stand pat", style=Style.PRIMARY, row=2))
+            stand = Button(Payload(ACT, "stand"), _("Stand pat"), style=Style.PRIMARY, row=2)
+            controls.append(stand)
         declares = [f"declare {side}" for side in SIDES if f"declare {side}" in legal]
         if declares:
-            lines.append(DECLARE_HINT)
+            lines.append(_(DECLARE_HINT))
         for t in declares:
-            label = t.split(" ")[1].capitalize()
-            controls.append(Button(Payload(ACT, t), f"Declare {label}", style=Style.SUCCESS, row=2))
+            label = _("Declare {side}").format(side=_(SIDE_LABELS[t.split(" ")[1]]))
+            controls.append(Button(Payload(ACT, t), label, style=Style.SUCCESS, row=2))
         return HandView(tuple(lines), tuple(controls))
 
     def _amount_label(self, ctx: HandContext, move: str, chips: int, to_call: int) -> str:
         """``Bet 2``, ``Raise by 3``; ``(all-in)`` when it puts in every chip the seat has."""
         label = move_label(self.game, move, ctx.labels, ctx.view)
-        word, _, amount = move.partition(" ")
+        word, _sep, amount = move.partition(" ")
         cost = int(amount) + (to_call if word == "raise" else 0) if amount.isdigit() else 0
-        return f"{label} (all-in)" if cost and cost >= chips else label
+        return f"{label} " + _("(all-in)") if cost and cost >= chips else label
 
     def on_click(self, ctx: HandContext, payload: Payload, values: list[str]) -> Outcome:
         if payload.kind in (self.AMOUNT, self.DRAW) and values:
