@@ -15,6 +15,7 @@ from typing import Any, TextIO
 
 from bot.games import GAMES as ENGINE_GAMES
 from bot.games import Action, GameState, IllegalAction, new_game
+from bot.i18n import _
 from bot.players import LEVELS, choose_action
 from bot.render.boards.hurricane_poker import showdown_lines
 from bot.render.cards import card_label, cards_label

@@ -612,14 +612,18 @@ class SqlStorage:
 
     async def get_guild_language(self, guild_id: int) -> str | None:
         row = await self._read(
-            lambda db: db.fetchone("SELECT lang FROM guild_languages WHERE guild_id = ?", (guild_id,))
+            lambda db: db.fetchone(
+                "SELECT lang FROM guild_languages WHERE guild_id = ?", (guild_id,)
+            )
         )
         return None if row is None else str(row["lang"])
 
     async def set_guild_language(self, guild_id: int, lang: str | None) -> None:
         async def body(db: Db) -> int:
             if lang is None:
-                return await db.execute("DELETE FROM guild_languages WHERE guild_id = ?", (guild_id,))
+                return await db.execute(
+                    "DELETE FROM guild_languages WHERE guild_id = ?", (guild_id,)
+                )
             return await db.execute(
                 "INSERT INTO guild_languages (guild_id, lang, updated_at) VALUES (?, ?, ?) "
                 "ON CONFLICT (guild_id) DO UPDATE SET lang = excluded.lang, "

@@ -36,6 +36,7 @@ SIDES = ("high", "low", "both")
 DRAW_HINT = N_("Draw: discard one card and take the top card of the stock, or stand pat.")
 DECLARE_HINT = N_("Declare the side you play for: High, Low or both (both must win both outright).")
 SIDE_LABELS = {"high": N_("High"), "low": N_("Low"), "both": N_("Both")}
+DECLARED = {"high": N_("high"), "low": N_("low"), "both": N_("both")}
 
 
 def _int(value: Any) -> int:
@@ -70,7 +71,7 @@ class PokerHand(HandModel[None]):
         lines.append(line)
         mine = view.get("my_declaration")
         if isinstance(mine, str):
-            side = _(SIDE_LABELS[mine]) if mine in SIDE_LABELS else mine
+            side = _(DECLARED[mine]) if mine in DECLARED else mine
             lines.append(_("You declared: {side}").format(side=side))
         return lines
 
