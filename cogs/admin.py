@@ -12,6 +12,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import _
+
 if TYPE_CHECKING:
     from bot.app import CardBot
 
@@ -22,7 +24,7 @@ class Admin(commands.Cog):
 
     @app_commands.command(name="ping", description="Check that the bot answers.")
     async def ping(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message("Pong.", ephemeral=True)
+        await interaction.response.send_message(_("Pong."), ephemeral=True)
 
     # Shown only to members with Manage Server (Discord hides it from everyone else); the owner
     # check below still decides who may sync.
@@ -41,13 +43,15 @@ class Admin(commands.Cog):
     ) -> None:
         if not await self.bot.is_owner(interaction.user):
             await interaction.response.send_message(
-                "Only the bot's owner can sync commands.", ephemeral=True
+                _("Only the bot's owner can sync commands."), ephemeral=True
             )
             return
         if scope == "server" and interaction.guild is None:
             await interaction.response.send_message(
-                "scope:server syncs to the server you run it in: run it in a server (nothing was "
-                "synced).",
+                _(
+                    "scope:server syncs to the server you run it in: run it in a server (nothing "
+                    "was synced)."
+                ),
                 ephemeral=True,
             )
             return
@@ -55,14 +59,16 @@ class Admin(commands.Cog):
         if scope == "server" and interaction.guild is not None:
             self.bot.tree.copy_global_to(guild=interaction.guild)
             synced = await self.bot.tree.sync(guild=interaction.guild)
-            text = f"Synced {len(synced)} commands to this server: they can be used now."
+            text = _("Synced {count} commands to this server: they can be used now.").format(
+                count=len(synced)
+            )
         else:
             synced = await self.bot.tree.sync()
             await self.bot.remember_global_sync()
-            text = (
-                f"Synced {len(synced)} commands globally: they can take up to an hour to appear "
-                "in every server."
-            )
+            text = _(
+                "Synced {count} commands globally: they can take up to an hour to appear in "
+                "every server."
+            ).format(count=len(synced))
         await interaction.followup.send(text, ephemeral=True)
 
 

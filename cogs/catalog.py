@@ -69,6 +69,8 @@ def write_template(root: Path = Path("."), out: Path = POT) -> Path:
     with code.open("rb") as f:
         catalog: Catalog = read_po(f)
     code.unlink()
+    catalog.project, catalog.version = "cardtable-bot", "0.1"
+    catalog.msgid_bugs_address = catalog.copyright_holder = ""
     for context, text in command_catalog():
         if (text, context) not in [(m.id, m.context) for m in catalog if m.context == context]:
             catalog.add(text, context=context)

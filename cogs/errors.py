@@ -13,12 +13,27 @@ from discord import app_commands
 
 from bot.games import IllegalAction
 from bot.i18n import N_, _, lang_of, set_language
-from bot.tables.errors import TableError
+from bot.tables.errors import LOST_MESSAGE, NO_TABLE_MESSAGE, STALE_MESSAGE, TableError
+from bot.tables.persistence import SAVE_FAILED
 
 log = logging.getLogger("bot.app")
 
 GENERIC_ERROR = N_("Something went wrong — nothing was changed.")
 NOT_DONE = N_("That did not work out — nothing was changed.")
+#: The table layer's fixed refusals (it knows no languages), here for the catalog; a test checks
+#: they are word for word the table layer's.
+TABLE_SENTENCES = {
+    NO_TABLE_MESSAGE: N_("There is no table in this channel. Open one with /table new."),
+    STALE_MESSAGE: N_("That hand is out of date — here is your current one."),
+    LOST_MESSAGE: N_(
+        "This table is now run by another instance of the bot, so this one has let it go. "
+        "Please try again in a moment."
+    ),
+    SAVE_FAILED: N_(
+        "Saving is delayed: the table could not be saved, so nothing changed. "
+        "Please try again in a moment."
+    ),
+}
 #: Unknown interaction (answered too late) and Unknown Webhook (the token is gone).
 EXPIRED_CODES = frozenset({10062, 10015})
 #: ``Interaction.extras`` key set while an interaction's answer is a public "thinking…" (cogs.ui).

@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import N_, _
 from bot.render.boards.base import plain_names
 from bot.render.hands import REFRESH, Payload, PlayMove, UnknownControl, click, hand_context
 from bot.render.moves import matches_query, move_label
@@ -26,8 +27,8 @@ from .ui import ACK_BUDGET, game_tag, within_ack
 if TYPE_CHECKING:
     from bot.app import CardBot
 
-NOT_PLAYING = "You are not playing at this table — follow the game on the table message."
-EARLIER_GAME = "That hand was from an earlier game at this table — here is your hand now."
+NOT_PLAYING = N_("You are not playing at this table — follow the game on the table message.")
+EARLIER_GAME = N_("That hand was from an earlier game at this table — here is your hand now.")
 
 
 def action_limit(interaction: discord.Interaction[Any]) -> bool:
@@ -146,11 +147,11 @@ class Play(commands.Cog):
         if kind == REFRESH:
             return await self._redraw(interaction, table)
         if tag is not None and tag != game_tag(table):
-            return await self._redraw(interaction, table, note=EARLIER_GAME)
+            return await self._redraw(interaction, table, note=_(EARLIER_GAME))
         if table.status is not TableStatus.PLAYING:
-            return await self._redraw(interaction, table, note="The game is over.")
+            return await self._redraw(interaction, table, note=_("The game is over."))
         if move_no != table.move_no:
-            return await self._redraw(interaction, table, note=StaleAction().args[0])
+            return await self._redraw(interaction, table, note=_(StaleAction().args[0]))
         if table.state is None:
             raise TableError("This table has no game.")
         view = table.state.view(seat)  # reused by the redraw: nothing moved
@@ -193,11 +194,11 @@ class Play(commands.Cog):
         try:
             outcome = await within_ack(interaction, work, self.ack_budget)
         except TableError as exc:
-            return await self._redraw(interaction, table, note=str(exc))
+            return await self._redraw(interaction, table, note=_(str(exc)))
         note = (
-            "Your move is on the table."
+            _("Your move is on the table.")
             if not outcome.game_over
-            else "The game is over — see the table message."
+            else _("The game is over — see the table message.")
         )
         try:
             await self._redraw(interaction, outcome.table, note=note)
@@ -226,7 +227,7 @@ class Play(commands.Cog):
         outcome = await within_ack(interaction, work, self.ack_budget, ephemeral=True)
         try:
             label = move_label(table.spec.game, move, seat_names(table))
-            note = f"Played: {label}"
+            note = _("Played: {move}").format(move=label)
             embed, view, files = await self.drawn_hand(
                 outcome.table, interaction.user.id, note=note
             )

@@ -121,12 +121,12 @@ class _Queue:
 
 
 def forbidden_text(channel_id: int) -> str:
-    needed = ", ".join(NEEDED_PERMISSIONS)
-    return (
-        f"I cannot post or edit the table message in <#{channel_id}>: Discord says I am missing "
-        f"permissions there. Please give me {needed} in that channel, then run /table status "
+    needed = ", ".join(NEEDED_PERMISSIONS)  # as Discord's own settings name them (English)
+    return _(
+        "I cannot post or edit the table message in {channel}: Discord says I am missing "
+        "permissions there. Please give me {permissions} in that channel, then run /table status "
         "there. The table waits until then."
-    )
+    ).format(channel=f"<#{channel_id}>", permissions=needed)
 
 
 class TablePublisher:
@@ -430,6 +430,8 @@ class TablePublisher:
         log.warning("Missing permissions in channel %s: the table waits", channel_id)
         try:
             user = self.bot.get_user(table.host_id) or await self.bot.fetch_user(table.host_id)
-            await user.send(forbidden_text(channel_id))
+            with using(await self.bot.languages.server(table.guild_id)):
+                text = forbidden_text(channel_id)
+            await user.send(text)
         except discord.HTTPException:
             log.warning("Could not tell the host of channel %s about permissions", channel_id)

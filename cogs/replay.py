@@ -19,6 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 from discord.ui import Button, DynamicItem, Select
 
+from bot.i18n import N_, _
 from bot.render.replay import replay_panel, verify_panel
 from bot.tables.replay import (
     MAX_STEP,
@@ -37,8 +38,8 @@ if TYPE_CHECKING:
     from storage.models import GameSummary
 
 GAME_ID = r"[0-9A-Za-z_-]{1,64}"
-NOT_FOUND = "There is no finished game with that id in this server (see /history for ids)."
-NO_STORAGE = "Replays are not available: this bot is running without a database."
+NOT_FOUND = N_("There is no finished game with that id in this server (see /history for ids).")
+NO_STORAGE = N_("Replays are not available: this bot is running without a database.")
 
 
 def replay_custom_id(kind: str, game_id: str, step: int) -> str:
@@ -54,7 +55,7 @@ def replay_buttons(frame: ReplayFrame) -> discord.ui.View:
         ("p", max(step - 1, 0), "◀", None, step == 0),
         ("n", min(step + 1, total), "▶", None, step >= total),
         ("l", total, "⏭", None, step >= total),
-        ("d", nxt if nxt is not None else total, None, "Next deal ⏩", nxt is None),
+        ("d", nxt if nxt is not None else total, None, _("Next deal") + " ⏩", nxt is None),
     ]
     view = discord.ui.View(timeout=None)
     for kind, target, emoji, label, disabled in specs:
@@ -118,7 +119,7 @@ def history_select(games: list[GameSummary], label: Any) -> discord.ui.View | No
         for g in games[:25]
     ]
     view = discord.ui.View(timeout=None)
-    view.add_item(Select(custom_id="rpsel", placeholder="Replay a game…", options=options))
+    view.add_item(Select(custom_id="rpsel", placeholder=_("Replay a game…"), options=options))
     return one_shot(view)
 
 
@@ -186,7 +187,10 @@ class Replays(commands.Cog):
         log = await self._log(interaction, game)
         report = await within_ack(interaction, asyncio.to_thread(verify_game, log), ephemeral=True)
         names = [
-            next((s.name for s in log.seats if s.seat == i), f"seat {i + 1}")
+            next(
+                (s.name for s in log.seats if s.seat == i),
+                _("seat {number}").format(number=i + 1),
+            )
             for i in range(log.players)
         ]
         embed = panel_embed(verify_panel(report, names), log.game)
@@ -200,11 +204,10 @@ class Replays(commands.Cog):
         for table in self.bot.tables.tables():
             same = table.game_id == game_id.strip() and table.guild_id == interaction.guild_id
             if same and table.is_live and table.commitment is not None:
-                return (
-                    f"Game {table.game_id} is still being played. Its commitment is "
-                    f"`{table.commitment}`; the seed is revealed when the game ends, then "
-                    "/verify re-derives every deal."
-                )
+                return _(
+                    "Game {id} is still being played. Its commitment is {hash}; the seed is "
+                    "revealed when the game ends, then /verify re-derives every deal."
+                ).format(id=table.game_id, hash=f"`{table.commitment}`")
         return None
 
 

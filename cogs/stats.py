@@ -22,6 +22,7 @@ from discord import app_commands
 from discord.ext import commands
 from discord.ui import Button, DynamicItem
 
+from bot.i18n import N_, _, current
 from bot.render.rules import preset_shown
 from bot.render.text import Panel, shown
 from bot.render.words import noun, plural
@@ -30,7 +31,7 @@ from storage.models import GameSummary, LeaderboardRow, Metric, PlayerStats
 
 from .replay import history_select
 from .tables import GAME_CHOICES
-from .ui import BOARD_MESSAGE, guarded, panel_embed, within_ack
+from .ui import BOARD_MESSAGE, BOARD_TITLE, guarded, panel_embed, within_ack
 
 if TYPE_CHECKING:
     from bot.app import CardBot
@@ -40,22 +41,22 @@ PAGE_SIZE = 10
 HISTORY_SIZE = 10
 GAME_NAMES = {c.value: c.name for c in GAME_CHOICES}
 METRIC_NAMES = {
-    Metric.RATING: "rating",
-    Metric.WINS: "wins",
-    Metric.POINTS: "match points",
-    Metric.GAMES: "games played",
-    Metric.STREAK: "win streak",
-    Metric.CHIPS: "chips won",
+    Metric.RATING: N_("rating"),
+    Metric.WINS: N_("wins"),
+    Metric.POINTS: N_("match points"),
+    Metric.GAMES: N_("games played"),
+    Metric.STREAK: N_("win streak"),
+    Metric.CHIPS: N_("chips won"),
 }
 METRIC_CHOICES = [app_commands.Choice(name=name, value=m.value) for m, name in METRIC_NAMES.items()]
-NO_STORAGE = "Statistics are not available: this bot is running without a database."
+NO_STORAGE = N_("Statistics are not available: this bot is running without a database.")
 _GAMES_RE = "|".join(GAME_NAMES)
 _METRICS_RE = "|".join(m.value for m in Metric)
 
 
 def game_title(game: str, options: dict[str, Any] | None = None) -> str:
-    title = GAME_NAMES.get(game, game.capitalize())
-    preset = preset_shown(game, options or {})
+    title = _(GAME_NAMES[game]) if game in GAME_NAMES else game.capitalize()
+    preset = preset_shown(game, options or {}, lang=current())
     return f"{title} · {preset}" if preset else title
 
 
@@ -69,13 +70,14 @@ def metric_value(row: LeaderboardRow, metric: Metric) -> str:
     if metric is Metric.GAMES:
         return f"**{row.games}** {noun(row.games, 'game')}"
     if metric is Metric.CHIPS:
-        return f"**{row.chips:+d}** chips"
-    return f"**{row.streak}** in a row (best {row.best_streak})"
+        return f"**{row.chips:+d}** {noun(abs(row.chips), 'chip')}"
+    return _("**{streak}** in a row (best {best})").format(streak=row.streak, best=row.best_streak)
 
 
 def record_text(row: LeaderboardRow) -> str:
-    draws = f" {row.draws}D" if row.draws else ""
-    return f"{row.wins}W {row.losses}L{draws} · {plural(row.games, 'game')}"
+    draws = " " + _("{count}D").format(count=row.draws) if row.draws else ""
+    record = _("{wins}W {losses}L").format(wins=row.wins, losses=row.losses)
+    return f"{record}{draws} · {plural(row.games, 'game')}"
 
 
 def board_panel(
@@ -87,42 +89,53 @@ def board_panel(
     viewer_id: int,
     computers: bool = False,
 ) -> Panel:
-    panel = Panel(title=f"{game_title(game)} leaderboard — {METRIC_NAMES[metric]}")
+    title = _(BOARD_TITLE).format(game=game_title(game), metric=_(METRIC_NAMES[metric]))
+    panel = Panel(title=title)
     if not rows:
         panel.lines.append(
-            "Nobody is on this page."
+            _("Nobody is on this page.")
             if page > 0
-            else f"Nobody has finished a game of {game_title(game)} in this server yet."
+            else _("Nobody has finished a game of {game} in this server yet.").format(
+                game=game_title(game)
+            )
         )
     for row in rows:
-        you = " ← you" if row.user_id == viewer_id else ""
+        you = " ← " + _("you") if row.user_id == viewer_id else ""
         panel.lines.append(
             f"`#{row.rank:>3}` {shown(row.name)} — {metric_value(row, metric)} · {record_text(row)}{you}"
         )
     if mine is None:
-        panel.add("Your rank", f"You have no finished {game_title(game)} game here yet.")
+        panel.add(
+            _("Your rank"),
+            _("You have no finished {game} game here yet.").format(game=game_title(game)),
+        )
     else:
-        panel.add("Your rank", f"#{mine.rank} — {metric_value(mine, metric)} · {record_text(mine)}")
-    listed = "computer players included" if computers else "computer players are not listed"
-    panel.footer = f"Page {page + 1} · {listed}"
+        panel.add(
+            _("Your rank"), f"#{mine.rank} — {metric_value(mine, metric)} · {record_text(mine)}"
+        )
+    listed = _("computer players included") if computers else _("computer players are not listed")
+    panel.footer = _("Page {number}").format(number=page + 1) + f" · {listed}"
     return panel
 
 
 def stats_panel(name: str, stats: list[PlayerStats]) -> Panel:
-    panel = Panel(title=f"Stats of {name}")
+    panel = Panel(title=_("Stats of {name}").format(name=name))
     if not stats:
-        panel.lines.append(f"{name} has no finished games in this server yet.")
+        panel.lines.append(_("{name} has no finished games in this server yet.").format(name=name))
         return panel
     for s in stats:
         row = s.row
         rate = 100.0 * row.wins / row.games if row.games else 0.0
         lines = [
-            f"Rank #{row.rank} · rating {row.rating:.0f}",
-            f"{record_text(row)} · {rate:.0f}% won · {plural(row.points, 'match point')}",
-            f"Win streak {row.streak} (best {row.best_streak})",
+            _("Rank #{rank} · rating {rating}").format(rank=row.rank, rating=f"{row.rating:.0f}"),
+            f"{record_text(row)} · "
+            + _("{rate}% won").format(rate=f"{rate:.0f}")
+            + f" · {plural(row.points, 'match point')}",
+            _("Win streak {streak} (best {best})").format(streak=row.streak, best=row.best_streak),
         ]
         if s.recent:
-            lines.append("Recent: " + " ".join(_outcome_mark(g, row.user_id) for g in s.recent))
+            marks = " ".join(_outcome_mark(g, row.user_id) for g in s.recent)
+            lines.append(_("Recent: {marks}").format(marks=marks))
         panel.add(game_title(s.game), "\n".join(lines))
     return panel
 
@@ -131,23 +144,37 @@ def _seats_of(game: GameSummary, user_id: int) -> list[int]:
     return [s.seat for s in game.seats if s.user_id == user_id]
 
 
-def outcome_word(game: GameSummary, user_id: int | None) -> str:
+def _outcome(game: GameSummary, user_id: int | None) -> str:
+    """``abandoned``, ``draw``, ``won_by``, ``double``, ``won`` or ``lost``."""
     if game.ended_by == "abandoned":
         return "abandoned"
     if not game.winners:
         return "draw"
     if user_id is None:
-        names = [shown(s.name) for s in game.seats if s.seat in game.winners]
-        return f"won by {' & '.join(names)}"
+        return "won_by"
     mine = _seats_of(game, user_id)
     if any(seat in game.winners for seat in mine):
-        return "**double win**" if game.double else "**won**"
+        return "double" if game.double else "won"
     return "lost"
 
 
+def outcome_word(game: GameSummary, user_id: int | None) -> str:
+    outcome = _outcome(game, user_id)
+    if outcome == "won_by":
+        names = [shown(s.name) for s in game.seats if s.seat in game.winners]
+        return _("won by {names}").format(names=" & ".join(names))
+    return {
+        "abandoned": _("abandoned"),
+        "draw": _("draw"),
+        "double": "**" + _("double win") + "**",
+        "won": "**" + _("won") + "**",
+    }.get(outcome, _("lost"))
+
+
 def _outcome_mark(game: GameSummary, user_id: int) -> str:
-    word = outcome_word(game, user_id)
-    return {"abandoned": "·", "draw": "D", "lost": "L"}.get(word, "W")
+    outcome = _outcome(game, user_id)
+    marks = {"abandoned": "·", "draw": _("D"), "lost": _("L")}
+    return marks.get(outcome, _("W"))
 
 
 def scores_text(game: GameSummary) -> str:
@@ -161,28 +188,34 @@ def scores_text(game: GameSummary) -> str:
         if s.seat in game.winners:
             won.add(side)
     order = sorted(sides, key=lambda side: (side not in won, -game.scores[side], side))
-    return " vs ".join(f"{' & '.join(sides[side])} {game.scores[side]}" for side in order)
+    return f" {_('vs')} ".join(f"{' & '.join(sides[side])} {game.scores[side]}" for side in order)
 
 
 def history_panel(name: str | None, games: list[GameSummary], user_id: int | None) -> Panel:
-    panel = Panel(title=f"Recent games of {name}" if name else "Recent games in this server")
+    panel = Panel(
+        title=_("Recent games of {name}").format(name=name)
+        if name
+        else _("Recent games in this server")
+    )
     if not games:
         panel.lines.append(
-            f"{name} has no finished games in this server yet."
+            _("{name} has no finished games in this server yet.").format(name=name)
             if name
-            else "No games have finished in this server yet."
+            else _("No games have finished in this server yet.")
         )
     for g in games:
-        how = {"resigned": " (resigned)", "forfeit": " (forfeit)"}.get(g.ended_by, "")
-        seed = f" · seed `{g.server_seed}`" if g.server_seed else ""
+        how = {"resigned": " " + _("(resigned)"), "forfeit": " " + _("(forfeit)")}.get(
+            g.ended_by, ""
+        )
+        seed = " · " + _("seed {seed}").format(seed=f"`{g.server_seed}`") if g.server_seed else ""
         panel.lines.append(
             f"{discord.utils.format_dt(datetime.fromtimestamp(g.ended_at, UTC), 'R')} "
             f"**{game_title(g.game, g.options)}** — "
             f"{outcome_word(g, user_id)}{how}\n{scores_text(g)}\n"
-            f"-# game `{g.game_id}`{seed}"
+            "-# " + _("game {id}").format(id=f"`{g.game_id}`") + seed
         )
     if games:
-        panel.footer = (
+        panel.footer = _(
             "Replay one with the menu below or /replay game:<id>; /verify checks its deals."
         )
     return panel
@@ -192,13 +225,13 @@ def page_buttons(
     game: str, metric: Metric, page: int, more: bool, computers: bool = False
 ) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    prev = PageButton.make(game, metric, str(max(page - 1, 0)), "◀ Previous", computers)
+    prev = PageButton.make(game, metric, str(max(page - 1, 0)), "◀ " + _("Previous"), computers)
     prev.item.disabled = page == 0
-    nxt = PageButton.make(game, metric, str(page + 1), "Next ▶", computers)
+    nxt = PageButton.make(game, metric, str(page + 1), _("Next") + " ▶", computers)
     nxt.item.disabled = not more
     view.add_item(prev)
     view.add_item(nxt)
-    view.add_item(PageButton.make(game, metric, "me", "My rank", computers))
+    view.add_item(PageButton.make(game, metric, "me", _("My rank"), computers))
     return view
 
 
@@ -289,7 +322,7 @@ class Stats(commands.Cog):
         computers: bool = False,
     ) -> None:
         if self._storage() is None or interaction.guild_id is None:
-            await interaction.response.send_message(NO_STORAGE, ephemeral=True)
+            await interaction.response.send_message(_(NO_STORAGE), ephemeral=True)
             return
         work = self._board(
             interaction.guild_id, interaction.user.id, game, Metric(metric), 0, computers
@@ -307,7 +340,7 @@ class Stats(commands.Cog):
         computers: bool = False,
     ) -> None:
         if self._storage() is None or interaction.guild_id is None:
-            await interaction.response.send_message(NO_STORAGE, ephemeral=True)
+            await interaction.response.send_message(_(NO_STORAGE), ephemeral=True)
             return
         number = None if page == "me" else int(page)
         work = self._board(
@@ -332,7 +365,7 @@ class Stats(commands.Cog):
         (``panel`` may come with a view, such as /history's replay menu)."""
         storage = self._storage()
         if storage is None or interaction.guild_id is None:
-            await interaction.response.send_message(NO_STORAGE, ephemeral=True)
+            await interaction.response.send_message(_(NO_STORAGE), ephemeral=True)
             return
         work = panel(storage, interaction.guild_id, player or interaction.user)
         built = await within_ack(interaction, work, ephemeral=True)

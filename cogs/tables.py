@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games import GAMES, game_info
+from bot.i18n import N_, _, using
 from bot.render.rules import display_title, option_suggestions
 from bot.render.table import rematch_invitation
 from bot.tables.errors import TableError
@@ -19,7 +20,7 @@ from bot.tables.models import Level, Table, TableStatus
 from bot.tables.specs import command_spec
 
 from .publisher import public_message
-from .ui import ACK_BUDGET, defer_update, within_ack
+from .ui import ACK_BUDGET, LEVEL_LABELS, defer_update, within_ack
 
 if TYPE_CHECKING:
     from bot.app import CardBot
@@ -30,7 +31,9 @@ log = logging.getLogger(__name__)
 GAME_CHOICES = [app_commands.Choice(name=display_title(g), value=g) for g in GAMES]
 #: The most seats any game has (each game's own limits are checked by its ``game_info``).
 MAX_SEATS = max(max(game_info(g).players) for g in GAMES)
-SAT_OUT = "You left the game: you fold and sit out, and your chips stay on the table until it ends."
+SAT_OUT = N_(
+    "You left the game: you fold and sit out, and your chips stay on the table until it ends."
+)
 
 PRESET_CHOICES = [
     app_commands.Choice(name="standard (2 players)", value="standard"),
@@ -216,7 +219,7 @@ class Tables(commands.Cog):
             ),
             public=False,
         )
-        await self._ephemeral(interaction, "You have a seat. Wait for the host to start.", table)
+        await self._ephemeral(interaction, _("You have a seat. Wait for the host to start."), table)
 
     @table.command(
         name="leave",
@@ -229,11 +232,11 @@ class Tables(commands.Cog):
             public=False,
         )
         text = (
-            "You left; the table is cancelled."
+            _("You left; the table is cancelled.")
             if table.status is TableStatus.CANCELLED
-            else SAT_OUT
+            else _(SAT_OUT)
             if table.status is TableStatus.PLAYING
-            else "You left the table."
+            else _("You left the table.")
         )
         await self._ephemeral(interaction, text, table)
 
@@ -253,7 +256,7 @@ class Tables(commands.Cog):
             self.bot.tables.cancel(self._channel(interaction), interaction.user.id),
             public=False,
         )
-        await self._ephemeral(interaction, "The table is cancelled.", table)
+        await self._ephemeral(interaction, _("The table is cancelled."), table)
 
     @table.command(
         name="kick",
@@ -277,11 +280,12 @@ class Tables(commands.Cog):
             public=False,
         )
         if not playing:
-            text = f"Seat {seat} is free again."
+            text = _("Seat {number} is free again.")
         elif table.status is TableStatus.PLAYING:
-            text = f"Seat {seat} is removed: the player folds and sits out; the game goes on."
+            text = _("Seat {number} is removed: the player folds and sits out; the game goes on.")
         else:
-            text = f"Seat {seat} is removed: the player resigns (a loss); the game is over."
+            text = _("Seat {number} is removed: the player resigns (a loss); the game is over.")
+        text = text.format(number=seat)
         await self._ephemeral(interaction, text, table)
         if occupant is not None and occupant.computer is None:
             by_host = interaction.user.id == table.host_id
@@ -292,15 +296,19 @@ class Tables(commands.Cog):
     ) -> None:
         """A private message to a removed player (their DMs may be closed: then the table's
         own message, which names them, is all they get)."""
-        what = (
-            "you fold and sit out until the game ends; your chips stay on the table"
-            if playing and table.status is TableStatus.PLAYING
-            else "you resign: the game counts as a loss"
-            if playing
-            else "your seat is free again"
-        )
-        by = "the host" if by_host else "a moderator"
-        text = f"You were removed from the table in <#{table.channel_id}> by {by}: {what}."
+        # a direct message: the server's language (the removed player's own is not known here)
+        with using(await self.bot.languages.server(table.guild_id)):
+            what = (
+                _("you fold and sit out until the game ends; your chips stay on the table")
+                if playing and table.status is TableStatus.PLAYING
+                else _("you resign: the game counts as a loss")
+                if playing
+                else _("your seat is free again")
+            )
+            by = _("the host") if by_host else _("a moderator")
+            text = _("You were removed from the table in {channel} by {who}: {what}.").format(
+                channel=f"<#{table.channel_id}>", who=by, what=what
+            )
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             await user.send(text)
@@ -329,7 +337,9 @@ class Tables(commands.Cog):
             ),
             public=False,
         )
-        await self._ephemeral(interaction, f"A {level} computer player takes a seat.", table)
+        level_name = _(LEVEL_LABELS.get(level, level)).lower()
+        text = _("A {level} computer player takes a seat.").format(level=level_name)
+        await self._ephemeral(interaction, text, table)
 
     # --- during play --------------------------------------------------------------------------------------
     @table.command(
@@ -346,11 +356,11 @@ class Tables(commands.Cog):
         table = await self._ack(
             interaction, self.bot.tables.close_table(channel_id, "closed"), public=False
         )
-        await self._ephemeral(interaction, "The table is closed; no result is recorded.", table)
+        await self._ephemeral(interaction, _("The table is closed; no result is recorded."), table)
         if table.state is not None:  # tell the players, in the channel
-            self.bot.publisher.announce_text(
-                table, "A moderator closed this table; no result is recorded."
-            )
+            with using(await self.bot.languages.server(table.guild_id)):
+                said = _("A moderator closed this table; no result is recorded.")
+            self.bot.publisher.announce_text(table, said)
 
     @table.command(name="status", description="Show this channel's table again.")
     @app_commands.checks.dynamic_cooldown(status_cooldown, key=per_table)
@@ -365,7 +375,7 @@ class Tables(commands.Cog):
             self.bot.tables.resign(self._channel(interaction), interaction.user.id),
             public=False,
         )
-        text = SAT_OUT if table.status is TableStatus.PLAYING else "You resigned."
+        text = _(SAT_OUT) if table.status is TableStatus.PLAYING else _("You resigned.")
         await self._ephemeral(interaction, text, table)
 
     @table.command(
@@ -378,9 +388,9 @@ class Tables(commands.Cog):
             public=False,
         )
         text = (
-            "The game is abandoned."
+            _("The game is abandoned.")
             if table.ended_by == "abandoned"
-            else "Your vote to abandon is counted."
+            else _("Your vote to abandon is counted.")
         )
         await self._ephemeral(interaction, text, table)
 
@@ -391,7 +401,7 @@ class Tables(commands.Cog):
             self.bot.tables.pause(self._channel(interaction), interaction.user.id),
             public=False,
         )
-        await self._ephemeral(interaction, "The turn clock is paused.", table)
+        await self._ephemeral(interaction, _("The turn clock is paused."), table)
 
     @table.command(name="resume", description="Restart the turn clock (host).")
     async def resume(self, interaction: discord.Interaction[Any]) -> None:
@@ -400,7 +410,7 @@ class Tables(commands.Cog):
             self.bot.tables.resume(self._channel(interaction), interaction.user.id),
             public=False,
         )
-        await self._ephemeral(interaction, "The turn clock runs again.", table)
+        await self._ephemeral(interaction, _("The turn clock runs again."), table)
 
     # --- the channel itself ------------------------------------------------------------------------------
     @commands.Cog.listener()
@@ -432,7 +442,8 @@ class Tables(commands.Cog):
         work = self.bot.tables.rematch(channel_id, user.id, user_name(user))
         table = await self._ack(interaction, work, public=True)
         invited = sorted(table.invited)
-        content = rematch_invitation(user_name(user), invited)
+        with using(await self.bot.languages.server(table.guild_id)):  # the channel reads it
+            content = rematch_invitation(user_name(user), invited)
         await self._public_response(interaction, table, content=content, mention=invited)
 
     # --- lobby buttons --------------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import logging
+import re
 import time
 import zlib
 from collections.abc import Awaitable
@@ -31,6 +32,7 @@ from typing import Any, TypeVar, cast
 import discord
 from discord.ui import Button, DynamicItem, Select
 
+from bot.i18n import LANGUAGES, N_, _, translate
 from bot.render.cards import emojify
 from bot.render.table import game_colour, seat_label
 from bot.render.text import Panel, clip
@@ -41,7 +43,7 @@ from cogs.language import Localised
 from .errors import PUBLIC_THINKING, cooldown_message, report_interaction_error
 
 T = TypeVar("T")
-LEVEL_LABELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
+LEVEL_LABELS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 
 
 class ClickTooFast(TableError):
@@ -52,14 +54,23 @@ class WrongMessage(TableError):
     """A control used on a kind of message it does not belong to (a forged or copied id)."""
 
     def __init__(self) -> None:
-        super().__init__("That control does not belong on this message — nothing was changed.")
+        super().__init__(N_("That control does not belong on this message — nothing was changed."))
 
 
 #: What a message is, as far as its controls are concerned.
 TABLE_MESSAGE = "table"  # the public table message (lobby buttons, Show my hand)
 HAND_MESSAGE = "hand"  # a player's private hand
 BOARD_MESSAGE = "board"  # a private leaderboard page
-BOARD_TITLE = " leaderboard — "
+#: A leaderboard page's title (``cogs.stats``), in every language: how its pages are told apart.
+BOARD_TITLE = N_("{game} leaderboard — {metric}")
+_BOARD_TITLES = [
+    re.compile(
+        re.escape(translate(BOARD_TITLE, lang))
+        .replace(re.escape("{game}"), ".+")
+        .replace(re.escape("{metric}"), ".+")
+    )
+    for lang in LANGUAGES
+]
 
 
 def message_kind(message: discord.Message | None) -> str | None:
@@ -70,7 +81,7 @@ def message_kind(message: discord.Message | None) -> str | None:
     title = message.embeds[0].title or ""
     if not message.flags.ephemeral:
         return TABLE_MESSAGE
-    if BOARD_TITLE in title:
+    if any(pattern.fullmatch(title) for pattern in _BOARD_TITLES):
         return BOARD_MESSAGE
     return HAND_MESSAGE
 
@@ -226,7 +237,7 @@ class ShowHandButton(Localised, DynamicItem[Button[Any]], template=r"show:(?P<ch
     def __init__(self, channel_id: int) -> None:
         super().__init__(
             Button(
-                label="Show my hand",
+                label=_("Show my hand"),
                 emoji="🃏",
                 style=discord.ButtonStyle.primary,
                 custom_id=f"show:{channel_id}",
@@ -254,7 +265,7 @@ class RematchButton(Localised, DynamicItem[Button[Any]], template=r"rematch:(?P<
     def __init__(self, channel_id: int) -> None:
         super().__init__(
             Button(
-                label="Rematch",
+                label=_("Rematch"),
                 emoji="🔁",
                 style=discord.ButtonStyle.success,
                 custom_id=f"rematch:{channel_id}",
@@ -322,11 +333,15 @@ class LobbyComputerSelect(
     @classmethod
     def make(cls, channel_id: int) -> LobbyComputerSelect:
         options = [
-            discord.SelectOption(label=f"Add a computer: {label}", value=level)
+            discord.SelectOption(
+                label=_("Add a computer: {level}").format(level=_(label)), value=level
+            )
             for level, label in LEVEL_LABELS.items()
         ]
         select: Select[Any] = Select(
-            custom_id=f"lobbyai:{channel_id}", placeholder="Add a computer player…", options=options
+            custom_id=f"lobbyai:{channel_id}",
+            placeholder=_("Add a computer player…"),
+            options=options,
         )
         return cls(select, channel_id)
 
@@ -482,19 +497,23 @@ def lobby_view(table: Table) -> discord.ui.View:
         for i in table.empty_seats:
             view.add_item(
                 LobbyButton.make(
-                    "sit", ch, f"Sit: {seat_label(table, i)}", discord.ButtonStyle.success, i
+                    "sit",
+                    ch,
+                    _("Sit: {seat}").format(seat=seat_label(table, i)),
+                    discord.ButtonStyle.success,
+                    i,
                 )
             )
     else:
         full = not table.empty_seats
-        label = "Table full" if full else "Join"
+        label = _("Table full") if full else _("Join")
         view.add_item(
             LobbyButton.make("join", ch, label, discord.ButtonStyle.success, disabled=full)
         )
-    view.add_item(LobbyButton.make("leave", ch, "Leave", discord.ButtonStyle.secondary))
-    view.add_item(LobbyButton.make("start", ch, "Start", discord.ButtonStyle.primary))
-    view.add_item(LobbyButton.make("cancel", ch, "Cancel", discord.ButtonStyle.danger))
-    pings = "Turn pings: on" if table.spec.pings else "Turn pings: off"
+    view.add_item(LobbyButton.make("leave", ch, _("Leave"), discord.ButtonStyle.secondary))
+    view.add_item(LobbyButton.make("start", ch, _("Start"), discord.ButtonStyle.primary))
+    view.add_item(LobbyButton.make("cancel", ch, _("Cancel"), discord.ButtonStyle.danger))
+    pings = _("Turn pings: on") if table.spec.pings else _("Turn pings: off")
     view.add_item(LobbyButton.make("pings", ch, pings, discord.ButtonStyle.secondary))
     if table.empty_seats:
         view.add_item(LobbyComputerSelect.make(ch))
@@ -507,7 +526,7 @@ def final_view(table: Table) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(
         Button(
-            label="Replay",
+            label=_("Replay"),
             emoji="🎬",
             style=discord.ButtonStyle.secondary,
             custom_id=f"rp:o:{table.game_id}:0",

@@ -353,6 +353,10 @@ class FakeDiscord:
         self.session = FakeSession(self)
         self.errors = _ErrorCollector()
         self.guild_ids: list[int] = [GUILD_ID]  # more with ``add_guild`` (sharding tests)
+        # Discord languages: a user's client (``interaction.locale``) and a server's
+        # (``guild_locale``, ``Guild.preferred_locale``); en-US unless a test sets one.
+        self.user_locales: dict[int, str] = {}
+        self.guild_locales: dict[int, str] = {}
         self.owner = self.make_user("Owner", user_id=OWNER_ID)
         self.channel_id = self.make_channel("general")
 
@@ -463,7 +467,7 @@ class FakeDiscord:
             "explicit_content_filter": 0,
             "default_message_notifications": 0,
             "premium_tier": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.guild_locales.get(guild_id, "en-US"),
             "system_channel_flags": 0,
             "nsfw_level": 0,
             "premium_progress_bar_enabled": False,
@@ -980,7 +984,7 @@ class FakeDiscord:
             "version": 1,
             "attachment_size_limit": 8 * 1024 * 1024,
             "guild_id": str(gid),
-            "guild": {"id": str(gid), "locale": "en-US", "features": []},
+            "guild": {"id": str(gid), "locale": self.guild_locales.get(gid, "en-US"), "features": []},
             "channel_id": str(cid),
             "channel": self.channels.get(
                 cid, {"id": str(cid), "type": 0, "name": "x", "position": 0}
@@ -997,8 +1001,8 @@ class FakeDiscord:
                 ),
             },
             "app_permissions": "2248473465835073",
-            "locale": "en-US",
-            "guild_locale": "en-US",
+            "locale": self.user_locales.get(int(user["id"]), "en-US"),
+            "guild_locale": self.guild_locales.get(gid, "en-US"),
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(gid)},
             "context": 0,
@@ -1142,16 +1146,18 @@ class FakeDiscord:
         *,
         user: dict[str, Any] | None = None,
         channel_id: int | None = None,
-        locale: str = "en-US",
+        locale: str | None = None,
         **values: Any,
     ) -> Exchange:
         """Run ``/name`` (``"table new"`` for subcommands) as ``user`` with the given option values;
-        ``locale``: the user's client language (Discord's ``interaction.locale``)."""
+        ``locale``: the user's client language (Discord's ``interaction.locale``; default: the
+        user's in ``user_locales``, else en-US)."""
         user = user or self.owner
         cmd = self._command(name)
         opts = self._options(cmd, values)
         payload, _rec = self._base_payload(2, user, channel_id)
-        payload["locale"] = locale
+        if locale is not None:
+            payload["locale"] = locale
         payload["data"] = self._command_data(name, opts, self._resolved(cmd, values))
         reqs = await self.dispatch("INTERACTION_CREATE", payload)
         return Exchange(self, payload, reqs)

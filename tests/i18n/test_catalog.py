@@ -146,3 +146,11 @@ def test_russian_words_have_no_possessive_s_and_agree_with_the_subject() -> None
         assert agree("Bob", "wins", "win") == "выигрывает"
         assert agree("Anna & Ben", "wins", "win") == "выигрывают"
         assert agree("вы", "takes", "take") == "берёте"
+
+
+def test_the_table_layers_fixed_refusals_are_in_the_catalog_word_for_word() -> None:
+    from cogs.errors import TABLE_SENTENCES
+
+    assert all(key == text for key, text in TABLE_SENTENCES.items())
+    with using("ru"):
+        assert all(_(text) != text for text in TABLE_SENTENCES)
