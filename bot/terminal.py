@@ -7,18 +7,20 @@ stdin and writes stdout only, so a script can drive it (the tests do).
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from bot.games import GAMES as ENGINE_GAMES
 from bot.games import Action, GameState, IllegalAction, new_game
-from bot.i18n import _
+from bot.i18n import LANGUAGES, N_, _, lang_of, using
 from bot.players import LEVELS, choose_action
 from bot.render.boards.hurricane_poker import showdown_lines
 from bot.render.cards import card_label, cards_label
+from bot.render.combos import combo_words
 from bot.render.hands import HandContext, hand_model
 from bot.render.moves import describe_move, move_kind, move_label, suggestion_key, typed_move
 from bot.render.rules import glossary_text, options_in_force, preset_line, rules_panel
@@ -27,18 +29,18 @@ from bot.render.words import agree, plural
 
 MAX_LISTED = 40  # a longer list is shown as a short menu of move kinds with suggestions
 SUGGESTIONS = 8
-VALUES = "Card values: A=1, 2–7 as marked, J=8, Q=9, K=10."
-COMMANDS = (
+VALUES = N_("Card values: A=1, 2–7 as marked, J=8, Q=9, K=10.")
+COMMANDS = N_(
     "Commands: a move's number or the move itself ('moves' lists every move), 'rules' for the "
     "rules, 'help' for this, 'quit' (or Ctrl-D) to stop."
 )
 GAMES = ENGINE_GAMES
 WORD_MOVES = ("pass", "bet", "give")  # Haggis moves listed even when the list is cut
 TITLES = {
-    "hurricane": "Hurricane",
-    "hurikan": "Hurikan",
-    "haggis": "Haggis",
-    "hurricane_poker": "Hurricane poker",
+    "hurricane": N_("Hurricane"),
+    "hurikan": N_("Hurikan"),
+    "haggis": N_("Haggis"),
+    "hurricane_poker": N_("Hurricane poker"),
 }
 
 
@@ -57,14 +59,22 @@ def plain(line: str) -> str:
 
 def typing_help(game: str) -> str:
     if game == "haggis":
-        example = "type the cards (3r 4r 5r, or 3🟥 4🟥 5🟥), 'pass' or 'bet 15'"
+        example = _("type the cards (3r 4r 5r, or 3🟥 4🟥 5🟥), 'pass' or 'bet 15'")
     elif game == "hurricane_poker":
-        example = "type check, call, bet 2, raise 1 or fold; at the draw, draw and the cards to discard (draw 7h 5s) or stand"
+        example = _(
+            "type check, call, bet 2, raise 1 or fold; at the draw, draw and the cards to "
+            "discard (draw 7h 5s) or stand"
+        )
     elif game == "hurikan":
-        example = "type the cards you lay and the one you take (4s+2h:6c), or one card alone"
+        example = _("type the cards you lay and the one you take (4s+2h:6c), or one card alone")
     else:
-        example = "type the card and what it takes (7h:3c+4d, or 7♥:3♣+4♦), or the card alone (6h) when it has one move"
-    return f"To play, {example}. Upper or lower case, letters or suit symbols, as shown."
+        example = _(
+            "type the card and what it takes (7h:3c+4d, or 7♥:3♣+4♦), or the card alone (6h) "
+            "when it has one move"
+        )
+    return _("To play, {example}. Upper or lower case, letters or suit symbols, as shown.").format(
+        example=example
+    )
 
 
 @dataclass
@@ -79,6 +89,7 @@ class TerminalGame:
     out: TextIO
     seed: int
     time_budget: float | None = None
+    lang: str = "en"  # the language of everything it prints (``--lang``)
     rng: random.Random = field(init=False)
 
     def __post_init__(self) -> None:
@@ -90,15 +101,16 @@ class TerminalGame:
 
     def name(self, seat: int) -> str:
         if seat == self.seat:
-            return "You"
+            return _("You")
+        level = _(self.level)
         if self.is_pairs and seat % 2 == self.seat % 2:
-            return f"Seat {seat} (your partner, {self.level})"
-        return f"Seat {seat} ({self.level})"
+            return _("Seat {number} (your partner, {level})").format(number=seat, level=level)
+        return _("Seat {number} ({level})").format(number=seat, level=level)
 
     def side_name(self, side: int) -> str:
         if self.is_pairs:
-            return "your team" if side == self.seat % 2 else "their team"
-        return "you" if side == self.seat else f"seat {side}"
+            return _("your team") if side == self.seat % 2 else _("their team")
+        return _("you") if side == self.seat else _("seat {number}").format(number=side)
 
     @property
     def is_pairs(self) -> bool:
@@ -106,6 +118,10 @@ class TerminalGame:
 
     # ---- the loop -------------------------------------------------------------------------
     def run(self) -> int:
+        with using(self.lang):
+            return self._run()
+
+    def _run(self) -> int:
         self.intro()
         while not self.state.is_over:
             player = self.state.current_player
@@ -113,7 +129,7 @@ class TerminalGame:
                 raise RuntimeError("internal error: expected player is not None")
             going_on = self.human_turn() if player == self.seat else self.offer_bet(player)
             if not going_on:
-                self.say("\nInput ended — the game is left unfinished. Goodbye!")
+                self.say("\n" + _("Input ended — the game is left unfinished. Goodbye!"))
                 return 0
             if player != self.seat:
                 self.computer_turn(player)
@@ -122,38 +138,40 @@ class TerminalGame:
 
     def intro(self) -> None:
         """A header in words: the game and its rules in one line, who plays, how to type."""
-        title = TITLES.get(self.game, self.game.capitalize())
+        title = _(TITLES[self.game]) if self.game in TITLES else self.game.capitalize()
         options = dict(self.state.options)
         if self.game == "hurricane" and "preset" not in options:
             options["preset"] = "standard"
-        summary = preset_line(self.game, options)
+        summary = preset_line(self.game, options, lang=self.lang)
         self.say(f"=== {title}" + (f" — {summary}" if summary else ""))
         in_force = options_in_force(self.game, self.state.num_players, options)
         if in_force and "preset" not in options:  # a preset's line says it all
-            self.say("Rules in force: " + option_words(in_force) + ".")
+            self.say(_("Rules in force: {options}.").format(options=option_words(in_force)))
         if self.game in ("hurricane", "hurikan"):
-            self.say(VALUES)
+            self.say(_(VALUES))
         others = self.state.num_players - 1
         self.say(
-            f"You play seat {self.seat} against {plural(others, 'computer player')} ({self.level})"
-            + (", your partner opposite you." if self.is_pairs else ".")
+            _("You play seat {seat} against {computers} ({level})").format(
+                seat=self.seat, computers=plural(others, "computer player"), level=_(self.level)
+            )
+            + (_(", your partner opposite you.") if self.is_pairs else ".")
         )
         self.say(typing_help(self.game))
-        self.say(COMMANDS)
+        self.say(_(COMMANDS))
 
     def show_rules(self) -> None:
-        panel = rules_panel(self.game)
+        panel = rules_panel(self.game, lang=self.lang)
         self.say("")
         for line in panel.as_text().split("\n"):
             self.say(plain(line))
 
     def show_help(self) -> None:
-        self.say(COMMANDS)
+        self.say(_(COMMANDS))
         self.say(typing_help(self.game))
         if self.game in ("hurricane", "hurikan"):
-            self.say(VALUES)
-        self.say("Words used:")
-        for line in glossary_text().split("\n"):
+            self.say(_(VALUES))
+        self.say(_("Words used:"))
+        for line in glossary_text(lang=self.lang).split("\n"):
             self.say("  " + plain(line))
 
     def context(self, legal: Sequence[Action]) -> HandContext:
@@ -177,7 +195,7 @@ class TerminalGame:
         ctx = self.context(legal)
         self.show_hand(ctx)
         self.list_moves(legal, ctx)
-        events = self.ask("Your move: ", legal, ctx)
+        events = self.ask(_("Your move: "), legal, ctx)
         if events is None:
             return False
         self.show_events(events)
@@ -192,8 +210,10 @@ class TerminalGame:
         self.say("")
         ctx = self.context(bets)
         self.show_hand(ctx, hints=False)
-        self.list_moves(bets, ctx, header=f"{self.name(player)} plays next. You may bet first")
-        events = self.ask(f"Your bet, or Enter to let seat {player} play: ", bets, ctx, skip=True)
+        header = _("{name} plays next. You may bet first").format(name=self.name(player))
+        self.list_moves(bets, ctx, header=header)
+        prompt = _("Your bet, or Enter to let seat {number} play: ").format(number=player)
+        events = self.ask(prompt, bets, ctx, skip=True)
         if events is None:
             return False
         self.show_events(events)
@@ -231,7 +251,11 @@ class TerminalGame:
             if text.isdigit():
                 index = int(text)
                 if not 1 <= index <= len(legal):
-                    self.say(f"There is no move {index}: choose 1 to {len(legal)}.")
+                    self.say(
+                        _("There is no move {number}: choose 1 to {last}.").format(
+                            number=index, last=len(legal)
+                        )
+                    )
                     continue
                 action = legal[index - 1]
             else:
@@ -240,7 +264,7 @@ class TerminalGame:
             try:
                 return self.state.apply(action, self.seat)
             except IllegalAction as exc:
-                self.say(f"Not allowed: {exc}")
+                self.say(_("Not allowed: {reason}").format(reason=_(str(exc))))
 
     def computer_turn(self, player: int) -> None:
         view = self.state.view(player)
@@ -261,13 +285,14 @@ class TerminalGame:
         legal: Sequence[Action],
         ctx: HandContext,
         everything: bool = False,
-        header: str = "Your moves",
+        header: str | None = None,
     ) -> None:
         """Numbered moves in the words of the Discord hand (its model's ``describe``). A long list
         (a Haggis lead has hundreds) becomes a short menu: the kinds of move with their counts and
         a few sensible suggestions (no wild cards wasted), with pass, bets and gives always shown;
         'moves' lists everything."""
         model = hand_model(self.game)
+        header = header or _("Your moves")
         texts = [str(a) for a in legal]
         if everything or len(texts) <= MAX_LISTED:
             self.say(f"{header} ({len(texts)}):")
@@ -290,30 +315,36 @@ class TerminalGame:
         best.sort(key=sensible)
         picked = best[:SUGGESTIONS]
         picked += [i for i, t in enumerate(texts) if t.startswith(WORD_MOVES)]
-        self.say("Some of them:")
+        self.say(_("Some of them:"))
         for i in picked:
             self.say(f"  {i + 1:>3}) {model.describe(ctx, texts[i])}   [{texts[i]}]")
         self.say(
-            "Type any move as the cards (e.g. 3r 4r 5r), a number, or 'moves' to see all of them."
+            _(
+                "Type any move as the cards (e.g. 3r 4r 5r), a number, or 'moves' to see all of them."
+            )
         )
 
     def finish(self) -> None:
         result = self.state.result()
         winner = result.get("winner")
         scores = result.get("scores", [])
-        self.say("\n=== Game over")
+        self.say("\n=== " + _("Game over"))
         self.say(
-            "Final scores: " + ", ".join(f"{self.side_name(i)} {s}" for i, s in enumerate(scores))
+            _("Final scores: {scores}").format(
+                scores=", ".join(f"{self.side_name(i)} {s}" for i, s in enumerate(scores))
+            )
         )
         if winner is None:
-            self.say("It is a draw.")
+            self.say(_("It is a draw."))
         else:
             mine = self.seat % 2 if self.is_pairs else self.seat
-            double = " — a double win!" if result.get("double") else ""
+            double = " — " + _("a double win!") if result.get("double") else ""
             if winner == mine:
-                self.say(f"You win{double}")
+                self.say(_("You win") + double)
             else:
-                self.say(f"{self.side_name(winner).capitalize()} wins{double}")
+                side = self.side_name(winner)
+                who = side[:1].upper() + side[1:]
+                self.say(f"{who} {agree(who, 'wins', 'win')}{double}")
 
     # ---- views ----------------------------------------------------------------------------
     def show_view(self, view: dict[str, Any]) -> None:
@@ -331,71 +362,99 @@ class TerminalGame:
         n = view["num_players"]
         scores = view.get("scores")
         target = view["options"].get("target")
-        header = f"--- Deal {view.get('deal', 1)}"
+        header = "--- " + _("Deal {number}").format(number=view.get("deal", 1))
         if scores is not None:
-            header += " · scores: " + ", ".join(
-                f"{self.side_name(i)} {s}" for i, s in enumerate(scores)
+            header += " · " + _("scores: {scores}").format(
+                scores=", ".join(f"{self.side_name(i)} {s}" for i, s in enumerate(scores))
             )
             if target:
-                header += f" (target {target})"
+                header += " " + _("(target {target})").format(target=target)
         self.say(header)
         open_hands = view.get("open_hands")
         for s in range(n):
             if s == self.seat:
                 continue
             pile = view["piles"][s]
-            line = f"{self.name(s)} — {_count(view['hand_sizes'][s])} in hand, pile {_count(len(pile))}"
+            line = _("{name} — {cards} in hand, pile {pile}").format(
+                name=self.name(s), cards=_count(view["hand_sizes"][s]), pile=_count(len(pile))
+            )
             if open_hands is not None:
-                line += f"; open {_cards(open_hands[s])}, {view['down_counts'][s]} face down"
+                line += "; " + _("open {cards}, {count} face down").format(
+                    cards=_cards(open_hands[s]), count=view["down_counts"][s]
+                )
             self.say(line)
         if view.get("pile_values"):
             self.say(
-                "Captured value: "
-                + ", ".join(f"{self.side_name(i)} {v}" for i, v in enumerate(view["pile_values"]))
+                _("Captured value: {values}").format(
+                    values=", ".join(
+                        f"{self.side_name(i)} {v}" for i, v in enumerate(view["pile_values"])
+                    )
+                )
             )
         if view.get("sweeps") is not None and any(view["sweeps"]):
             self.say(
-                "Hurricanes: "
-                + ", ".join(f"{self.side_name(i)} {v}" for i, v in enumerate(view["sweeps"]))
+                _("Hurricanes: {scores}").format(
+                    scores=", ".join(
+                        f"{self.side_name(i)} {v}" for i, v in enumerate(view["sweeps"])
+                    )
+                )
             )
         self.say(
-            f"Stock: {_count(view.get('stock_count', 0))} · your pile: {_count(len(view['piles'][self.seat]))}"
+            _("Stock: {stock} · your pile: {pile}").format(
+                stock=_count(view.get("stock_count", 0)),
+                pile=_count(len(view["piles"][self.seat])),
+            )
         )
 
     def show_poker(self, view: dict[str, Any]) -> None:
         hands = view["options"].get("hands")
         self.say(
-            f"--- Hand {view.get('hand_no')} of {hands} · dealer: {self.name(view['dealer'])} · "
-            f"pot {view.get('pot_total', 0)}"
+            "--- "
+            + _("Hand {number} of {hands} · dealer: {name} · pot {pot}").format(
+                number=view.get("hand_no"),
+                hands=hands,
+                name=self.name(view["dealer"]),
+                pot=view.get("pot_total", 0),
+            )
         )
         for s in range(view["num_players"]):
-            parts = [f"chips {view['chips'][s]}"]
+            parts = [_("chips {chips}").format(chips=view["chips"][s])]
             if view["out"][s]:
-                parts.append("out")
+                parts.append(_("out"))
             elif view["folded"][s]:
-                parts.append("folded")
+                parts.append(_("folded"))
             elif view["in_hand"][s]:
-                parts.append(f"bet {view['round_bets'][s]} this round")
+                parts.append(_("bet {bet} this round").format(bet=view["round_bets"][s]))
                 if view["all_in"][s]:
-                    parts.append("all-in")
+                    parts.append(_("all-in"))
             self.say(f"{self.name(s)}: " + ", ".join(parts))
 
     def show_haggis(self, view: dict[str, Any]) -> None:
         n = view["num_players"]
         target = view["options"].get("target")
+        scores = ", ".join(f"{self.side_name(i)} {s}" for i, s in enumerate(view["scores"]))
         self.say(
-            f"--- Round {view.get('round', 1)} · scores: "
-            + ", ".join(f"{self.side_name(i)} {s}" for i, s in enumerate(view["scores"]))
-            + f" (target {target})"
+            "--- "
+            + _("Round {number}").format(number=view.get("round", 1))
+            + " · "
+            + _("scores: {scores}").format(scores=scores)
+            + " "
+            + _("(target {target})").format(target=target)
         )
         for s in range(n):
             bet = view["bets"][s]
-            bet_text = "no bet yet" if bet is None else f"bet {bet}"
-            who = "You" if s == self.seat else self.name(s)
+            bet_text = _("no bet yet") if bet is None else _("bet {bet}").format(bet=bet)
+            who = self.name(s)
+            faces = cards_label(view["faces"][s]) or "—"
             self.say(
-                f"{who} — {_count(view['hand_sizes'][s])} (face up: {' '.join(view['faces'][s]) or '—'}), "
-                f"captured {plural(int(view['card_points'][s]), 'point')}, {bet_text}"
-                + (" — out" if s in (view.get("out") or []) else "")
+                _("{name} — {cards} (face up: {faces}), captured {points}, {bet}").format(
+                    name=who,
+                    cards=_count(view["hand_sizes"][s]),
+                    faces=faces,
+                    points=plural(int(view["card_points"][s]), "point"),
+                    bet=bet_text,
+                )
+                + (" — " + _("out") if s in (view.get("out") or []) else "")
             )
 
     # ---- events ---------------------------------------------------------------------------
@@ -414,168 +473,238 @@ class TerminalGame:
         lay, take = agree(who, "lays", "lay"), agree(who, "takes", "take")
         if self.game == "hurikan":
             laid, taken_cards = cards_label(event["cards"]), _cards(event["captured"])
-            self.say(f"{who} {lay} {laid} and {take} {taken_cards}")
+            self.say(
+                _("{who} {lay} {cards} and {take} {taken}").format(
+                    who=who, lay=lay, cards=laid, take=take, taken=taken_cards
+                )
+            )
             return
-        sweep = " — hurricane!" if event.get("hurricane") else ""
+        sweep = " — " + _("hurricane!") if event.get("hurricane") else ""
         taken = " + ".join(card_label(c) for c in event["captured"])
         play = agree(who, "plays", "play")
-        self.say(f"{who} {play} {card_label(event['card'])} and {take} {taken}{sweep}")
+        self.say(
+            _("{who} {play} {card} and {take} {taken}").format(
+                who=who, play=play, card=card_label(event["card"]), take=take, taken=taken
+            )
+            + sweep
+        )
 
     def on_trail(self, event: dict[str, Any]) -> None:
         who = self.name(self._seat_of(event))
         cards = event.get("cards") or [event.get("card")]
-        self.say(f"{who} {agree(who, 'lays', 'lay')} {_cards(cards)} on the table")
+        self.say(
+            _("{who} {lay} {cards} on the table").format(
+                who=who, lay=agree(who, "lays", "lay"), cards=_cards(cards)
+            )
+        )
 
     def on_flip(self, event: dict[str, Any]) -> None:
         who = self.name(self._seat_of(event))
-        self.say(f"{who} {agree(who, 'turns', 'turn')} up {card_label(event['card'])}")
+        self.say(
+            _("{who} {turn} up {card}").format(
+                who=who, turn=agree(who, "turns", "turn"), card=card_label(event["card"])
+            )
+        )
 
     def on_lay_hand(self, event: dict[str, Any]) -> None:
         who = self.name(self._seat_of(event))
         self.say(
-            f"After the hurricane, the open rules make {who.lower() if who == 'You' else who} "
-            f"lay the whole hand on the table: {_cards(event['cards'])}"
+            _(
+                "After the hurricane, the open rules make {who} lay the whole hand on the "
+                "table: {cards}"
+            ).format(who=who.lower() if who == _("You") else who, cards=_cards(event["cards"]))
         )
 
     def on_leftover(self, event: dict[str, Any]) -> None:
         if event.get("cards"):
             self.say(
-                f"The cards left on the table go to {self.side_name(event['side'])}: "
-                f"{_cards(event['cards'])}"
+                _("The cards left on the table go to {side}: {cards}").format(
+                    side=self.side_name(event["side"]), cards=_cards(event["cards"])
+                )
             )
 
     def on_deal(self, event: dict[str, Any]) -> None:
         if event.get("refill"):
-            self.say("(new cards are dealt)")
+            self.say(_("(new cards are dealt)"))
         else:
-            self.say(f"\n=== New deal — dealer: seat {event.get('dealer')}")
+            self.say(
+                "\n=== " + _("New deal — dealer: seat {number}").format(number=event.get("dealer"))
+            )
 
     def on_deal_scored(self, event: dict[str, Any]) -> None:
         points = event["points"]
-        self.say("\n=== Deal scored")
+        self.say("\n=== " + _("Deal scored"))
         if self.game == "hurikan":
             self.say(
-                "Captured value: "
-                + ", ".join(f"{self.side_name(i)} {p}" for i, p in enumerate(points))
+                _("Captured value: {values}").format(
+                    values=", ".join(f"{self.side_name(i)} {p}" for i, p in enumerate(points))
+                )
             )
             return
         cats = event.get("categories", {})
         details = event.get("details", {})
 
         def who(w: int | None) -> str:
-            return "nobody (tie)" if w is None else self.side_name(w)
+            return _("nobody (tie)") if w is None else self.side_name(w)
 
         sweeps = cats.get("sweeps", [])
         self.say(
-            "  hurricanes: " + ", ".join(f"{self.side_name(i)} {s}" for i, s in enumerate(sweeps))
+            "  "
+            + _("hurricanes: {scores}").format(
+                scores=", ".join(f"{self.side_name(i)} {s}" for i, s in enumerate(sweeps))
+            )
         )
-        for cat, label in (("cards", "most cards"), ("hearts", "most hearts")):
+        vs = " " + _("vs") + " "
+        for cat, label in (("cards", _("most cards")), ("hearts", _("most hearts"))):
             counts = details.get(cat)
-            extra = f" ({' vs '.join(str(c) for c in counts)})" if counts else ""
+            extra = f" ({vs.join(str(c) for c in counts)})" if counts else ""
             self.say(f"  {label}{extra}: {who(cats.get(cat))}")
         self.say(f"  7♥: {who(cats.get('seven'))}")
         prim = details.get("primiera") or {}
         values = prim.get("values")
         shown = ""
         if values:
-            hands = prim.get("cards") or [[] for _ in values]
+            hands = prim.get("cards") or [[] for _v in values]
             shown = (
                 " ("
-                + " vs ".join(f"{v}: {_cards(c)}" for v, c in zip(values, hands, strict=False))
+                + vs.join(f"{v}: {_cards(c)}" for v, c in zip(values, hands, strict=False))
                 + ")"
             )
-        self.say(f"  primiera{shown}: {who(cats.get('primiera'))}")
-        self.say("  points: " + ", ".join(f"{self.side_name(i)} {p}" for i, p in enumerate(points)))
+        primiera = _("primiera")
+        self.say(f"  {primiera}{shown}: {who(cats.get('primiera'))}")
         self.say(
-            "  totals: "
-            + ", ".join(f"{self.side_name(i)} {t}" for i, t in enumerate(event.get("totals", [])))
+            "  "
+            + _("points: {scores}").format(
+                scores=", ".join(f"{self.side_name(i)} {p}" for i, p in enumerate(points))
+            )
+        )
+        totals = event.get("totals", [])
+        self.say(
+            "  "
+            + _("totals: {scores}").format(
+                scores=", ".join(f"{self.side_name(i)} {t}" for i, t in enumerate(totals))
+            )
         )
 
     # Haggis
     def on_play(self, event: dict[str, Any]) -> None:
         if self.game != "haggis":
             return
-        combo = (event.get("combination") or {}).get("text", "")
+        combo = combo_words(event.get("combination")) or ""
         who = self.name(event["player"])
         self.say(
-            f"{who} {agree(who, 'plays', 'play')} {_cards(event['cards'])}"
+            _("{who} {play} {cards}").format(
+                who=who, play=agree(who, "plays", "play"), cards=_cards(event["cards"])
+            )
             + (f" — {combo}" if combo else "")
         )
 
     def on_pass(self, event: dict[str, Any]) -> None:
         who = self.name(event["player"])
-        self.say(f"{who} {agree(who, 'passes', 'pass')}")
+        self.say(f"{who} {agree(who, 'passes', 'pass')}")  # «Вы пасуете», «Seat 1 пасует»
 
     def on_bet(self, event: dict[str, Any]) -> None:
         if "action" in event:  # Hurricane poker: check, call, bet N, raise N
             seat = event["player"]
             words = (
-                f"You: {move_label(self.game, event['action'])}"
+                _("You: {move}").format(move=move_label(self.game, event["action"]))
                 if seat == self.seat
                 else describe_move(self.game, self.name(seat), event["action"])
             )
-            chips = f" ({event['chips']} chips{', all-in' if event.get('all_in') else ''})"
+            all_in = ", " + _("all-in") if event.get("all_in") else ""
+            chips = f" ({plural(int(event.get('chips') or 0), 'chip')}{all_in})"
             self.say(words + (chips if event.get("chips") else ""))
             return
         amount = event["amount"]
         who = self.name(event["player"])
         if amount == 0:
-            self.say(f"{who} {agree(who, 'makes', 'make')} no bet")
+            self.say(_("{who} {make} no bet").format(who=who, make=agree(who, "makes", "make")))
         else:
-            self.say(f"{who} {agree(who, 'bets', 'bet')} {amount}!")
+            self.say(
+                _("{who} {bet} {amount}!").format(
+                    who=who, bet=agree(who, "bets", "bet"), amount=amount
+                )
+            )
 
     # Hurricane poker
     def on_fold(self, event: dict[str, Any]) -> None:
-        self.say(f"{self.name(event['player'])}: folds")
+        self.say(_("{who}: folds").format(who=self.name(event["player"])))
 
     def on_draw(self, event: dict[str, Any]) -> None:
         who = self.name(event["player"])
-        self.say(f"{who}: draws one card" if event.get("cards") else f"{who}: stands pat")
+        self.say(
+            (_("{who}: draws one card") if event.get("cards") else _("{who}: stands pat")).format(
+                who=who
+            )
+        )
 
     def on_declared(self, event: dict[str, Any]) -> None:
-        self.say(f"{self.name(event['player'])}: declares (secret until all have)")
+        self.say(
+            _("{who}: declares (secret until all have)").format(who=self.name(event["player"]))
+        )
 
     def on_uncalled(self, event: dict[str, Any]) -> None:
-        self.say(f"{self.name(event['player'])} takes back {event['chips']} uncalled chips")
+        self.say(
+            _("{who} takes back {chips} uncalled").format(
+                who=self.name(event["player"]), chips=plural(int(event["chips"]), "chip")
+            )
+        )
 
     def on_showdown(self, event: dict[str, Any]) -> None:
         names = [self.name(s) for s in range(self.state.num_players)]
-        self.say(f"\n=== Hand {event.get('hand_no')} over")
+        self.say("\n=== " + _("Hand {number} over").format(number=event.get("hand_no")))
         for line in showdown_lines(event, names):
             self.say("  " + plain(line))
 
     def on_trick_won(self, event: dict[str, Any]) -> None:
         taker = event.get("taker")
-        line = f"  → trick won by {self.name(event['winner'])}"
+        line = "  → " + _("trick won by {name}").format(name=self.name(event["winner"]))
         if isinstance(taker, int):
             who = self.name(taker)
             points = plural(int(event.get("points", 0)), "point")
-            line += f"; {who} {agree(who, 'takes', 'take')} the cards ({points})"
+            line += "; " + _("{who} {take} the cards ({points})").format(
+                who=who, take=agree(who, "takes", "take"), points=points
+            )
         self.say(line)
 
     def on_went_out(self, event: dict[str, Any]) -> None:
+        bonus = (
+            ", " + _("bonus {points}").format(points=event["bonus"]) if event.get("bonus") else ""
+        )
         self.say(
-            f"  ★ {self.name(event['player'])} went out (+{event.get('points', 0)}"
-            + (f", bonus {event['bonus']}" if event.get("bonus") else "")
-            + ")"
+            "  ★ "
+            + _("{name} went out (+{points}{bonus})").format(
+                name=self.name(event["player"]), points=event.get("points", 0), bonus=bonus
+            )
         )
 
     def on_round_scored(self, event: dict[str, Any]) -> None:
         n = len(event["points"])
-        self.say("\n=== Round scored")
+        self.say("\n=== " + _("Round scored"))
         names = [self.side_name(i) for i in range(n)]
         self.say("  " + " " * 10 + "".join(f"{name:>10}" for name in names))
         parts = event.get("parts", {})
         for label, key in (
-            ("going out", "out"),
-            ("bonus", "bonus"),
-            ("cards", "cards"),
-            ("bets", "bets"),
+            (_("going out"), "out"),
+            (_("bonus"), "bonus"),
+            (_("cards"), "cards"),
+            (_("bets"), "bets"),
         ):
             row = parts.get(key, [0] * n)
             self.say(f"  {label:<10}" + "".join(f"{v:>10}" for v in row))
-        self.say(f"  {'round':<10}" + "".join(f"{v:>10}" for v in event["points"]))
-        self.say(f"  {'total':<10}" + "".join(f"{v:>10}" for v in event.get("totals", [])))
+        round_word, total_word = _("round"), _("total")
+        self.say(f"  {round_word:<10}" + "".join(f"{v:>10}" for v in event["points"]))
+        self.say(f"  {total_word:<10}" + "".join(f"{v:>10}" for v in event.get("totals", [])))
+
+
+def environment_language(env: Mapping[str, str] | None = None) -> str:
+    """The language the environment asks for, as gettext reads it: the first set of ``LC_ALL``,
+    ``LC_MESSAGES``, ``LANG`` (``ru_RU.UTF-8`` -> ``ru``); English for anything else."""
+    env = os.environ if env is None else env
+    for key in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        if env.get(key):
+            return lang_of(env[key])
+    return "en"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -590,6 +719,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     parser.add_argument("--time-budget", type=float, help="hard: seconds per move (default 1)")
     parser.add_argument("--option", action="append", default=[], help="another option, key=value")
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=None,
+        help="ru or en (default: from LC_ALL, LC_MESSAGES or LANG; English otherwise)",
+    )
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
@@ -628,12 +763,23 @@ def play(args: argparse.Namespace) -> int:
     if not 0 <= args.seat < state.num_players:
         print(f"--seat must be 0 to {state.num_players - 1}.", file=sys.stderr)
         return 2
-    print(f"(seed {seed})", file=sys.stdout)
+    lang = args.lang or environment_language()
+    with using(lang):
+        print(_("(seed {seed})").format(seed=seed), file=sys.stdout)
     game = TerminalGame(
-        state, args.game, args.level, args.seat, sys.stdin, sys.stdout, seed, args.time_budget
+        state,
+        args.game,
+        args.level,
+        args.seat,
+        sys.stdin,
+        sys.stdout,
+        seed,
+        args.time_budget,
+        lang=lang,
     )
     try:
         return game.run()
     except KeyboardInterrupt:
-        print("\nInterrupted — goodbye!", file=sys.stdout)
+        with using(lang):
+            print("\n" + _("Interrupted — goodbye!"), file=sys.stdout)
         return 130

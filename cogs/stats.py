@@ -188,7 +188,8 @@ def scores_text(game: GameSummary) -> str:
         if s.seat in game.winners:
             won.add(side)
     order = sorted(sides, key=lambda side: (side not in won, -game.scores[side], side))
-    return f" {_('vs')} ".join(f"{' & '.join(sides[side])} {game.scores[side]}" for side in order)
+    vs = " " + _("vs") + " "
+    return vs.join(f"{' & '.join(sides[side])} {game.scores[side]}" for side in order)
 
 
 def history_panel(name: str | None, games: list[GameSummary], user_id: int | None) -> Panel:

@@ -19,6 +19,11 @@ SEVEN_OF_HEARTS = "7H"
 HURRICANE_MARK = "🌀"
 
 
+def _or() -> str:
+    """`` or `` between alternatives, in the current language."""
+    return " " + _("or") + " "
+
+
 def _joined(cards: Sequence[str]) -> str:
     return " + ".join(card_label(c) for c in cards)
 
@@ -54,7 +59,7 @@ def hurricane_chance(sweeps: Collection[str]) -> str | None:
     cards = sorted({m.partition(":")[0] for m in sweeps})
     if not cards:
         return None
-    who = f" {_('or')} ".join(card_label(c) for c in cards)
+    who = _or().join(card_label(c) for c in cards)
     return f"{HURRICANE_MARK} " + _(
         "**Hurricane chance:** {cards} can clear the table (1 point)."
     ).format(cards=who)
@@ -85,7 +90,7 @@ def hurikan_takes(legal: Sequence[str], most: int = 4) -> str | None:
     for taken in sorted(ways, key=hurikan_value):
         shown = sorted(ways[taken], key=len)
         more = " " + _("(+{count} more)").format(count=len(shown) - 2) if len(shown) > 2 else ""
-        text = f" {_('or')} ".join(shown[:2]) + more
+        text = _or().join(shown[:2]) + more
         parts.append(f"{card_label(taken)} ({hurikan_value(taken)}) ← {text}")
     more = " …" if len(parts) > most else ""
     return _("**You can take:**") + " " + " · ".join(parts[:most]) + more
@@ -96,7 +101,7 @@ def hurikan_selection(cards: Sequence[str], takes: Sequence[str]) -> str:
     total = sum(hurikan_value(c) for c in cards)
     text = _("Selected: {cards} = {total}").format(cards=_joined(cards), total=total)
     if takes:
-        options = f" {_('or')} ".join(card_label(c) for c in takes)
+        options = _or().join(card_label(c) for c in takes)
         return text + " — " + _("takes {cards}, or lay them.").format(cards=options)
     return (
         text
@@ -122,7 +127,7 @@ def trick_entry(name: str, play: str, text: str | None) -> str:
 
 def haggis_selection(cards: Sequence[str], kinds: Sequence[str], verdict: str | None) -> str:
     """``Selected: 5🟥 5🟨 5🟧 — three 5s · ✓ beats Bob's a pair of 4s``."""
-    what = f" {_('or')} ".join(kinds) if kinds else _("no combination")
+    what = _or().join(kinds) if kinds else _("no combination")
     chosen = " ".join(card_label(c) for c in cards)
     line = _("Selected: {cards} — {what}").format(cards=chosen, what=what)
     return line + (f" · {verdict}" if verdict else "")

@@ -73,7 +73,8 @@ def _seat(names: Sequence[str], seat: int) -> str:
 
 
 def _bet(amount: int) -> str:
-    return f"{amount} ({_(BET_WORDS.get(amount, N_('bet')))})"
+    word = _(BET_WORDS[amount]) if amount in BET_WORDS else _("bet")
+    return f"{amount} ({word})"
 
 
 #: Second person, for the one choosing (menus, /play autocomplete).

@@ -143,7 +143,8 @@ def agree(subject: str, singular: str, plural_form: str) -> str:
     """The verb that agrees with ``subject``: ``Bob wins``, ``Anna & Ben win``, ``You win``
     (``Bob выигрывает``, ``Anna & Ben выигрывают``, ``Вы выигрываете``)."""
     you = _is_you(subject)
-    many = you or " & " in subject or " and " in subject or f" {_('and')} " in subject
+    and_word = " " + _("and") + " "
+    many = you or " & " in subject or " and " in subject or and_word in subject
     if current() == "en":
         return plural_form if many else singular
     forms = _VERBS.get(singular) or _VERBS.get(plural_form)

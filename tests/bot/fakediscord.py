@@ -984,7 +984,11 @@ class FakeDiscord:
             "version": 1,
             "attachment_size_limit": 8 * 1024 * 1024,
             "guild_id": str(gid),
-            "guild": {"id": str(gid), "locale": self.guild_locales.get(gid, "en-US"), "features": []},
+            "guild": {
+                "id": str(gid),
+                "locale": self.guild_locales.get(gid, "en-US"),
+                "features": [],
+            },
             "channel_id": str(cid),
             "channel": self.channels.get(
                 cid, {"id": str(cid), "type": 0, "name": "x", "position": 0}

@@ -148,7 +148,9 @@ async def test_the_command_sync_carries_the_russian_localisations(
     monkeypatch.setattr(
         language,
         "translated",
-        lambda message, locale, where: "игра2" if message == "game" else real(message, locale, where),
+        lambda message, locale, where: (
+            "игра2" if message == "game" else real(message, locale, where)
+        ),
     )
     again = await make_fake(db_path=db, world=fake)
     puts = [r for r in again.requests if r.method == "PUT" and r.path.endswith("/commands")]
