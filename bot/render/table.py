@@ -69,8 +69,13 @@ def timer_words(seconds: float) -> str:
 
 
 def option_words(options: dict[str, Any]) -> str:
+    """``target: 16 · double below: 8``; in another language the names as they are typed
+    (``double_below: 8``), like the values: they are not words of that language."""
+    english = current() == "en"
     return " · ".join(
-        f"{k.replace('_', ' ')}: {v}" for k, v in options.items() if k not in HIDDEN_OPTION_KEYS
+        f"{k.replace('_', ' ') if english else k}: {v}"
+        for k, v in options.items()
+        if k not in HIDDEN_OPTION_KEYS
     )
 
 

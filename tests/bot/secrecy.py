@@ -19,15 +19,31 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from bot.i18n import LANGUAGES, translate, using
 from bot.render.cards import card_emoji, card_label
 from bot.render.pictures import Picture
 from bot.tables.models import Table
 
 from .fakediscord import FakeDiscord, Recorded
 
-BREAKDOWN_FIELDS = re.compile(
-    r"^(Deal \d* ?result|Round \d* ?result|Last round|Final count|Hand \d* ?showdown)"
-)
+
+def _breakdown_names() -> str:
+    """The breakdown fields' names in every language (their numbers as ``\\d*``)."""
+    names = ("Deal {number} result", "Round {number} result", "Last round", "Final count")
+    names += ("Hand {number} showdown",)
+    forms = {
+        re.escape(translate(name, lang)).replace(re.escape("{number}"), r"\d*").replace(r"\ ", " ?")
+        for name in names
+        for lang in LANGUAGES
+    }
+    return "|".join(sorted(forms))
+
+
+#: How the "Last move" line begins, in every language.
+LAST_MOVE = tuple(translate("Last move: {move}", lang).split("{move}")[0] for lang in LANGUAGES)
+
+#: Fields that show the cards of a scored deal or round (public by then).
+BREAKDOWN_FIELDS = re.compile(rf"^({_breakdown_names()})")
 
 
 def hidden_sets(table: Table) -> dict[Any, frozenset[str]]:
@@ -99,7 +115,10 @@ def drawn(data: bytes) -> Drawn | None:
 
 
 def _pattern(card: str) -> re.Pattern[str]:
-    forms = {re.escape(card), re.escape(card_label(card))}
+    forms = {re.escape(card)}
+    for lang in LANGUAGES:  # a card as each language writes it (Т♥ in Russian)
+        with using(lang):
+            forms.add(re.escape(card_label(card)))
     emoji = card_emoji(card)
     if emoji:
         forms.add(re.escape(emoji))
@@ -215,8 +234,8 @@ def _without_history(body: dict[str, Any], *, breakdown: bool = True) -> tuple[d
                 if not BREAKDOWN_FIELDS.match(str(f.get("name")))
             ]
         desc = str(embed.get("description") or "")
-        last += [line for line in desc.split("\n") if line.startswith("Last move:")]
+        last += [line for line in desc.split("\n") if line.startswith(LAST_MOVE)]
         embed["description"] = "\n".join(
-            line for line in desc.split("\n") if not line.startswith("Last move:")
+            line for line in desc.split("\n") if not line.startswith(LAST_MOVE)
         )
     return body, "\n".join(last)

@@ -1,0 +1,139 @@
+"""Russian everywhere: every message kind of every game (lobby, table, hands at every move, scores,
+results, pings, rematch, /rules, /leaderboard, /stats, /history, replays, the terminal) rendered for a
+Russian server and Russian players, and scanned for English words. What may stay Latin: card codes,
+option names and values (typed as they are), player names, commands, code spans and Discord markup."""
+
+from __future__ import annotations
+
+import copy
+import io
+import re
+from typing import Any
+
+import pytest
+
+from bot import terminal
+from bot.games import GAMES, game_info, new_game
+
+from .driver import Driver, start_table
+from .fakediscord import GUILD_ID, FakeDiscord, Person, iter_components, render_text
+from .test_texts import GAMES as TABLES
+from .test_texts import _bodies
+
+#: Markup and typed things, removed before the scan: code spans, mentions/emojis/timestamps,
+#: commands with their options (/table new, /verify game:…), name=value pairs, quoted typed words.
+_MARKUP = re.compile(
+    r"`[^`]*`|<[^>]*>|/[a-z_]+(?: [a-z_]+)?(?: [a-z_]+:\S*)*|\b\w+=\S+|'[^']*'|https?://\S+"
+)
+_LATIN_WORD = re.compile(r"(?<![\w@#])[A-Za-z0-9][A-Za-z0-9_'-]*")
+
+
+def _allowed() -> set[str]:
+    words = {"Discord", "SHA-256", "A", "B", "X1", "X2", "D", "Ctrl-D", "Enter"}
+    for game in GAMES:
+        info = game_info(game)
+        words.update(preset.name for preset in info.presets)
+        for option in info.options:
+            words.add(option.name)
+            words.update(str(v) for v in option.choices)
+            words.update(str(v) for v in option.booleans or ())
+    words.update({"on", "off", "easy", "normal", "hard"})  # option values as typed
+    # the options of /table new, named as typed in the command
+    words.update({"preset", "target", "turn_timer", "players", "computer", "options", "game"})
+    return {w.lower() for w in words}
+
+
+ALLOWED = _allowed()
+
+
+def english_words(text: str, names: set[str]) -> list[str]:
+    """The Latin words of ``text`` that are none of the allowed tokens."""
+    cleaned = _MARKUP.sub(" ", text)
+    found = []
+    for word in _LATIN_WORD.findall(cleaned):
+        bare = word.strip("'-_")
+        if not bare or bare.lower() in ALLOWED or bare in names:
+            continue
+        if any(ch.isdigit() for ch in bare):  # numbers, card codes (7H), game ids
+            continue
+        if re.fullmatch(r"[AJQK][HDCS]?", bare):  # a card typed as in the notation (AH, Q)
+            continue
+        found.append(bare)
+    return found
+
+
+def visible_text(body: dict[str, Any]) -> str:
+    """What a reader sees of a message body: ``render_text`` without the select options' values
+    (the moves' notation, never shown)."""
+    hidden = copy.deepcopy(body)
+    for c in iter_components(hidden.get("components") or []):
+        for option in c.get("options") or []:
+            option.pop("value", None)
+    return render_text(hidden)
+
+
+def test_the_scan_finds_english_and_lets_typed_tokens_through() -> None:
+    names = {"Alice"}
+    assert english_words("Alice берёт 7♥ · `/verify game:abc` · target=16 · 'pass'", names) == []
+    assert english_words("Ход: Alice plays 7♥", names) == ["plays"]
+    assert english_words("**Seats**", names) == ["Seats"]
+
+
+@pytest.mark.parametrize(("name", "options", "seats"), TABLES, ids=[g[0] for g in TABLES])
+async def test_no_english_in_any_russian_message_of_any_game(
+    fake: FakeDiscord, users: list[Person], name: str, options: dict[str, Any], seats: int
+) -> None:
+    fake.guild_locales[GUILD_ID] = "ru"
+    people = [*users, Person("Dan", fake.make_user("Dan"))][:seats]
+    for person in people:
+        fake.user_locales[person.id] = "ru"
+    d = await start_table(fake, people, seed=7, **options)
+    game = d.table.spec.game
+    for person in people:
+        await d.show_hand(person)
+    await d.play_to_end()
+    await fake.slash("table status", user=people[0].user)
+    await fake.click(d.public(), f"rematch:{d.channel_id}", user=people[1].user)
+    await fake.slash("table cancel", user=people[1].user)
+    other = Driver(fake, people, channel_id=fake.make_channel("other"), seed=3)
+    await other.open(people[0], **options)
+    await other.join_all(people[1:])
+    await other.start(people[0])
+    await fake.slash("table resign", user=people[-1].user, channel_id=other.channel_id)
+    await fake.bot.settle()  # type: ignore[union-attr]
+    for public in (False, True):
+        await fake.slash("rules", user=people[0].user, game=game, public=public)
+    for metric in ("rating", "wins", "points", "games", "streak"):
+        await fake.slash("leaderboard", user=people[0].user, game=game, metric=metric)
+    await fake.slash("stats", user=people[0].user)
+    history = await fake.slash("history", user=people[0].user)
+    game_id = d.table.game_id
+    await fake.slash("replay", user=people[0].user, game=game_id)
+    await fake.slash("verify", user=people[0].user, game=game_id)
+    assert history.ephemeral
+
+    names = {p.name for p in people} | {"Owner"}
+    found: dict[str, str] = {}
+    for body in _bodies(fake):
+        text = visible_text(body)
+        for word in english_words(text, names):
+            at = text.find(word)
+            found.setdefault(word, text[max(0, at - 120) : at + 120])
+    assert not found, (sorted(found), found)
+
+    # the terminal, a whole game against the computer, in Russian
+    out = io.StringIO()
+    state = new_game(
+        game,
+        seed=7,
+        players=seats,
+        options=({"hands": 2} if game == "hurricane_poker" else {})
+        | {k: v for k, v in options.items() if k == "preset"}
+        or None,
+    )
+    script = "help\nrules\nmoves\n" + "1\n" * 3000
+    tg = terminal.TerminalGame(state, game, "easy", 0, io.StringIO(script), out, 7, lang="ru")
+    assert tg.run() == 0
+    shown = re.sub(r"\[[^\]\n]*\]", " ", out.getvalue())  # "[7H:3C]": each move's notation
+    leftovers = english_words(shown, set())
+    assert not leftovers, sorted(set(leftovers))[:40]
