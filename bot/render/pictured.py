@@ -8,12 +8,20 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
+from bot.i18n import current
 from bot.tables.models import Table, TableStatus
 
-from .pictures import Picture, final_picture, hand_picture, table_picture
+from .cards import RANK_LETTERS
+from .pictures import Labels, Picture, final_picture, hand_picture, table_picture
 from .table import seat_names
 
 Draw = Callable[[], Picture]
+
+
+def rank_labels() -> Labels | None:
+    """The letters drawn on the cards in the current language (``Т В Д К`` in Russian), taken
+    when the drawing is planned: the drawing itself may run in another thread."""
+    return RANK_LETTERS.get(current())
 
 
 def public_picture(table: Table) -> Draw | None:
@@ -24,10 +32,11 @@ def public_picture(table: Table) -> Draw | None:
         return None
     view = table.state.view(None)
     names = seat_names(table)
+    labels = rank_labels()
     if table.status is TableStatus.FINISHED:
-        return lambda: final_picture(view, names)
+        return lambda: final_picture(view, names, labels=labels)
     last = table.history[-1][1] if table.history else None
-    return lambda: table_picture(view, names, last_move=last)
+    return lambda: table_picture(view, names, last_move=last, labels=labels)
 
 
 def seat_picture(
@@ -35,4 +44,5 @@ def seat_picture(
 ) -> Draw:
     """How to draw one seat's hand from its own view, the selection raised, its verdict framed."""
     chosen = tuple(raised)
-    return lambda: hand_picture(view, selection=chosen, legal=legal)
+    labels = rank_labels()
+    return lambda: hand_picture(view, selection=chosen, legal=legal, labels=labels)

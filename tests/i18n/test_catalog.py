@@ -154,3 +154,21 @@ def test_the_table_layers_fixed_refusals_are_in_the_catalog_word_for_word() -> N
     assert all(key == text for key, text in TABLE_SENTENCES.items())
     with using("ru"):
         assert all(_(text) != text for text in TABLE_SENTENCES)
+
+
+def test_drawn_cards_take_the_russian_letters_too() -> None:
+    """The pictures get the rank letters of the language the drawing was planned in."""
+    from bot.games import new_game
+    from bot.render.pictured import rank_labels, seat_picture
+
+    assert rank_labels() is None
+    with using("ru"):
+        assert rank_labels() == {"A": "Т", "J": "В", "Q": "Д", "K": "К"}
+    for seed in range(50):  # a deal whose first hand holds an ace or a court card
+        view = new_game("hurricane", seed=seed).view(0)
+        if any(card[0] in "AJQK" for card in view["hand"]):
+            break
+    english = seat_picture(view)().png()
+    with using("ru"):
+        draw = seat_picture(view)
+    assert draw().png() != english  # drawn later (another thread): still Russian
