@@ -23,6 +23,7 @@ from bot.render.cards import card_label, cards_label
 from bot.render.combos import combo_words
 from bot.render.hands import HandContext, hand_model
 from bot.render.moves import describe_move, move_kind, move_label, suggestion_key, typed_move
+from bot.render.refusals import refusal
 from bot.render.rules import glossary_text, options_in_force, preset_line, rules_panel
 from bot.render.table import option_words
 from bot.render.words import agree, plural
@@ -264,7 +265,7 @@ class TerminalGame:
             try:
                 return self.state.apply(action, self.seat)
             except IllegalAction as exc:
-                self.say(_("Not allowed: {reason}").format(reason=_(str(exc))))
+                self.say(_("Not allowed: {reason}").format(reason=refusal(str(exc))))
 
     def computer_turn(self, player: int) -> None:
         view = self.state.view(player)

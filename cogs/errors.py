@@ -13,6 +13,7 @@ from discord import app_commands
 
 from bot.games import IllegalAction
 from bot.i18n import N_, _, lang_of, set_language
+from bot.render.refusals import refusal
 from bot.tables.errors import LOST_MESSAGE, NO_TABLE_MESSAGE, STALE_MESSAGE, TableError
 from bot.tables.persistence import SAVE_FAILED
 
@@ -58,7 +59,7 @@ def friendly_message(error: BaseException) -> str | None:
     The table layer and the engines write English (they know no languages): a sentence the catalog
     has is shown translated."""
     if isinstance(error, TableError | IllegalAction | UnknownControl):
-        return _(str(error)) if str(error) else _(GENERIC_ERROR)
+        return refusal(str(error)) if str(error) else _(GENERIC_ERROR)
     if isinstance(error, app_commands.CommandOnCooldown):
         return cooldown_message(error.retry_after)
     if isinstance(error, app_commands.CheckFailure):

@@ -15,6 +15,7 @@ from bot.render.boards.base import plain_names
 from bot.render.hands import REFRESH, Payload, PlayMove, UnknownControl, click, hand_context
 from bot.render.moves import matches_query, move_label
 from bot.render.pictured import Draw
+from bot.render.refusals import refusal
 from bot.render.table import seat_names
 from bot.tables.errors import NotSeated, StaleAction, TableError
 from bot.tables.models import Table, TableStatus
@@ -194,7 +195,7 @@ class Play(commands.Cog):
         try:
             outcome = await within_ack(interaction, work, self.ack_budget)
         except TableError as exc:
-            return await self._redraw(interaction, table, note=_(str(exc)))
+            return await self._redraw(interaction, table, note=refusal(str(exc)))
         note = (
             _("Your move is on the table.")
             if not outcome.game_over

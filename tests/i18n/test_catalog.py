@@ -172,3 +172,38 @@ def test_drawn_cards_take_the_russian_letters_too() -> None:
     with using("ru"):
         draw = seat_picture(view)
     assert draw().png() != english  # drawn later (another thread): still Russian
+
+
+def test_the_refusals_of_the_engines_and_the_table_layer_are_translated() -> None:
+    from bot.games import IllegalAction, new_game
+    from bot.render.refusals import refusal
+
+    state = new_game("haggis", seed=3)
+    seat = state.current_player
+    assert seat is not None
+    hand = state.view(seat)["hand"]
+    numbers = [c for c in hand if c not in ("J", "Q", "K")]
+    pair = next([a, b] for i, a in enumerate(numbers) for b in numbers[i + 1 :] if a[:-1] == b[:-1])
+    state.apply(" ".join(pair), seat)  # a pair leads
+    follower = state.current_player
+    assert follower is not None
+    single = next(c for c in state.view(follower)["hand"] if c not in ("J", "Q", "K"))
+    try:
+        state.apply(single, follower)
+    except IllegalAction as exc:
+        english = str(exc)
+    else:  # pragma: no cover - a single never follows a pair
+        raise AssertionError("a single was allowed on a pair")
+    assert refusal(english) == english
+    with using("ru"):
+        russian = refusal(english)
+    assert russian != english and "пара" in russian and "бьёт" in russian, russian
+    with using("ru"):
+        assert refusal("7H is not in your hand") == "7♥ нет у вас в руке"
+        assert refusal("It is not your turn — Bob is to play.") == "Сейчас не ваш ход — ходит Bob."
+        assert refusal("The game has already started, so you cannot join now.") == (
+            "Игра уже началась, поэтому сесть сейчас нельзя."
+        )
+        assert refusal("something nobody wrote a template for") == (
+            "something nobody wrote a template for"
+        )

@@ -13,6 +13,7 @@ from bot.i18n import N_, _
 from ..engine_facts import SelectionFacts
 from ..hints import HAGGIS_BETS, haggis_selection, to_beat_line, trick_line
 from ..moves import move_label, played_cards
+from ..refusals import refusal
 from ..words import possessive
 from .base import (
     ACT,
@@ -165,7 +166,7 @@ class HaggisHand(HandModel[Picked]):
         facts: SelectionFacts = ctx.facts.selection(selected, ctx.legal)
         verdict: str | None = None
         if facts.reason is not None:
-            verdict = f"✗ {_(facts.reason)}"
+            verdict = f"✗ {refusal(facts.reason)}"
         elif facts.checked:
             top = ctx.facts.top()
             if top is not None:
