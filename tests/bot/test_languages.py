@@ -139,8 +139,18 @@ async def test_the_command_sync_carries_the_russian_localisations(
     every = [c["name_localizations"]["ru"] for c in puts[0].json]
     every += [n for c in puts[0].json for n in names(c.get("options") or [])]
     assert all(NAME.match(n) and n == n.lower() for n in every), every
-    for command in puts[0].json:  # Discord's limit on descriptions, in every language
-        assert all(len(d) <= 100 for d in command["description_localizations"].values())
+
+    def texts(items: list[dict[str, Any]]) -> list[str]:
+        out = []
+        for item in items:
+            out += item.get("description_localizations", {}).values()
+            choices = item.get("choices") or []
+            out += [n for c in choices for n in c.get("name_localizations", {}).values()]
+            out += texts(item.get("options") or [])
+        return out
+
+    every_text = texts(puts[0].json)
+    assert len(every_text) > 60 and all(0 < len(t) <= 100 for t in every_text)  # Discord's limits
     await fake.close()
 
     # a changed translation is a changed tree: synced again at the next start

@@ -207,3 +207,14 @@ def test_the_refusals_of_the_engines_and_the_table_layer_are_translated() -> Non
         assert refusal("something nobody wrote a template for") == (
             "something nobody wrote a template for"
         )
+
+
+def test_the_terminal_speaks_the_environments_language_unless_told() -> None:
+    from bot.terminal import environment_language, parse_args
+
+    assert environment_language({"LANG": "ru_RU.UTF-8"}) == "ru"
+    assert environment_language({"LC_ALL": "en_US.UTF-8", "LANG": "ru_RU.UTF-8"}) == "en"
+    assert environment_language({"LC_MESSAGES": "ru_RU", "LANG": "C"}) == "ru"
+    assert environment_language({}) == "en" and environment_language({"LANG": "uk_UA"}) == "en"
+    assert parse_args(["hurricane", "--lang", "ru"]).lang == "ru"
+    assert parse_args(["hurricane"]).lang is None  # then the environment decides
