@@ -35,6 +35,8 @@ TABLE_SENTENCES = {
         "Please try again in a moment."
     ),
 }
+#: discord.py's own refusals that reach players (a guild-only command in a direct message).
+DISCORD_SENTENCES = (N_("This command cannot be used in direct messages."),)
 #: Unknown interaction (answered too late) and Unknown Webhook (the token is gone).
 EXPIRED_CODES = frozenset({10062, 10015})
 #: ``Interaction.extras`` key set while an interaction's answer is a public "thinking…" (cogs.ui).
