@@ -64,7 +64,7 @@ EXTENSIONS: tuple[str, ...] = (
 class CardTree(app_commands.CommandTree["CardBot"]):
     async def interaction_check(self, interaction: discord.Interaction[CardBot]) -> bool:
         """Every command and autocomplete answers in the user's language (``cogs.language``)."""
-        localise(interaction)
+        await localise(interaction)
         return True
 
     async def on_error(
@@ -290,6 +290,7 @@ class CardBot(commands.AutoShardedBot):
         if restored:
             log.info("Restored %d unfinished table(s)", len(restored))
         for table in restored:
+            await self.languages.chosen(table.guild_id)  # the server's language, before it speaks
             self.publisher.schedule(table)
         await self.sync_commands()
 

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +24,8 @@ from bot.i18n import DEFAULT, LANGUAGES, catalog, lang_of, set_language
 
 if TYPE_CHECKING:
     from bot.app import CardBot
+
+log = logging.getLogger("cogs.language")
 
 #: The catalog context of command, group, option and choice *names* (descriptions have none).
 NAME_CONTEXT = "command"
@@ -36,13 +39,15 @@ def user_language(interaction: discord.Interaction[Any]) -> str:
     return lang_of(interaction.locale)
 
 
-def localise(interaction: discord.Interaction[Any]) -> str:
+async def localise(interaction: discord.Interaction[Any]) -> str:
     """Write the rest of this interaction's handler in the user's language; remember the server's
-    Discord language on the way."""
+    Discord language, and have its ``/settings language`` choice at hand (read once per server)."""
     bot = interaction.client
     languages = getattr(bot, "languages", None)
-    if languages is not None and interaction.guild_id is not None and interaction.guild_locale:
-        languages.saw(interaction.guild_id, interaction.guild_locale)
+    if languages is not None and interaction.guild_id is not None:
+        if interaction.guild_locale:
+            languages.saw(interaction.guild_id, interaction.guild_locale)
+        await languages.chosen(interaction.guild_id)
     lang = user_language(interaction)
     set_language(lang)
     return lang
@@ -52,7 +57,7 @@ class Localised:
     """Mixin of every button and select: its handler answers in the clicking user's language."""
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        localise(interaction)
+        await localise(interaction)
         return True
 
 
@@ -80,7 +85,11 @@ class ServerLanguages:
         """The server's ``/settings language`` choice (None: it follows Discord's)."""
         if guild_id not in self._chosen:
             storage = self.bot.storage
-            stored = await storage.get_guild_language(guild_id) if storage is not None else None
+            try:
+                stored = await storage.get_guild_language(guild_id) if storage else None
+            except Exception as exc:  # the database is down: Discord's language for now
+                log.warning("Could not read the language of server %s: %s", guild_id, exc)
+                return None
             self._chosen[guild_id] = stored if stored in LANGUAGES else None
         return self._chosen[guild_id]
 

@@ -166,3 +166,20 @@ async def test_the_command_sync_carries_the_russian_localisations(
     puts = [r for r in again.requests if r.method == "PUT" and r.path.endswith("/commands")]
     assert len(puts) == 1
     await again.close()
+
+
+async def test_an_unreadable_language_setting_falls_back_to_discords(
+    fake: FakeDiscord, users: list[Person], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The database down: commands still answer, in the server's Discord language."""
+    bot = fake.bot
+    assert bot is not None and bot.storage is not None
+
+    async def down(guild_id: int) -> str | None:
+        raise RuntimeError("database down")
+
+    monkeypatch.setattr(bot.storage, "get_guild_language", down)
+    bot.languages._chosen.clear()
+    ex = await fake.slash("ping", user=users[0].user)
+    assert ex.content == "Pong."
+    assert await bot.languages.server(GUILD_ID) == "en"
