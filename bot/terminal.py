@@ -746,11 +746,20 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def play(args: argparse.Namespace) -> int:
     """Play the game ``args`` (from ``add_arguments``) ask for, on stdin/stdout."""
+    lang = args.lang or environment_language()
+    with using(lang):
+        return _play(args, lang)
+
+
+def _play(args: argparse.Namespace, lang: str) -> int:
     options: dict[str, Any] = {}
     for item in args.option:
         key, sep, value = item.partition("=")
         if not sep:
-            print(f"Options look like key=value, not {item!r}.", file=sys.stderr)
+            print(
+                _("Options look like key=value, not {item}.").format(item=repr(item)),
+                file=sys.stderr,
+            )
             return 2
         options[key] = int(value) if value.isdigit() else value
     if args.preset:
@@ -759,14 +768,14 @@ def play(args: argparse.Namespace) -> int:
     try:
         state = new_game(args.game, seed=seed, players=args.players, options=options or None)
     except ValueError as exc:
-        print(f"Cannot start that game: {exc}", file=sys.stderr)
+        print(
+            _("Cannot start that game: {reason}").format(reason=refusal(str(exc))), file=sys.stderr
+        )
         return 2
     if not 0 <= args.seat < state.num_players:
-        print(f"--seat must be 0 to {state.num_players - 1}.", file=sys.stderr)
+        print(_("--seat must be 0 to {last}.").format(last=state.num_players - 1), file=sys.stderr)
         return 2
-    lang = args.lang or environment_language()
-    with using(lang):
-        print(_("(seed {seed})").format(seed=seed), file=sys.stdout)
+    print(_("(seed {seed})").format(seed=seed), file=sys.stdout)
     game = TerminalGame(
         state,
         args.game,
@@ -781,6 +790,5 @@ def play(args: argparse.Namespace) -> int:
     try:
         return game.run()
     except KeyboardInterrupt:
-        with using(lang):
-            print("\n" + _("Interrupted — goodbye!"), file=sys.stdout)
+        print("\n" + _("Interrupted — goodbye!"), file=sys.stdout)
         return 130

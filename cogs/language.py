@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 import logging
-import re
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -30,8 +29,6 @@ log = logging.getLogger("cogs.language")
 #: The catalog context of command, group, option and choice *names* (descriptions have none).
 NAME_CONTEXT = "command"
 _NAMES = {Where.command_name, Where.group_name, Where.parameter_name}
-#: Discord's rule for a command or option name (lowercase where the script has case).
-NAME_RE = re.compile(r"^[-_\w]{1,32}$")
 
 
 def user_language(interaction: discord.Interaction[Any]) -> str:
