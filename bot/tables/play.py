@@ -83,11 +83,8 @@ class TablePlay:
         current = table.seats[seat]
         if games.game_info(table.spec.game).sit_out:  # the others play on
             if current is not None and current.left:
-                raise TableError(
-                    "That player has already left this game."
-                    if kicked_by
-                    else "You have already left this game."
-                )
+                gone = "That player has already left this game."
+                raise TableError(gone if kicked_by else "You have already left this game.")
             await self.sit_out(table, seat, kicked_by=kicked_by)
         else:
             await self.end_with_loser(table, seat, "resigned", kicked_by=kicked_by)
