@@ -15,16 +15,13 @@ import asyncio
 import contextlib
 import io
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.render.cards import ALL_CARDS, BACK, card_emoji, emoji_name, set_card_emojis
 from bot.render.pictured import Draw
 from bot.render.pictures import emoji_png
-
-if TYPE_CHECKING:
-    from bot.render.pictures import Picture
 
 log = logging.getLogger("cogs.media")
 MAX_APP_EMOJIS = 2000
@@ -39,18 +36,13 @@ class Switch:
 PICTURES = Switch()
 
 
-def _encode(draw: Draw) -> tuple[str, bytes]:
-    picture: Picture = draw()
-    return picture.filename, picture.png()
-
-
 async def picture_files(embed: discord.Embed, draw: Draw | None) -> list[discord.File]:
     """Draw (in a thread) and attach a picture to ``embed``: the files to send with it ([] when
     there is no picture or it could not be drawn)."""
     if draw is None or not PICTURES.enabled:
         return []
     try:
-        filename, data = await asyncio.to_thread(_encode, draw)
+        filename, data = await asyncio.to_thread(draw.encode)
     except Exception:
         log.exception("Could not draw a picture; the message goes out as text")
         return []

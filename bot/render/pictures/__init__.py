@@ -13,14 +13,23 @@ thread-safe (run them with ``asyncio.to_thread``): sprites are cached read-only,
 from __future__ import annotations
 
 import io
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from typing import Any
 
 from PIL import Image
 
 from .canvas import WIDTH, Picture
 from .layouts import LAYOUTS, Layout, layout_for, public_cards, register_layout
-from .sprites import LARGE, MEDIUM, SMALL, CardSize, Labels, back_sprite, card_sprite
+from .sprites import (
+    LARGE,
+    MEDIUM,
+    SMALL,
+    CardSize,
+    Labels,
+    back_sprite,
+    card_sprite,
+    label_key,
+)
 
 __all__ = [
     "LARGE",
@@ -36,6 +45,7 @@ __all__ = [
     "card_sprite",
     "emoji_png",
     "final_picture",
+    "hand_key",
     "hand_picture",
     "public_cards",
     "register_layout",
@@ -82,6 +92,20 @@ def hand_picture(
     (``legal=True``), red (``False``) or gold (unknown). ``caption`` words the verdict."""
     view = _checked(view, public=False)
     return layout_for(view).hand(view, selection, legal, caption, labels)
+
+
+def hand_key(
+    view: Mapping[str, Any],
+    *,
+    selection: Collection[str] = (),
+    legal: bool | None = None,
+    caption: str | None = None,
+    labels: Labels | None = None,
+) -> Hashable:
+    """What ``hand_picture`` with these arguments shows: equal keys, equal pictures."""
+    view = _checked(view, public=False)
+    inputs = layout_for(view).hand_inputs(view)
+    return ("hand", inputs, tuple(sorted(selection)), legal, caption, label_key(labels))
 
 
 def final_picture(

@@ -8,19 +8,22 @@ A new game (Hurricane poker) subclasses ``Layout`` and calls ``register_layout``
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from typing import Any
 
 from bot.render.cards import sort_cards
 
 from .canvas import (
+    DARK,
     GOLD,
     GREEN,
     MARGIN,
     MUTED,
     PANEL,
     PANEL_HOT,
+    PASS,
     RED,
+    RULE,
     TEXT,
     WIDTH,
     Canvas,
@@ -257,6 +260,14 @@ class Layout:
         """Own cards that stay face down even to their holder (Hurricane ``open``)."""
         return 0
 
+    def hand_inputs(self, view: View) -> Hashable:
+        """Everything of ``view`` the hand picture reads (equal inputs draw equal pictures), so
+        an encoded hand can be reused while a move elsewhere leaves it unchanged."""
+        seat = _int(view.get("seat"))
+        turn = view.get("current_player") == seat and not view.get("is_over")
+        game = str(view.get("game"))
+        return (game, seat, tuple(self.hand_cards(view)), self.hidden_own(view, seat), turn)
+
     def hand(
         self,
         view: View,
@@ -419,7 +430,7 @@ class Layout:
             canvas.text((cx, y + 10), side, 15, TEXT, bold=True, anchor="mm", max_w=col_w - 6)
         y += 30
         for label, values, winner in rows:
-            canvas.draw.line((x0 + 10, y, x1 - 10, y), fill=(52, 112, 86), width=1)
+            canvas.draw.line((x0 + 10, y, x1 - 10, y), fill=RULE, width=1)
             total = label.startswith("Total")
             canvas.text(
                 (x0 + 12, y + 17),
@@ -439,7 +450,7 @@ class Layout:
                         radius=12,
                         fill=GOLD,
                     )
-                    canvas.text((cx, y + 17), value, 16, (20, 24, 22), bold=True, anchor="mm")
+                    canvas.text((cx, y + 17), value, 16, DARK, bold=True, anchor="mm")
                 else:
                     canvas.text(
                         (cx, y + 17), value, 16, GOLD if total else TEXT, bold=total, anchor="mm"
@@ -716,7 +727,7 @@ class HaggisLayout(Layout):
                         x,
                         ry + 22 + MEDIUM.h // 2 - 12,
                         str(entry.get("play") or "pass"),
-                        (92, 120, 108),
+                        PASS,
                         TEXT,
                     )
                 x += width + 14

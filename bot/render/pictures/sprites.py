@@ -47,6 +47,20 @@ WILD_INK: RGB = (96, 40, 150)
 WILD_GOLD: RGB = (240, 180, 30)
 BACK_BLUE: RGB = (34, 62, 120)
 BACK_LINE: RGB = (64, 98, 168)
+COURT_TINTS: tuple[RGB, RGB] = ((253, 232, 232), (232, 235, 242))  # red / black court panels
+#: The colours sprites fill areas with (kept exact in the pictures' palette).
+FLAT_COLOURS: tuple[RGB, ...] = (
+    WHITE,
+    OUTLINE,
+    INK,
+    FRENCH_RED,
+    *(colour for _shape, fill, ink in HAGGIS_SUITS.values() for colour in (fill, ink)),
+    WILD_INK,
+    WILD_GOLD,
+    BACK_BLUE,
+    BACK_LINE,
+    *COURT_TINTS,
+)
 
 
 @dataclass(frozen=True)
@@ -115,14 +129,14 @@ _sprites: dict[tuple[str, str, CardSize, _LabelKey], Image.Image] = {}
 _lock = threading.Lock()
 
 
-def _label_key(labels: Labels | None) -> _LabelKey:
+def label_key(labels: Labels | None) -> _LabelKey:
     return tuple(sorted(labels.items())) if labels else ()
 
 
 def card_sprite(card: str, size: CardSize = LARGE, labels: Labels | None = None) -> Image.Image:
     """The face of ``card`` (RGBA, read-only: paste it, never draw on it). ``labels`` maps ranks
     to the letters printed (``{"A": "Т", "J": "В", "Q": "Д", "K": "К"}`` for Russian packs)."""
-    key = ("face", card, size, _label_key(labels))
+    key = ("face", card, size, label_key(labels))
     sprite = _sprites.get(key)
     if sprite is None:
         with _lock:
@@ -225,7 +239,7 @@ def _draw_face(card: Card, size: CardSize, labels: Labels) -> Image.Image:
         court = card.rank in COURT and not compact
         if court:
             # court cards: a pale panel in the suit colour sets them apart at a glance
-            tint = (253, 232, 232) if ink == FRENCH_RED else (232, 235, 242)
+            tint = COURT_TINTS[0] if ink == FRENCH_RED else COURT_TINTS[1]
             draw.rounded_rectangle(
                 (w * 0.5, h * 0.5, w - pad * 0.8, h - pad * 0.8),
                 radius=6 * SUPER,
