@@ -122,6 +122,7 @@ class CardBot(commands.AutoShardedBot):
         self.card_emojis = card_emojis
         self.languages = ServerLanguages(self)
         self.emoji_task: asyncio.Task[bool] | None = None
+        self.warm_task: asyncio.Task[None] | None = None
         # /play and clicks per user: discord.py's cooldown bucket per user id.
         self.action_rate = app_commands.Cooldown(config.action_rate, config.action_per_seconds)
         self.action_cooldown: commands.CooldownMapping[discord.Interaction[Any]] = (
@@ -238,7 +239,11 @@ class CardBot(commands.AutoShardedBot):
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """A click whose custom_id nothing handles (forged, or from a control that no longer
-        exists) is refused politely instead of being left unanswered ("This interaction failed")."""
+        exists) is refused politely instead of being left unanswered ("This interaction failed").
+        Every interaction in a table's channel also tells the publisher whether the bot may
+        attach the table's picture there (``app_permissions``)."""
+        if self.publisher is not None and interaction.guild_id is not None:
+            self.publisher.note_permissions(interaction)
         if interaction.type is not discord.InteractionType.component:
             return
         data = cast(dict[str, Any], interaction.data or {})
@@ -280,6 +285,10 @@ class CardBot(commands.AutoShardedBot):
         from cogs.ui import DYNAMIC_ITEMS
 
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        # the pictures' palette and sprites, built once in a thread before the first picture
+        from cogs.media import warm_pictures
+
+        self.warm_task = asyncio.create_task(warm_pictures(), name="warm-pictures")
         if self.card_emojis:  # in the background: cards show as text until the emojis are there
             from cogs.media import sync_card_emojis
 
@@ -304,8 +313,9 @@ class CardBot(commands.AutoShardedBot):
     async def settle(self) -> None:
         """Wait until the card emojis are set up and every pending public-message update has
         been sent (tests and shutdown)."""
-        if self.emoji_task is not None and not self.emoji_task.done():
-            await asyncio.wait([self.emoji_task])
+        for task in (self.warm_task, self.emoji_task):
+            if task is not None and not task.done():
+                await asyncio.wait([task])
         if self.publisher is not None:
             await self.publisher.flush()
 

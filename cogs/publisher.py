@@ -39,6 +39,7 @@ from bot.render.rules import options_in_force
 from bot.render.table import lobby_panel, scoring_panel, table_panel
 from bot.tables.models import Table, TableStatus
 
+from .attach import AttachPermissions, refused_for_pictures
 from .errors import PUBLIC_THINKING
 from .media import picture_files
 from .ui import answer_lock, final_view, lobby_view, panel_embed, table_view
@@ -73,12 +74,17 @@ def render_public(table: Table) -> tuple[discord.Embed, discord.ui.View | None]:
 
 
 async def public_message(
-    table: Table, latest: Callable[[], Table | None] | None = None
+    table: Table, latest: Callable[[], Table | None] | None = None, *, pictures: bool = True
 ) -> tuple[discord.Embed, discord.ui.View | None, list[discord.File]]:
     """``render_public`` with the table's picture (drawn in a thread from ``view(None)``): send the
     files with the embed, and on an edit pass them as ``attachments`` (the old picture goes).
     ``latest``: the table as it is now; if it moved on while the picture was drawn, the newest
-    state is drawn instead (text and picture always show one moment)."""
+    state is drawn instead (text and picture always show one moment). ``pictures=False``: text
+    only (the bot may not attach files in the channel)."""
+    if not pictures:
+        table = (latest() if latest is not None else None) or table
+        embed, view = render_public(table)
+        return embed, view, []
     for _attempt in range(3):
         moment = moment_of(table)
         embed, view = render_public(table)
@@ -138,6 +144,7 @@ class TablePublisher:
         self._queues: dict[int, _Queue] = {}  # tables with writes pending (dropped when done)
         self._tasks: set[asyncio.Task[None]] = set()  # every task still running
         self._blocked: set[int] = set()  # channels where Discord refused us (host told once)
+        self.attach = AttachPermissions(bot, bot.clock)  # where the table may carry its picture
         # Told after each successful write of a table's message (``table_changed(table)``): live
         # hands, turn pings. They run beside the queue (one run at a time per table, the newest
         # table written), so they never hold up the next write.
@@ -246,6 +253,19 @@ class TablePublisher:
         self._start(table.channel_id, queue)
         await done
 
+    def note_permissions(self, interaction: discord.Interaction[Any]) -> None:
+        """An interaction in a table's channel says whether the bot may attach files there: a
+        table that lost its picture gets it back with the next write (and the other way)."""
+        channel_id = interaction.channel_id
+        if channel_id is None or self.bot.tables.get(channel_id) is None:
+            return
+        was_text = self.attach.is_text_only(channel_id)
+        self.attach.note(channel_id, interaction.app_permissions)
+        if was_text and not self.attach.is_text_only(channel_id):
+            table = self.bot.tables.get(channel_id)
+            if table is not None and table.is_live:
+                self.schedule(table)  # redraw now, with the picture
+
     def pending(self, channel_id: int) -> bool:
         return channel_id in self._queues
 
@@ -255,6 +275,7 @@ class TablePublisher:
         self._follow_next.pop(channel_id, None)
         for follower in self.followers:
             follower.forget(channel_id)
+        self.attach.forget(channel_id)
 
     def _queue(self, channel_id: int) -> _Queue:
         queue = self._queues.get(channel_id)
@@ -319,8 +340,36 @@ class TablePublisher:
         before the answer lock is taken, so the deferral timer can still acknowledge meanwhile; a
         change made after this write began marks the queue again, and the next write shows it)."""
         channel_id = table.channel_id
-        embed, view, files = await public_message(table, self._latest(channel_id))
+        if interaction.guild_id is not None:
+            self.attach.note(channel_id, interaction.app_permissions)
+        pictures = self.attach.allowed(channel_id)
+        try:
+            message_id = await self._answer(table, interaction, extra, pictures)
+        except discord.HTTPException as exc:
+            if not pictures or not refused_for_pictures(exc):
+                raise
+            message_id = await self._answer(table, interaction, extra, False)  # as text
+            self.attach.refused(channel_id)
+        else:
+            if pictures:
+                self.attach.worked(channel_id)
         table = self.bot.tables.get(channel_id) or table
+        if message_id is not None:
+            await self._adopt(table, message_id)
+        self.follow(table)
+
+    async def _answer(
+        self,
+        table: Table,
+        interaction: discord.Interaction[Any],
+        extra: dict[str, Any] | None,
+        pictures: bool,
+    ) -> int | None:
+        """Send the table message as the interaction's answer; its id."""
+        channel_id = table.channel_id
+        embed, view, files = await public_message(
+            table, self._latest(channel_id), pictures=pictures
+        )
         async with answer_lock(interaction):
             if interaction.response.is_done():
                 sent = await interaction.followup.send(
@@ -331,15 +380,11 @@ class TablePublisher:
                     **(extra or {}),
                 )
                 interaction.extras[PUBLIC_THINKING] = False  # the "thinking…" is the table now
-                message_id: int | None = sent.id
-            else:
-                response = await interaction.response.send_message(
-                    embed=embed, view=view or discord.utils.MISSING, files=files, **(extra or {})
-                )
-                message_id = getattr(response, "message_id", None)
-        if message_id is not None:
-            await self._adopt(table, message_id)
-        self.follow(table)
+                return sent.id
+            response = await interaction.response.send_message(
+                embed=embed, view=view or discord.utils.MISSING, files=files, **(extra or {})
+            )
+            return getattr(response, "message_id", None)
 
     async def _adopt(self, table: Table, message_id: int) -> None:
         """Track a newly posted message; delete the one it replaces."""
@@ -392,9 +437,27 @@ class TablePublisher:
             await self.bot.tables.channel_gone(table.channel_id)
 
     async def _write(self, table: Table, channel: discord.PartialMessageable) -> None:
-        """Edit the table message (or post it anew), drawn now with its picture: the newest state."""
+        """Edit the table message (or post it anew), drawn now with its picture: the newest state.
+        Refused for the picture (no Attach Files): the same write as text only."""
         channel_id = table.channel_id
-        embed, view, files = await public_message(table, self._latest(channel_id))
+        pictures = self.attach.allowed(channel_id)
+        try:
+            await self._write_once(table, channel, pictures)
+        except discord.HTTPException as exc:
+            if not pictures or not refused_for_pictures(exc):
+                raise
+            await self._write_once(table, channel, False)
+            self.attach.refused(channel_id)
+        else:
+            if pictures:
+                self.attach.worked(channel_id)
+
+    async def _write_once(
+        self, table: Table, channel: discord.PartialMessageable, pictures: bool
+    ) -> None:
+        channel_id = table.channel_id
+        latest = self._latest(channel_id)
+        embed, view, files = await public_message(table, latest, pictures=pictures)
         table = self.bot.tables.get(channel_id) or table  # the drawing took a while
         now = self.bot.clock()
         old = table.message_id
@@ -413,7 +476,7 @@ class TablePublisher:
                     raise
                 log.info("Table message in channel %s is gone: posting it again", channel_id)
             # drawn again: the edit above may have taken a while (and its files are closed)
-            embed, view, files = await public_message(table, self._latest(channel_id))
+            embed, view, files = await public_message(table, latest, pictures=pictures)
             table = self.bot.tables.get(channel_id) or table
         message = await channel.send(
             embed=embed, view=view or discord.utils.MISSING, files=files or discord.utils.MISSING

@@ -62,6 +62,9 @@ def snowflake(at: float | None = None) -> int:
     return _last_id
 
 
+APP_PERMISSIONS = 2248473465835073  # what the bot may do in a channel (the @everyone role)
+ATTACH_FILES = 1 << 15
+
 BOT_USER = {
     "id": str(BOT_ID),
     "username": "cardtable",
@@ -338,6 +341,9 @@ class FakeDiscord:
         self.in_flight = 0  # channel writes sent and not yet applied
         self.busy = 0.0  # seconds the event loop is blocked after an interaction arrives
         self.forbidden: set[int] = set()  # channels where the bot lacks permissions (403)
+        # channels where the bot lacks Attach Files: a public message uploading a file is refused
+        # (403 50013) and interactions there say so in app_permissions (``set_attach_files``)
+        self.no_attach: set[int] = set()
         self.dm_channels: dict[int, int] = {}  # DM channel id -> user id
         self.member_permissions: dict[int, int] = {}  # user id -> permissions (default: member's)
         self.in_dm: set[int] = set()  # users whose interactions come from a DM
@@ -605,6 +611,8 @@ class FakeDiscord:
         if mt := re.fullmatch(r"/channels/(\d+)/messages(?:/(\d+))?", p):
             if int(mt.group(1)) in self.forbidden:
                 return 403, {"message": "Missing Permissions", "code": 50013}
+            if int(mt.group(1)) in self.no_attach and rec.files:
+                return 403, {"message": "Missing Permissions", "code": 50013}
             return self._channel_message(m, int(mt.group(1)), mt.group(2), rec.json, rec.files)
         if (
             m == "GET"
@@ -787,9 +795,11 @@ class FakeDiscord:
         if time.time() - rec.created_wall > self.ack_deadline:
             self.violations.append(f"interaction {rec.id} answered after {self.ack_deadline} s")
             return 404, {"message": "Unknown interaction", "code": 10062}
-        rec.acked = True
         kind = int(body["type"])
         data = body.get("data") or {}
+        if files and self._attach_refused(rec.channel_id, self._answer_flags(kind, data, rec)):
+            return 403, {"message": "Missing Permissions", "code": 50013}
+        rec.acked = True
         inter: dict[str, Any] = {"id": str(rec.id), "type": 2}
         resource: dict[str, Any] | None = None
         if kind == 4:
@@ -824,6 +834,31 @@ class FakeDiscord:
             out["resource"] = resource
         return 200, out
 
+    def _attach_refused(self, channel_id: int, flags: int) -> bool:
+        """A public message uploading a file where the bot may not attach files (an ephemeral
+        answer is the asker's alone and goes through)."""
+        return channel_id in self.no_attach and not flags & EPHEMERAL
+
+    def _answer_flags(self, kind: int, data: dict[str, Any], rec: InteractionRecord) -> int:
+        """The flags of the message an interaction callback creates (4) or updates (7)."""
+        if kind == 7:
+            source = self.messages.get(rec.source_message_id or 0) or {}
+            return int(source.get("flags") or 0)
+        return int(data.get("flags") or 0)
+
+    async def set_attach_files(self, channel_id: int, allowed: bool) -> None:
+        """A server admin takes Attach Files from the bot in a channel (or gives it back): a
+        permission overwrite on the channel, sent to the bot as CHANNEL_UPDATE."""
+        (self.no_attach.discard if allowed else self.no_attach.add)(channel_id)
+        channel = self.channels[channel_id]
+        channel["permission_overwrites"] = (
+            []
+            if allowed
+            else [{"id": str(BOT_ID), "type": 1, "allow": "0", "deny": str(ATTACH_FILES)}]
+        )
+        if self.bot is not None:
+            await self.dispatch("CHANNEL_UPDATE", dict(channel))
+
     def _webhook(
         self,
         method: str,
@@ -839,6 +874,15 @@ class FakeDiscord:
         if not rec.acked:
             self.violations.append(f"webhook call before the interaction {rec.id} was acknowledged")
             return 404, {"message": "Unknown Webhook", "code": 10015}
+        if files:
+            target = rec.original_id if which == "@original" else int(which or 0)
+            flags = (
+                int((body or {}).get("flags") or 0)
+                if which is None
+                else int(self.messages.get(target or 0, {}).get("flags") or 0)
+            )
+            if self._attach_refused(rec.channel_id, flags):
+                return 403, {"message": "Missing Permissions", "code": 50013}
         if which is None:
             if method != "POST":
                 return 405, {"message": "Method not allowed", "code": 0}
@@ -1004,7 +1048,9 @@ class FakeDiscord:
                     self.member_permissions.get(int(user["id"]), MEMBER_PERMISSIONS)
                 ),
             },
-            "app_permissions": "2248473465835073",
+            "app_permissions": str(
+                APP_PERMISSIONS & ~ATTACH_FILES if cid in self.no_attach else APP_PERMISSIONS
+            ),
             "locale": self.user_locales.get(int(user["id"]), "en-US"),
             "guild_locale": self.guild_locales.get(gid, "en-US"),
             "entitlements": [],

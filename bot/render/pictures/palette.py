@@ -23,11 +23,8 @@ TABLES: list[RGB] = []  # backgrounds cards are laid on, by ``flat(..., table=Tr
 _palette: Image.Image | None = None
 _lock = threading.Lock()
 
-SAMPLE_CARDS = (
-    [r + s for r in ("A", "7", "10", "K", "Q") for s in "HDCS"]
-    + [f"{r}{s}" for r in ("3", "10") for s in "ROYGB"]
-    + ["J", "X1", "X2"]
-)
+# a card of every ink (the shades of a card's edges are the same whatever its rank)
+SAMPLE_CARDS = ("AH", "10S", "KD", "QC", "3R", "10O", "7Y", "5G", "9B", "J", "X1")
 
 
 def flat(*colours: RGB, ink: bool = False, table: bool = False) -> None:
