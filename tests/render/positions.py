@@ -139,11 +139,62 @@ def haggis_two(scores: tuple[int, int] = (120, 95)) -> GameState:
     )  # fmt: skip
 
 
+POKER_PACK = [r + s for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+              for s in "HDCS"]  # fmt: skip
+
+
+def poker_first_hand(hands_in_game: int = 10) -> GameState:
+    """Four seats at the start of hand 1 (deuces wild, declarations), before the antes."""
+    hands = [["2H", "KD"], ["AS", "3C"], ["9H", "9D"], ["QS", "5C"]]
+    return load_game(
+        {
+            "game": "hurricane_poker", "seed": 7, "dealer": 3, "hand_no": 1,
+            "options": {"wild": "deuces", "declare": "yes", "hands": hands_in_game},
+            "chips": [100, 100, 30, 100], "hands": hands, "stock": _rest(POKER_PACK, hands),
+        }
+    )  # fmt: skip
+
+
+def _poker_step(state: GameState) -> None:
+    """One fixed move: call or check, stand pat, declare by seat (even High, odd Low)."""
+    seat = state.current_player
+    legal = [str(a) for a in state.legal_actions()]
+    for wanted in ("check", "call", "stand", "declare high" if seat % 2 == 0 else "declare low"):
+        if wanted in legal:
+            state.apply(wanted)
+            return
+    state.apply(legal[0])
+
+
+def poker_draw() -> GameState:
+    """Hand 1 at the draw: Anna holds a wild 2."""
+    state = poker_first_hand()
+    while state.view(None)["phase"] != "draw":
+        _poker_step(state)
+    while state.current_player != 0:
+        _poker_step(state)
+    return state
+
+
+def poker_second_hand() -> GameState:
+    """Hand 2 in its first betting round: hand 1's showdown in view, a bet, a raise, a fold."""
+    state = poker_first_hand()
+    while state.view(None)["hand_no"] == 1:
+        _poker_step(state)
+    for action in ("bet 2", "raise 3", "fold"):
+        state.apply(action)
+    return state
+
+
 def finished(name: str) -> GameState:
     """A game just finished from a fixed position: the final piles and breakdown are in view."""
     if name == "haggis":
         state = haggis_two((120, 240))
         state.apply("2G 3G 4G K")  # Bogdan goes out and passes 250
+    elif name == "hurricane_poker":
+        state = poker_first_hand(hands_in_game=1)
+        while not state.is_over:
+            _poker_step(state)
     else:
         state = hurricane_last_deal()
         state.apply("7H:7C")
@@ -158,4 +209,5 @@ POSITIONS = {
     "hurikan": hurikan,
     "haggis3": haggis_three,
     "haggis2": haggis_two,
+    "poker": poker_second_hand,
 }

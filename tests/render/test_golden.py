@@ -18,7 +18,7 @@ from PIL import Image, ImageChops, ImageStat
 
 from bot.render.pictures import Picture, final_picture, hand_picture, table_picture
 
-from .positions import NAMES, POSITIONS, finished
+from .positions import NAMES, POSITIONS, finished, poker_draw
 
 GOLDEN = Path(__file__).parent / "golden"
 MAX_MEAN_DIFF = 1.5  # mean absolute difference per channel, 0-255
@@ -47,9 +47,14 @@ def _pictures() -> dict[str, Callable[[], Picture]]:
     cases["hurricane_hand_illegal_ru"] = lambda: hand_picture(
         hand, selection=["3D", "5C"], legal=False, caption="one card only", labels=RUSSIAN
     )
-    for name in ("hurricane", "haggis"):
-        view = finished(name).view(None)
-        cases[f"{name}_final"] = lambda v=view: final_picture(v, NAMES[:2])
+    draw = poker_draw().view(0)  # Anna marks her wild 2 to throw it
+    cases["poker_hand_draw"] = lambda: hand_picture(
+        draw, selection=["2H"], legal=True, caption="draw 2H"
+    )
+    for name in ("hurricane", "haggis", "hurricane_poker"):
+        state = finished(name)
+        view, names = state.view(None), NAMES[: state.num_players]
+        cases[f"{name}_final"] = lambda v=view, n=names: final_picture(v, n)
     return cases
 
 

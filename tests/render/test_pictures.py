@@ -129,6 +129,50 @@ def test_public_pictures_never_paste_a_hidden_card(game: str, options: Any, play
         assert table_picture(view, NAMES[:players]).backs >= min(1, sum(hidden.values()))
 
 
+@pytest.mark.parametrize("seed", [3, 8])
+def test_poker_pictures_show_only_what_showdowns_made_public(seed: int) -> None:
+    """Hands are backs while in play; faces only in the last showdown's shown hands (P-6), never
+    a folded hand, a discard or a card of the hand in play; the last move never names a card."""
+    options = {"wild": "deuces", "declare": "yes", "stack": 20}
+    states = played_states("hurricane_poker", options, 4, seed) + played_states(
+        "hurricane_poker", {"draw": "off"}, 3, seed
+    )
+    showdowns = 0
+    for state in states:
+        view = state.view(None)
+        n = state.num_players
+        shown = Counter(
+            c
+            for cards in ((view.get("last_showdown") or {}).get("shown") or {}).values()
+            for c in cards
+        )
+        showdowns += bool(shown)
+        # the renderer gets the engine's secret move text: it must not draw or name its card
+        data = state.to_dict()
+        secret = [c for hand in data["hands"] if hand for c in hand]
+        table = table_picture(view, NAMES[:n], last_move=f"draw {secret[0]}" if secret else None)
+        assert Counter(table.cards) == shown
+        playing = (
+            sum(1 for s in range(n) if view["in_hand"][s] and not view["folded"][s])
+            if not view["is_over"]
+            else 0
+        )
+        assert table.backs == 2 * playing + min(3, view["stock_size"]) * (not view["is_over"])
+        assert not any(
+            c in text
+            for text in table.texts
+            for c in secret
+            if len(c) > 1 and f" {c}" in f" {text}"
+        )
+        final = final_picture(view, NAMES[:n])
+        assert Counter(final.cards) == shown
+        for seat in range(n):
+            own = state.view(seat)
+            hand = hand_picture(own, selection=own["hand"] or [], legal=True)
+            assert Counter(hand.cards) == Counter(own["hand"] or [])
+    assert showdowns >= 3
+
+
 def test_table_picture_shows_the_table_cards_and_the_trick() -> None:
     hurricane = POSITIONS["hurricane"]().view(None)
     picture = table_picture(hurricane, NAMES[:2], last_move="6H:6S")
@@ -188,9 +232,9 @@ def test_pngs_are_small_and_renders_are_thread_safe() -> None:
 
 
 def test_a_new_game_draws_with_the_generic_layout_and_can_register_its_own() -> None:
-    """Hurricane poker (52 cards and jokers) needs no code here to draw a hand or a table."""
+    """A new game (52 cards and jokers) needs no code here to draw a hand or a table."""
     view = {
-        "game": "hurricane_poker", "seat": 1, "num_players": 3, "dealer": 0,
+        "game": "crazy_eights", "seat": 1, "num_players": 3, "dealer": 0,
         "current_player": 1, "hand": ["X1", "AS", "10H"], "hand_sizes": [2, 3, 0],
         "scores": [100, 90, 0],
     }  # fmt: skip
@@ -199,18 +243,18 @@ def test_a_new_game_draws_with_the_generic_layout_and_can_register_its_own() -> 
     table = table_picture({**view, "seat": None, "hand": None}, NAMES[:3])
     assert table.cards == () and table.backs == 5
 
-    class PokerLayout(layouts.Layout):
-        game = "hurricane_poker"
+    class EightsLayout(layouts.Layout):
+        game = "crazy_eights"
 
         def centre(self, canvas: Any, view: Any, names: Any, last_move: Any, y: int) -> int:
             canvas.card("X2", 20, y)
             return y + 120
 
     try:
-        layouts.register_layout(PokerLayout())
+        layouts.register_layout(EightsLayout())
         assert table_picture({**view, "seat": None, "hand": None}, NAMES[:3]).cards == ("X2",)
     finally:
-        del layouts.LAYOUTS["hurricane_poker"]
+        del layouts.LAYOUTS["crazy_eights"]
 
 
 def test_a_deal_scored_mid_game_shows_the_breakdown_without_the_new_deals_piles() -> None:

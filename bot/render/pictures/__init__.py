@@ -18,6 +18,7 @@ from typing import Any
 
 from PIL import Image
 
+from . import poker as _poker  # noqa: F401  (registers Hurricane poker's layout)
 from .canvas import WIDTH, Picture
 from .layouts import LAYOUTS, Layout, layout_for, public_cards, register_layout
 from .sprites import (

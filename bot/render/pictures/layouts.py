@@ -63,6 +63,10 @@ def public_cards(view: View) -> Counter[str]:
     for entry in view.get("trick") or []:
         if isinstance(entry, dict):
             seen.update(card_ids(str(entry.get("play") or "")))
+    showdown = view.get("last_showdown")  # poker: the hands a showdown made public
+    if isinstance(showdown, dict) and isinstance(showdown.get("shown"), dict):
+        for cards in showdown["shown"].values():
+            seen.update(c for c in cards or [] if isinstance(c, str))
     return seen
 
 
@@ -91,6 +95,7 @@ class Layout:
     ``centre``, ``score_rows``, ``sides`` (and ``hand_cards``/``hidden_own`` for hands)."""
 
     game = ""
+    centre_room = 760  # canvas height for the centre and the footer (cropped to what is used)
 
     # -- the public table ------------------------------------------------------------------
     def table(
@@ -99,7 +104,7 @@ class Layout:
         n = _int(view.get("num_players"), len(names))
         rows = 1 if n <= 4 else 2
         # drawn on a tall canvas, then cropped to what was used (24 table cards need ~520 px)
-        canvas = Canvas(HEADER_H + rows * (SEAT_H + 10) + 760, labels)
+        canvas = Canvas(HEADER_H + rows * (SEAT_H + 10) + self.centre_room, labels)
         self.header(canvas, view, names)
         y = HEADER_H + 4
         y = self.seats(canvas, view, names, y)
@@ -268,6 +273,16 @@ class Layout:
         game = str(view.get("game"))
         return (game, seat, tuple(self.hand_cards(view)), self.hidden_own(view, seat), turn)
 
+    def hand_title(self, view: View, count: int) -> str:
+        return f"Your hand · {count} card{'s' if count != 1 else ''}"
+
+    def card_tag(self, view: View, card: str) -> str | None:
+        """A word drawn on a hand card (poker's ``WILD``)."""
+        return None
+
+    def empty_hand(self, view: View) -> str:
+        return "no cards in hand"
+
     def hand(
         self,
         view: View,
@@ -291,14 +306,7 @@ class Layout:
         right = canvas.width - MARGIN
         state = GREEN if legal else RED if legal is False else GOLD
         count = len(cards) + down
-        canvas.text(
-            (MARGIN, 26),
-            f"Your hand · {count} card{'s' if count != 1 else ''}",
-            21,
-            TEXT,
-            bold=True,
-            anchor="lm",
-        )
+        canvas.text((MARGIN, 26), self.hand_title(view, count), 21, TEXT, bold=True, anchor="lm")
         if legal is not None or caption:
             mark = "✓ " if legal else "✗ " if legal is False else ""
             text = mark + (caption or ("legal play" if legal else "not a legal play"))
@@ -316,13 +324,19 @@ class Layout:
             if up:
                 wanted[card] -= 1
                 canvas.raised.append(card)
-            canvas.card(
-                card, x, top - (raise_by if up else 0) + 4, LARGE, ring=state if up else None
-            )
+            y = top - (raise_by if up else 0) + 4
+            canvas.card(card, x, y, LARGE, ring=state if up else None)
+            tag = self.card_tag(view, card)
+            if tag:
+                canvas.pill(x + 6, y + LARGE.h - 30, tag, GOLD, px=13)
             x += step
         if not cards and not down:
             canvas.text(
-                (canvas.width // 2, top + LARGE.h // 2), "no cards in hand", 19, MUTED, anchor="mm"
+                (canvas.width // 2, top + LARGE.h // 2),
+                self.empty_hand(view),
+                19,
+                MUTED,
+                anchor="mm",
             )
         if down:
             x += step // 2
