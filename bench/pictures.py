@@ -22,7 +22,7 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)  # bench/bot.py must n
 from bot.games import GameState, new_game  # noqa: E402
 from bot.render.pictures import Picture, final_picture, hand_picture, table_picture  # noqa: E402
 
-NAMES = ["Anna", "Bogdan", "Carla", "Dmitri"]
+NAMES = ["Anna", "Bogdan", "Carla", "Dmitri", "Eva", "Fyodor", "Galina", "Hugo"]
 RUSSIAN = {"A": "Т", "J": "В", "Q": "Д", "K": "К"}
 
 GAMES: list[tuple[str, str, dict[str, Any] | None, int, int]] = [
@@ -33,6 +33,8 @@ GAMES: list[tuple[str, str, dict[str, Any] | None, int, int]] = [
     ("hurikan", "hurikan", None, 2, 5),
     ("haggis3", "haggis", None, 3, 5),
     ("haggis2", "haggis", None, 2, 3),
+    ("poker4", "hurricane_poker", {"wild": "deuces", "declare": "yes"}, 4, 30),
+    ("poker8", "hurricane_poker", None, 8, 60),
 ]
 
 
@@ -46,8 +48,10 @@ def position(
         acts = [a for a in state.legal_actions() if not str(a).startswith("bet")]
         if not acts:
             break
-        last = str(acts[-1])
-        state.apply(acts[-1])
+        # poker: check, call, stand pat or declare (showdowns, not folds)
+        act = acts[0] if game == "hurricane_poker" else acts[-1]
+        last = str(act)
+        state.apply(act)
     return state, last
 
 

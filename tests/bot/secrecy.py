@@ -16,6 +16,7 @@ import copy
 import hashlib
 import json
 import re
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -130,6 +131,7 @@ class SecrecyScanner:
         self.fake = fake
         self.channel_id = channel_id
         self._prev: dict[Any, frozenset[str]] = {}
+        self._prev_shown: Counter[str] = Counter()
         self.checked = 0
         self.seeds_checked = 0  # requests checked for the unrevealed server seed
         self.pictures = 0  # pictures checked
@@ -144,6 +146,9 @@ class SecrecyScanner:
         self._prev = now
         both[PLAYED] = last_move_cards(table) if table is not None else frozenset()
         both[SEED] = unrevealed_seed(table)
+        shown = showdown_cards(table)
+        both[SHOWN] = shown | self._prev_shown  # drawn at either moment
+        self._prev_shown = shown
         return both
 
     def scan(self) -> None:
@@ -177,7 +182,10 @@ class SecrecyScanner:
         for name, data in rec.files:
             shown = drawn(data)
             assert shown is not None, f"{name} in {rec.method} {rec.path} is not a drawn picture"
-            leaked = secret & set(shown.cards)
+            # a finished hand's showdown is public (like the breakdown fields of the text): its
+            # cards may be drawn once each, even if the new deal hides the same cards again
+            beyond = Counter(shown.cards) - rec.context.get(SHOWN, Counter())
+            leaked = secret & set(beyond)
             assert not leaked, f"{sorted(leaked)} drawn for {audience} in {name} ({rec.path})"
             self.pictures += 1
         self._search(secret - rec.context.get(PLAYED, frozenset()), last_lines, audience, rec)
@@ -195,6 +203,16 @@ class SecrecyScanner:
 
 PLAYED = "_played"
 SEED = "_seed"
+SHOWN = "_shown"
+
+
+def showdown_cards(table: Table | None) -> Counter[str]:
+    """The hands the last poker showdown made public (in the spectator view), once each."""
+    if table is None or table.state is None:
+        return Counter()
+    showdown = table.state.view(None).get("last_showdown")
+    shown = showdown.get("shown") if isinstance(showdown, dict) else None
+    return Counter(c for cards in (shown or {}).values() for c in cards)
 
 
 def unrevealed_seed(table: Table | None) -> str | None:

@@ -139,6 +139,40 @@ async def test_hand_carries_its_picture_with_the_selection_raised(
     assert set(picture.cards) <= set(hand)
 
 
+async def test_a_poker_table_carries_its_own_picture_and_the_showdown(
+    fake: FakeDiscord, users: list[Person]
+) -> None:
+    """Hurricane poker's picture: every hand face down, the pot; after a showdown the hands it
+    made public (the scanner checks every picture for a card still hidden)."""
+    alice, bob, _ = users
+    d = await start_table(fake, [alice, bob], seed=21, game="hurricane_poker", options="hands=3")
+    picture = picture_of(fake, d.public())
+    assert picture.cards == () and picture.backs >= 4  # two backs a seat, and the stock
+    assert "Pot" in picture.texts and "Hurricane poker · hand 1 of 3" in picture.texts
+    seat = d.table.state.current_player  # type: ignore[union-attr]
+    assert seat is not None
+    hand = picture_of(fake, await d.show_hand(d.person(seat)))
+    assert sorted(hand.cards) == sorted(d.table.state.view(seat)["hand"])  # type: ignore[union-attr]
+    shown_once = False
+    while d.table.status is TableStatus.PLAYING:
+        seat = d.table.state.current_player  # type: ignore[union-attr]
+        assert seat is not None
+        legal = [str(a) for a in d.table.state.legal_actions(seat)]  # type: ignore[union-attr]
+        await d.play_move(seat, next(t for t in ("check", "call", "stand") if t in legal))
+        await fake.bot.settle()  # type: ignore[union-attr]
+        d.scanner.scan()
+        last = d.table.state.view(None)["last_showdown"]  # type: ignore[union-attr]
+        if last and last["shown"] and d.table.status is TableStatus.PLAYING:
+            picture = picture_of(fake, d.public())
+            shown = [c for cards in last["shown"].values() for c in cards]
+            assert sorted(picture.cards) == sorted(shown)
+            shown_once = True
+    assert shown_once
+    final = picture_of(fake, d.public())
+    assert final.filename == "final.png" and "Final ranking by chips" in final.texts
+    keep("/tmp/poker_final_bot.png", fake.attachment(d.public()))
+
+
 async def test_public_pictures_are_drawn_from_the_spectator_view_only(
     fake: FakeDiscord, users: list[Person], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -54,7 +54,7 @@ def _name(names: Sequence[str], seat: Any) -> str:
         seat = int(seat)
     if isinstance(seat, int) and 0 <= seat < len(names):
         return names[seat]
-    return "?"
+    return f"Seat {seat + 1}" if isinstance(seat, int) else "?"
 
 
 def shown_hands(view: View) -> dict[int, list[str]]:
@@ -330,9 +330,9 @@ class PokerLayout(Layout):
             if rank:
                 line = f"High {rank.get('high')} · Low {rank.get('low')}"
                 canvas.text((lx, ty + 36), line, 15, TEXT, max_w=max_w)
-            side = declared.get(str(seat))
-            if side:
-                said = SIDES.get(str(side), str(side))
+            choice = declared.get(str(seat))
+            if choice:
+                said = SIDES.get(str(choice), str(choice))
                 canvas.text((lx, ty + 58), f"declared {said}", 14, MUTED, max_w=max_w)
             if taken.get(seat):
                 sides = " & ".join(SIDES[s] for s in ("high", "low") if s in won.get(seat, ()))
