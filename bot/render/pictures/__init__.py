@@ -18,7 +18,9 @@ from typing import Any
 
 from PIL import Image
 
-from . import poker as _poker  # noqa: F401  (registers Hurricane poker's layout)
+from . import haggis as _haggis  # noqa: F401  (each registers its game's layout)
+from . import hurricane as _hurricane  # noqa: F401
+from . import poker as _poker  # noqa: F401
 from .canvas import WIDTH, Picture
 from .layouts import LAYOUTS, Layout, layout_for, public_cards, register_layout
 from .sprites import (

@@ -1,0 +1,159 @@
+"""Haggis's pictures: the current trick, each play labelled with its player; face cards are
+public; the Haggis face down."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .canvas import GOLD, MARGIN, MUTED, PANEL, PASS, TEXT, WIDTH, Canvas
+from .layouts import INNER, Layout, View, _dict, _int, _list, _seat_name, card_ids, register_layout
+from .sprites import MEDIUM, SMALL
+
+
+class HaggisLayout(Layout):
+    """Haggis: the current trick, each play labelled with its player; face cards are public."""
+
+    game = "haggis"
+
+    def header_text(self, view: View) -> str:
+        return f"Haggis · round {_int(view.get('round'), 1)}"
+
+    def seat_cards(self, canvas: Canvas, view: View, seat: int, x: int, y: int, right: int) -> None:
+        sizes = _list(view, "hand_sizes")
+        faces_all = _list(view, "faces")
+        faces = [c for c in faces_all[seat] if isinstance(c, str)] if seat < len(faces_all) else []
+        count = _int(sizes[seat]) if seat < len(sizes) else 0
+        hidden = max(0, count - len(faces))
+        x = self.hidden(canvas, hidden, x, y, right) + 10 if hidden or not faces else x
+        canvas.fan(faces, x, y, SMALL, SMALL.step)
+
+    def seat_line(self, view: View, seat: int) -> str:
+        points = _list(view, "card_points")
+        parts = [f"pile {points[seat]} pts" if seat < len(points) else ""]
+        bets = _list(view, "bets")
+        if seat < len(bets) and bets[seat]:
+            parts.append(f"bet {bets[seat]}")
+        out = _list(view, "out")
+        if seat in out:
+            parts.append(f"out #{out.index(seat) + 1}")
+        return " · ".join(p for p in parts if p)
+
+    def centre(
+        self, canvas: Canvas, view: View, names: Sequence[str], last_move: str | None, y: int
+    ) -> int:
+        trick = [e for e in _list(view, "trick") if isinstance(e, dict)]
+        top = _dict(view, "top") or None
+        haggis = _int(view.get("haggis_size"))
+        side_w = 120
+        area_w = INNER - side_w - 10
+        # newest plays are kept; each play is a group of overlapping medium cards
+        groups: list[tuple[dict[str, Any], list[str], int]] = []
+        for entry in trick:
+            cards = card_ids(str(entry.get("play") or ""))
+            width = (len(cards) - 1) * MEDIUM.step + MEDIUM.w if cards else 64
+            name = canvas.text_width(_seat_name(names, entry.get("player")), 16, bold=True)
+            groups.append((entry, cards, max(width, min(name, 124), 84)))
+        rows: list[list[int]] = [[]]
+        used = 0
+        limit = area_w - 24
+        for i in range(len(groups) - 1, -1, -1):  # fill from the newest backwards
+            w = groups[i][2] + 14
+            if used + w > limit:
+                if len(rows) == 2:
+                    break
+                rows.append([])
+                used = 0
+            rows[-1].insert(0, i)
+            used += w
+        rows = [r for r in reversed(rows) if r]
+        skipped = min(r[0] for r in rows) if rows else 0
+        row_h = 24 + MEDIUM.h + 14
+        h = 34 + len(rows) * row_h + 26 if trick else 34 + MEDIUM.h + 36
+        canvas.panel((MARGIN, y, MARGIN + area_w, y + h), PANEL)
+        canvas.text((MARGIN + 12, y + 8), "Trick", 16, MUTED, bold=True)
+        if not trick:
+            leader = view.get("leader")
+            who = f"{_seat_name(names, leader)} leads" if isinstance(leader, int) else "a new lead"
+            text = "Game over" if view.get("is_over") else f"New trick — {who}"
+            canvas.text((MARGIN + area_w // 2, y + h // 2 + 8), text, 19, MUTED, anchor="mm")
+        if skipped:
+            canvas.text(
+                (MARGIN + area_w - 12, y + 8), f"+{skipped} earlier", 15, MUTED, anchor="ra"
+            )
+        top_play = (top or {}).get("play"), (top or {}).get("player")
+        for r, row in enumerate(rows):
+            x = MARGIN + 12
+            ry = y + 34 + r * row_h
+            for i in row:
+                entry, cards, width = groups[i]
+                who = _seat_name(names, entry.get("player"))
+                is_top = (entry.get("play"), entry.get("player")) == top_play and top is not None
+                newest = i == len(groups) - 1
+                colour = GOLD if is_top else TEXT if newest else MUTED
+                canvas.text((x, ry), who, 16, colour, bold=True, max_w=width)
+                if cards:
+                    if is_top:
+                        w = (len(cards) - 1) * MEDIUM.step + MEDIUM.w
+                        canvas.draw.rounded_rectangle(
+                            (x - 4, ry + 18, x + w + 3, ry + 22 + MEDIUM.h + 3),
+                            radius=10,
+                            outline=GOLD,
+                            width=3,
+                        )
+                    canvas.fan(cards, x, ry + 22, MEDIUM)
+                else:
+                    canvas.pill(
+                        x,
+                        ry + 22 + MEDIUM.h // 2 - 12,
+                        str(entry.get("play") or "pass"),
+                        PASS,
+                        TEXT,
+                    )
+                x += width + 14
+        if top is not None:
+            combo = _dict(top, "combination")
+            text = f"To beat: {combo.get('text') or top.get('play')} by {_seat_name(names, top.get('player'))}"
+            canvas.text(
+                (MARGIN + 12, y + h - 8), text, 16, GOLD, bold=True, anchor="ld", max_w=area_w - 24
+            )
+        # the Haggis: face down, only its size is public
+        sx = WIDTH - MARGIN - side_w
+        canvas.panel((sx, y, WIDTH - MARGIN, y + h), PANEL)
+        canvas.text((sx + side_w // 2, y + 8), "Haggis", 16, MUTED, bold=True, anchor="ma")
+        for k in range(min(3, haggis)):
+            canvas.back(sx + (side_w - MEDIUM.w) // 2 - 4 + 4 * k, y + 34 - 2 * k, MEDIUM)
+        canvas.text(
+            (sx + side_w // 2, y + 34 + MEDIUM.h + 8),
+            f"{haggis} cards" if haggis else "—",
+            17,
+            TEXT,
+            bold=True,
+            anchor="ma",
+        )
+        y += h + 10
+        if not trick and last_move:
+            y = self.last_line(canvas, view, names, last_move, y)
+        return y
+
+    def score_rows(self, view: View, sides: int) -> list[tuple[str, list[str], int | None]]:
+        last = view.get("last_round")
+        if not isinstance(last, dict):
+            return []
+        parts = _dict(last, "parts")
+        rows: list[tuple[str, list[str], int | None]] = []
+        for key, label in (
+            ("out", "Going out"),
+            ("bonus", "First out"),
+            ("cards", "Cards"),
+            ("bets", "Bets"),
+        ):
+            values = parts.get(key)
+            if isinstance(values, list):
+                rows.append((label, [str(v) for v in values], None))
+        rows.append(("Round", [str(p) for p in last.get("points") or []], None))
+        rows.append(("Total", [str(t) for t in last.get("totals") or []], self.winner(view)))
+        return rows
+
+
+register_layout(HaggisLayout())

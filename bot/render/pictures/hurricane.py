@@ -1,0 +1,189 @@
+"""Hurricane's pictures (standard, open, pairs) and Hurikan's: the table of cards, the stock, the
+piles, each deal's categories side by side."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.render.cards import sort_cards
+
+from .canvas import GOLD, MARGIN, MUTED, PANEL, TEXT, WIDTH, Canvas
+from .layouts import INNER, Layout, View, _dict, _int, _list, _seat_name, card_ids, register_layout
+from .sprites import LARGE, MEDIUM, SMALL
+
+
+class HurricaneLayout(Layout):
+    """Hurricane (standard, open, pairs) and Hurikan: a table of cards, a stock, piles."""
+
+    game = "hurricane"
+
+    def header_text(self, view: View) -> str:
+        preset = (view.get("options") or {}).get("preset")
+        title = self.title(view)
+        if self.game == "hurricane" and preset and preset != "standard":
+            title += f" ({preset})"
+        return f"{title} · deal {_int(view.get('deal'), 1)}"
+
+    def score_sides(self, view: View, names: Sequence[str]) -> list[str]:
+        teams = _list(view, "teams")
+        if teams and any(len(t) > 1 for t in teams if isinstance(t, list)):
+            return [" & ".join(_seat_name(names, s) for s in t) for t in teams]
+        return list(names)
+
+    def seat_cards(self, canvas: Canvas, view: View, seat: int, x: int, y: int, right: int) -> None:
+        open_hands = _list(view, "open_hands")
+        if open_hands and seat < len(open_hands):
+            shown = sort_cards(c for c in open_hands[seat] if isinstance(c, str))
+            x = canvas.fan(shown, x, y, SMALL, SMALL.step) + (8 if shown else 0)
+            down = _int((_list(view, "down_counts") or [0] * (seat + 1))[seat])
+            end = canvas.backs_fan(down, x, y, SMALL, 9)
+            if not shown and not down:
+                canvas.text((x, y + SMALL.h // 2), "no cards", 15, MUTED, anchor="lm")
+            elif down:
+                canvas.text((end + 6, y + SMALL.h // 2), f"{down} down", 14, MUTED, anchor="lm")
+            return
+        sizes = _list(view, "hand_sizes")
+        self.hidden(canvas, _int(sizes[seat]) if seat < len(sizes) else 0, x, y, right)
+
+    def seat_line(self, view: View, seat: int) -> str:
+        piles = _list(view, "piles")
+        pile = len(piles[seat]) if seat < len(piles) and isinstance(piles[seat], list) else 0
+        parts = [f"pile {pile}"]
+        teams = [t for t in _list(view, "teams") if isinstance(t, list)]
+        if any(len(t) > 1 for t in teams):
+            parts.insert(0, "team " + "AB"[seat % 2])
+        values = _list(view, "pile_values")
+        if seat < len(values):
+            parts.append(f"value {values[seat]}")
+        if view.get("last_capturer") == seat:
+            parts.append("last to take")
+        return " · ".join(parts)
+
+    def centre(
+        self, canvas: Canvas, view: View, names: Sequence[str], last_move: str | None, y: int
+    ) -> int:
+        table = [c for c in _list(view, "table") if isinstance(c, str)]
+        stock = _int(view.get("stock_count"))
+        stock_w = 120
+        area_w = INNER - stock_w - 10
+        size = LARGE if len(table) <= (area_w - 24) // (LARGE.w + 8) else MEDIUM
+        per_row = max(1, (area_w - 24 + 8) // (size.w + 8))
+        rows = max(1, -(-len(table) // per_row))
+        h = 34 + rows * (size.h + 10) + 6
+        canvas.panel((MARGIN, y, MARGIN + area_w, y + h), PANEL)
+        canvas.text((MARGIN + 12, y + 8), "Table", 16, MUTED, bold=True)
+        fresh = (
+            set(card_ids(last_move.partition(":")[0]))
+            if last_move and ":" not in last_move
+            else set()
+        )
+        if not table:
+            canvas.text(
+                (MARGIN + area_w // 2, y + 34 + size.h // 2),
+                "empty — the next card is laid here",
+                17,
+                MUTED,
+                anchor="mm",
+            )
+        for i, card in enumerate(table):
+            r, c = divmod(i, per_row)
+            canvas.card(
+                card,
+                MARGIN + 12 + c * (size.w + 8),
+                y + 34 + r * (size.h + 10),
+                size,
+                ring=GOLD if card in fresh else None,
+            )
+        # the stock: a small stack of backs with the count
+        sx = WIDTH - MARGIN - stock_w
+        canvas.panel((sx, y, WIDTH - MARGIN, y + h), PANEL)
+        canvas.text((sx + stock_w // 2, y + 8), "Stock", 16, MUTED, bold=True, anchor="ma")
+        if stock:
+            for k in range(min(3, stock)):
+                canvas.back(sx + (stock_w - MEDIUM.w) // 2 - 4 + 4 * k, y + 34 - 2 * k, MEDIUM)
+        canvas.text(
+            (sx + stock_w // 2, y + 34 + MEDIUM.h + 8),
+            f"{stock} left" if stock else "empty",
+            17,
+            TEXT,
+            bold=True,
+            anchor="ma",
+        )
+        y += h + 10
+        sweeps = _list(view, "sweeps")
+        if any(_int(s) for s in sweeps):
+            sides = self.score_sides(view, names)
+            text = "Hurricanes this deal: " + " · ".join(
+                f"{sides[i] if i < len(sides) else i} {s}" for i, s in enumerate(sweeps)
+            )
+            canvas.text((MARGIN + 4, y), text, 16, GOLD, bold=True, max_w=INNER)
+            y += 26
+        return self.last_line(canvas, view, names, last_move, y)
+
+    def hand_cards(self, view: View) -> list[str]:
+        return sort_cards(c for c in _list(view, "hand") if isinstance(c, str))
+
+    def hidden_own(self, view: View, seat: int) -> int:
+        down = _list(view, "down_counts")
+        return _int(down[seat]) if seat < len(down) else 0
+
+    def sides(self, view: View, names: Sequence[str]) -> list[tuple[str, list[str]]]:
+        piles = _list(view, "piles")
+        teams = [t for t in _list(view, "teams") if isinstance(t, list)]
+        if not teams:
+            teams = [[i] for i in range(len(piles))]
+        out = []
+        for team in teams:
+            cards = [c for s in team if isinstance(s, int) and s < len(piles) for c in piles[s]]
+            out.append((" & ".join(_seat_name(names, s) for s in team), cards))
+        return out
+
+    def key_cards(self, view: View) -> set[str]:
+        """The 7♥ and each side's primiera cards."""
+        last = _dict(view, "last_deal")
+        primiera = _dict(last, "details").get("primiera")
+        cards = {"7H"} if "seven" in _dict(last, "categories") else set()
+        if isinstance(primiera, dict):
+            for group in primiera.get("cards") or []:
+                cards.update(c for c in group or [] if isinstance(c, str))
+        return cards
+
+    def score_rows(self, view: View, sides: int) -> list[tuple[str, list[str], int | None]]:
+        last = view.get("last_deal")
+        if not isinstance(last, dict):
+            return []
+        cats = _dict(last, "categories")
+        details = _dict(last, "details")
+        rows: list[tuple[str, list[str], int | None]] = []
+        sweeps = cats.get("sweeps")
+        if isinstance(sweeps, list):
+            rows.append(("Hurricanes", [str(s) for s in sweeps], None))
+        for key, label in (
+            ("cards", "Most cards"),
+            ("hearts", "Most hearts"),
+            ("seven", "7♥"),
+            ("primiera", "Primiera"),
+        ):
+            if key not in cats:
+                continue
+            detail = details.get(key)
+            if isinstance(detail, list):
+                values = [str(v) for v in detail]
+            elif isinstance(detail, dict) and isinstance(detail.get("values"), list):
+                values = ["—" if v is None else str(v) for v in detail["values"]]
+            else:
+                values = ["✓" if cats[key] == i else "" for i in range(sides)]
+            winner = cats[key] if isinstance(cats[key], int) else None
+            rows.append((label, values, winner))
+        label = "Points" if cats else "Card values"
+        rows.append((label, [str(p) for p in last.get("points") or []], None))
+        rows.append(("Total", [str(t) for t in last.get("totals") or []], self.winner(view)))
+        return rows
+
+
+class HurikanLayout(HurricaneLayout):
+    game = "hurikan"
+
+
+register_layout(HurricaneLayout())
+register_layout(HurikanLayout())
