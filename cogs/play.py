@@ -22,7 +22,7 @@ from bot.tables.models import Table, TableStatus
 
 from .hand import build_hand
 from .media import picture_files
-from .publisher import moment_of
+from .table_message import moment_of
 from .ui import ACK_BUDGET, game_tag, within_ack
 
 if TYPE_CHECKING:

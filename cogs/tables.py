@@ -19,7 +19,7 @@ from bot.tables.errors import TableError
 from bot.tables.models import Level, Table, TableStatus
 from bot.tables.specs import command_spec
 
-from .publisher import public_message
+from .table_message import public_message
 from .ui import ACK_BUDGET, LEVEL_LABELS, defer_update, within_ack
 
 if TYPE_CHECKING:

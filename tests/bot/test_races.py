@@ -8,7 +8,7 @@ import asyncio
 from typing import Any
 
 from bot.tables.models import TableStatus
-from cogs.publisher import render_public
+from cogs.table_message import render_public
 from cogs.ui import hand_custom_id
 
 from .conftest import FakeFactory
