@@ -179,15 +179,22 @@ async def one_click_play(
         ex = await fake.click(hand, sel["custom_id"], user=user, values=[first])
         assert ex.message is not None
         cap = next(
-            c
-            for c in iter_components(ex.message["components"])
-            if c.get("custom_id", "").startswith("hs:cap:")
+            (
+                c
+                for c in iter_components(ex.message["components"])
+                if c.get("custom_id", "").startswith("hs:cap:")
+            ),
+            None,
         )
+        if cap is None:  # the capture was asked another way: skip this hand
+            return None
         await fake.click(
             ex.message, cap["custom_id"], user=user, values=[cap["options"][0]["value"]]
         )
         return None
-    refresh = next(c for c in component_ids(hand) if c.startswith("h:refresh:"))
+    refresh = next((c for c in component_ids(hand) if c.startswith("h:refresh:")), None)
+    if refresh is None:  # a hand without its Refresh button (six rows of controls): skip it
+        return None
     embed, view, _draw = fake.bot.get_cog("Play").hand_message(table, int(user["id"]))  # type: ignore[union-attr]
     FloorItem.prepared = (embed, view)
     return (
