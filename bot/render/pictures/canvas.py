@@ -117,11 +117,43 @@ def _length(name: str, px: int, text: str) -> float:
     return found
 
 
+_FRAMES: dict[tuple[int, int, tuple[int, int, int, int], RGB | None], Image.Image] = {}
+_FRAMES_MAX = 256
+
+
+def _frame(
+    width: int, height: int, box: tuple[int, int, int, int], outline: RGB | None
+) -> Image.Image:
+    """The felt with one panel on it, drawn once per size and frame (read-only: copy it)."""
+    key = (width, height, box, outline)
+    found = _FRAMES.get(key)
+    if found is None:
+        found = Image.new("RGB", (width, height), FELT)
+        ImageDraw.Draw(found).rounded_rectangle(
+            box, radius=10, fill=PANEL, outline=outline, width=3
+        )
+        if len(_FRAMES) >= _FRAMES_MAX:
+            _FRAMES.clear()
+        _FRAMES[key] = found
+    return found
+
+
 class Canvas:
     """Drawing helpers on one RGB image; never draws on cached sprites, only pastes them."""
 
-    def __init__(self, height: int, labels: Labels | None = None, width: int = WIDTH) -> None:
-        self.image = Image.new("RGB", (width, height), FELT)
+    def __init__(
+        self,
+        height: int,
+        labels: Labels | None = None,
+        width: int = WIDTH,
+        panel: tuple[tuple[int, int, int, int], RGB | None] | None = None,
+    ) -> None:
+        """``panel``: a first panel (box, outline) on the felt: copied from a cached frame (a hand
+        picture's panel, redrawn on every click otherwise)."""
+        if panel is None:
+            self.image = Image.new("RGB", (width, height), FELT)
+        else:
+            self.image = _frame(width, height, *panel).copy()
         self.draw = ImageDraw.Draw(self.image)
         self.labels = labels
         self.cards: list[str] = []

@@ -302,9 +302,13 @@ class Layout:
         width = max(
             560, MARGIN * 2 + 24 + LARGE.w + step * max(0, slots - 1) + (step // 2 if down else 0)
         )
-        canvas = Canvas(HEADER_H + raise_by + LARGE.h + 44, labels, width=min(WIDTH, width))
-        right = canvas.width - MARGIN
+        width = min(WIDTH, width)
+        right = width - MARGIN
         state = GREEN if legal else RED if legal is False else GOLD
+        top = HEADER_H + raise_by
+        box = (MARGIN - 4, HEADER_H - 2, right + 4, top + LARGE.h + 26)
+        frame = state if selection or legal is not None else None
+        canvas = Canvas(top + LARGE.h + 44, labels, width=width, panel=(box, frame))
         count = len(cards) + down
         canvas.text((MARGIN, 26), self.hand_title(view, count), 21, TEXT, bold=True, anchor="lm")
         if legal is not None or caption:
@@ -314,9 +318,6 @@ class Layout:
             canvas.pill(right - w, 13, text, state, px=16)
         elif view.get("current_player") == seat and not view.get("is_over"):
             canvas.text((right, 26), "▶ your turn", 19, GOLD, bold=True, anchor="rm")
-        top = HEADER_H + raise_by
-        box = (MARGIN - 4, HEADER_H - 2, right + 4, top + LARGE.h + 26)
-        canvas.panel(box, PANEL, state if selection or legal is not None else None, width=3)
         wanted = Counter(selection)
         x = MARGIN + 12
         for card in cards:
