@@ -1,7 +1,7 @@
 """``hard``'s time per move with the default budget (not a test): ``python bench/hard_player.py
 [--moves N]``. Plays ``N`` moves of each game with hard in every seat and prints wall-clock
-median / p95 / max per move and the samples it managed; the budget is 1 s: at most 0.8 s planned,
-never over 0.95 s (``bot.players.base``)."""
+median / p95 / max per move and the samples it managed; the budget is 1 s: 0.65 s planned,
+never over 0.75 s (``bot.players.base``)."""
 
 from __future__ import annotations
 

@@ -35,7 +35,7 @@ def parse_args(argv: list[str]) -> ArenaConfig:
     parser.add_argument(
         "--time-budget",
         type=float,
-        help="hard: budget per move, seconds (default 1.0: at most 0.8 s spent)",
+        help="hard: budget per move, seconds (default 1.0: 0.65 s planned, never over 0.75 s)",
     )
     parser.add_argument("--samples", type=int, help="hard: determinisations per move")
     parser.add_argument("--no-time-cap", action="store_true", help="hard: decide by samples only")

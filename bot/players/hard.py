@@ -13,10 +13,11 @@ winning the match from the totals after the deal (distance to the target), a dou
 counting twice, plus a small share of the deal's margin to rank deals that do not move the match.
 
 The budget is time (``SearchLimits.from_budget``): the search measures its own samples and starts
-none that the slowest so far (with a 25% margin) says would end after the soft cap (0.8 s of
-the default 1 s), and abandons a sample in progress at the hard cap (0.95 s), even the first:
-then normal's first choice is played. Without a clock (``timed=False``, no caps) the sample
-count decides the move, the same for a seed on any machine (tests, arena).
+none that the slowest so far (with a 25% margin) says would end after the soft cap (0.65 s of
+the default 1 s), and abandons a sample in progress at the hard cap (0.75 s), even the first:
+then normal's first choice is played. The clock is read between every rollout move, so the best
+answer so far is always at hand well within 0.8 s of wall time. Without a clock (``timed=False``,
+no caps) the sample count decides the move, the same for a seed on any machine (tests, arena).
 """
 
 from __future__ import annotations
@@ -134,6 +135,11 @@ class SearchProfile:
     rollout_policy: Policy
     evaluate: Evaluate  # value of a finished deal for a seat, or None while it goes on
     max_rollout_moves: int = 400
+    #: a faster rollout policy: the move's text from the mover's view alone (no legal list)
+    rollout_text: Callable[[View, random.Random], str] | None = None
+    #: play another move than the first candidate (normal's choice) only when its paired
+    #: advantage over it is this many standard errors; 0: the best mean wins
+    switch_z: float = 0.0
 
 
 #: A sample may take longer than the slowest so far (a longer rollout): planned with this margin.
@@ -155,19 +161,31 @@ def rollout(
     rng: random.Random,
     deadline: float | None = None,
 ) -> float:
-    """Finish the deal with the rollout policy; the deal's value for ``seat``. Past ``deadline``
-    (a ``time.perf_counter`` value) it raises ``OutOfTime``."""
+    """Finish the deal with the rollout policy; the deal's value for ``seat``. It raises
+    ``OutOfTime`` when its next move, taking as long as its slowest one so far, would end past
+    ``deadline`` (a ``time.perf_counter`` value): on a starved machine a move may take many
+    times its usual time, and the check comes before the move, not after it."""
     policy = profile.rollout_policy
+    fast = profile.rollout_text
     clock = time.perf_counter
+    last = clock() if deadline is not None else 0.0
+    step = 0.0  # the slowest move so far
     for _ in range(profile.max_rollout_moves):
         value = profile.evaluate(events, seat, state)
         if value is not None:
             return value
-        if deadline is not None and clock() > deadline:
-            raise OutOfTime
+        if deadline is not None:
+            now = clock()
+            step = max(step, now - last)
+            last = now
+            if now + step > deadline:
+                raise OutOfTime
         player = state.current_player
         if player is None:
             break
+        if fast is not None:
+            events = state.apply(fast(state.view(player), rng), player)
+            continue
         legal = state.legal_actions(player)
         action = legal[0] if len(legal) == 1 else policy(state.view(player), legal, rng)
         events = state.apply(action, player)
@@ -189,6 +207,10 @@ def search(
     if len(candidates) == 1:
         return candidates[0]
     totals = [0.0] * len(candidates)
+    # per sample, each candidate's value less the first candidate's (normal's choice): paired
+    diffs = [0.0] * len(candidates)
+    squares = [0.0] * len(candidates)
+    cautious = profile.switch_z > 0
     alive = list(range(len(candidates)))
     soft = None if limits.time_cap is None else start + limits.time_cap
     abort = limits.abort_after
@@ -207,15 +229,34 @@ def search(
             break  # a partial sample would favour the moves it reached: dropped
         for i, v in zip(alive, values, strict=True):
             totals[i] += v
+        if cautious:  # alive[0] is always 0 then: the first candidate is never cut
+            for i, v in zip(alive, values, strict=True):
+                d = v - values[0]
+                diffs[i] += d
+                squares[i] += d * d
         done += 1
         slowest = max(slowest, (clock() - began) / len(alive))
         if done >= next_cut and len(alive) > KEEP_AT_LEAST:
-            alive.sort(key=lambda i: (-totals[i], i))
-            alive = sorted(alive[: max(KEEP_AT_LEAST, (len(alive) + 1) // 2)])
+            ranked = sorted(alive, key=lambda i: (-totals[i], i))
+            keep = ranked[: max(KEEP_AT_LEAST, (len(alive) + 1) // 2)]
+            if cautious and 0 not in keep:
+                keep[-1] = 0
+            alive = sorted(keep)
             next_cut *= 2
     # Ties (and no sample in time) go to the earlier candidate: normal's order of preference.
     best = max(alive, key=lambda i: (totals[i], -i))
+    if cautious and best != 0 and not _clearly_better(diffs[best], squares[best], done, profile):
+        best = 0
     return candidates[best]
+
+
+def _clearly_better(total: float, squares: float, n: int, profile: SearchProfile) -> bool:
+    """A paired mean difference ``total / n`` at least ``switch_z`` standard errors above 0."""
+    if n < 2:
+        return False
+    mean = total / n
+    variance = max(0.0, (squares - n * mean * mean) / (n - 1))
+    return mean > profile.switch_z * math.sqrt(variance / n)
 
 
 def _sample(

@@ -7,7 +7,7 @@ import pytest
 from bot.games import load_game
 from bot.players import LEVELS, choose_action
 from bot.players.base import SearchLimits
-from bot.players.haggis_normal import bet_choice, plays_needed
+from bot.players.haggis_normal import bet_choice, out_first_chance, plays_needed
 
 from .conftest import json_view, start
 
@@ -129,8 +129,14 @@ def test_bets_only_on_strong_hands():
     weak = ["2R", "4O", "6Y", "8G", "10R", "3O", "5Y", "7G", "9R", "2G", "4Y", "6R", "8O", "10Y"]
     strong = ["3R", "5R", "7R", "9R", "2O", "3O", "4O", "5O", "6O", "7O", "8O", "9O", "10O", "10Y"]
     assert plays_needed(weak) > plays_needed(strong)
-    assert bet_choice({}, [*weak, "J", "Q", "K"]) == 0
-    assert bet_choice({}, [*strong, "J", "Q", "K"]) in (15, 30)
+    faces = ["J", "Q", "K"]
+    view = {"num_players": 2, "seat": 0, "hand_sizes": [17, 17], "faces": [faces, faces]}
+    assert bet_choice({**view, "trick": []}, [*weak, *faces]) == 0
+    assert bet_choice({**view, "trick": []}, [*strong, *faces]) == 30
+    # the same hand following a lead (no first lead of its own) is less likely to go out first
+    following = {**view, "trick": [{"player": 1, "play": "2Y"}]}
+    leading = {**view, "trick": []}
+    assert out_first_chance(following, strong) < out_first_chance(leading, strong)
 
 
 @pytest.mark.parametrize(
