@@ -77,12 +77,6 @@ def _subsets(values: tuple[int, ...]) -> dict[int, tuple[tuple[int, ...], ...]]:
     return {total: tuple(sorted(found.values(), key=len)) for total, found in by_sum.items()}
 
 
-def can_take(hand: Sequence[str], table: Sequence[str]) -> bool:
-    """Whether some cards of ``hand`` sum to the value of some card of ``table`` (K-3)."""
-    ways = _subsets(tuple(sorted(VALUE[c] for c in hand)))
-    return any(VALUE[t] in ways for t in table)
-
-
 def opponent_cards(view: View) -> int:
     """Cards the opponent will still play (its hand, and the next refill while stock lasts)."""
     seat = int(view["seat"])

@@ -4,11 +4,10 @@ The unseen cards (other hands, face-down cards, stock) are shuffled into a full 
 engine's public ``bot.games.determinise``, which takes nothing but the view.
 
 Hurikan's search is cheap (its rollouts build normal's few distinct moves from the view instead
-of scoring every legal lay), so it runs hundreds of samples a move. Two things keep it honest:
-its worlds follow what the opponent's last move says about its hand (``hurikan_world``), and it
-leaves normal's choice only for a clearly better move (``HURIKAN_SWITCH_Z``). Before these, hard
-lost to normal (38.9% of 36 games): plain samples gave the opponent hands that could take what
-it had just left on the table, and the best of ten noisy means beat normal's move too often.
+of scoring every legal lay), so it runs hundreds of samples a move, and it leaves normal's
+choice only for a clearly better move (``HURIKAN_SWITCH_Z``): before, with a few dozen samples,
+the best of eight noisy means beat normal's move too often and hard lost to normal (38.9% of 36
+games). docs/players.md has the measurements, and what was tried and dropped.
 """
 
 from __future__ import annotations
@@ -25,8 +24,6 @@ from .hurikan_normal import hurikan_normal, normal_text
 from .hurricane_normal import hurricane_normal
 
 MAX_CANDIDATES = 8
-TAKER_KEPT = 0.5
-TAKER_TRIES = 6
 HURIKAN_CANDIDATES = 10
 #: Hurikan hard leaves normal's choice only for a move whose paired advantage over it is this
 #: many standard errors (a noisy best-of-ten mean otherwise beats normal's choice too often).
@@ -52,33 +49,6 @@ def _hurricane_candidates(view: View, legal: Sequence[Action], rng: random.Rando
     return ranked[:MAX_CANDIDATES]
 
 
-def _opponent_can_take(world: GameState, opponent: int, table: Sequence[str]) -> bool:
-    from .hurikan_normal import can_take
-
-    return can_take(world.view(opponent).get("hand") or (), table)
-
-
-def hurikan_world(view: View, rng: random.Random) -> GameState:
-    """A world for Hurikan hard: ``determinise``, then, when the opponent moved last and left
-    cards on the table, a world whose opponent hand could have taken one of them is kept only
-    with ``TAKER_KEPT``: players take when they can (normal always does), so an opponent who
-    just laid usually could not. Measured over 8,446 positions of normal against normal, the
-    real opponent could take something 38% of the time and a plain sample 54%; keeping half of
-    those worlds brings the samples to the real rate."""
-    world = determinise("hurikan", view, rng)
-    seat = int(view["seat"])
-    opponent = 1 - seat
-    table = list(view.get("table") or ())
-    sizes = view.get("hand_sizes") or [0, 0]
-    if view.get("last_player") != opponent or not table or not sizes[opponent]:
-        return world
-    for _ in range(TAKER_TRIES):
-        if not _opponent_can_take(world, opponent, table) or rng.random() < TAKER_KEPT:
-            return world
-        world = determinise("hurikan", view, rng)
-    return world
-
-
 def _hurikan_candidates(view: View, legal: Sequence[Action], rng: random.Random) -> list[Action]:
     """Normal's choice first, then the other distinct moves (suits never matter) by its score."""
     from .hurikan_normal import moves, normal_text
@@ -98,7 +68,7 @@ def profile(game: str) -> SearchProfile:
         # a fixed count without a clock (budget × this): Hurikan reaches ~300 samples in
         # 0.65 s on an idle core
         samples_per_second=300 if hurikan else 30,
-        determinize=hurikan_world if hurikan else partial(determinise, "hurricane"),
+        determinize=partial(determinise, "hurikan" if hurikan else "hurricane"),
         candidates=_hurikan_candidates if hurikan else _hurricane_candidates,
         rollout_policy=hurikan_normal if hurikan else hurricane_normal,
         rollout_text=normal_text if hurikan else None,
