@@ -192,7 +192,7 @@ async def test_secrecy_scan_catches_a_leak(
     fake: FakeDiscord, users: list[Person], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The scan used by the e2e games can fail: a table message that shows a hand is caught."""
-    import cogs.publisher as publisher
+    import cogs.table_message as table_message
     from bot.render.table import table_panel
 
     def leaky(table: Any, view: Any, **kw: Any) -> Any:
@@ -200,7 +200,7 @@ async def test_secrecy_scan_catches_a_leak(
         panel.lines.append("psst: " + " ".join(table.state.view(0)["hand"]))
         return panel
 
-    monkeypatch.setattr(publisher, "table_panel", leaky)
+    monkeypatch.setattr(table_message, "table_panel", leaky)
     d = await hurricane_duel(fake, users)
     seat = d.table.state.current_player  # type: ignore[union-attr]
     await d.play_move(seat, d.choose(seat))
