@@ -6,9 +6,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from bot.i18n import N_, _, ngettext, pgettext
+from bot.render.combos import combo_words
+
 from .canvas import GOLD, MARGIN, MUTED, PANEL, PASS, TEXT, WIDTH, Canvas
 from .layouts import INNER, Layout, View, _dict, _int, _list, _seat_name, card_ids, register_layout
 from .sprites import MEDIUM, SMALL
+
+#: A round's parts, as the breakdown names them.
+PARTS = (
+    ("out", N_("Going out")),
+    ("bonus", N_("First out")),
+    ("cards", N_("Cards")),
+    ("bets", N_("Bets")),
+)
 
 
 class HaggisLayout(Layout):
@@ -17,7 +28,9 @@ class HaggisLayout(Layout):
     game = "haggis"
 
     def header_text(self, view: View) -> str:
-        return f"Haggis · round {_int(view.get('round'), 1)}"
+        return f"{self.title(view)} · " + _("round {number}").format(
+            number=_int(view.get("round"), 1)
+        )
 
     def seat_cards(self, canvas: Canvas, view: View, seat: int, x: int, y: int, right: int) -> None:
         sizes = _list(view, "hand_sizes")
@@ -30,13 +43,18 @@ class HaggisLayout(Layout):
 
     def seat_line(self, view: View, seat: int) -> str:
         points = _list(view, "card_points")
-        parts = [f"pile {points[seat]} pts" if seat < len(points) else ""]
+        pile = _int(points[seat]) if seat < len(points) else None
+        parts = [
+            ngettext("pile {count} pt", "pile {count} pts", pile).format(count=pile)
+            if pile is not None
+            else ""
+        ]
         bets = _list(view, "bets")
         if seat < len(bets) and bets[seat]:
-            parts.append(f"bet {bets[seat]}")
+            parts.append(_("bet {bet}").format(bet=bets[seat]))
         out = _list(view, "out")
         if seat in out:
-            parts.append(f"out #{out.index(seat) + 1}")
+            parts.append(_("out #{place}").format(place=out.index(seat) + 1))
         return " · ".join(p for p in parts if p)
 
     def centre(
@@ -71,15 +89,23 @@ class HaggisLayout(Layout):
         row_h = 24 + MEDIUM.h + 14
         h = 34 + len(rows) * row_h + 26 if trick else 34 + MEDIUM.h + 36
         canvas.panel((MARGIN, y, MARGIN + area_w, y + h), PANEL)
-        canvas.text((MARGIN + 12, y + 8), "Trick", 16, MUTED, bold=True)
+        canvas.text((MARGIN + 12, y + 8), _("Trick"), 16, MUTED, bold=True)
         if not trick:
             leader = view.get("leader")
-            who = f"{_seat_name(names, leader)} leads" if isinstance(leader, int) else "a new lead"
-            text = "Game over" if view.get("is_over") else f"New trick — {who}"
+            who = (
+                _("{name} leads").format(name=_seat_name(names, leader))
+                if isinstance(leader, int)
+                else _("a new lead")
+            )
+            text = _("Game over") if view.get("is_over") else _("New trick — {who}").format(who=who)
             canvas.text((MARGIN + area_w // 2, y + h // 2 + 8), text, 19, MUTED, anchor="mm")
         if skipped:
             canvas.text(
-                (MARGIN + area_w - 12, y + 8), f"+{skipped} earlier", 15, MUTED, anchor="ra"
+                (MARGIN + area_w - 12, y + 8),
+                _("+{count} earlier").format(count=skipped),
+                15,
+                MUTED,
+                anchor="ra",
             )
         top_play = (top or {}).get("play"), (top or {}).get("player")
         for r, row in enumerate(rows):
@@ -106,26 +132,31 @@ class HaggisLayout(Layout):
                     canvas.pill(
                         x,
                         ry + 22 + MEDIUM.h // 2 - 12,
-                        str(entry.get("play") or "pass"),
+                        _("pass"),
                         PASS,
                         TEXT,
                     )
                 x += width + 14
         if top is not None:
             combo = _dict(top, "combination")
-            text = f"To beat: {combo.get('text') or top.get('play')} by {_seat_name(names, top.get('player'))}"
+            what = combo_words(combo) or str(top.get("play"))
+            text = _("To beat: {combo} by {name}").format(
+                combo=what, name=_seat_name(names, top.get("player"))
+            )
             canvas.text(
                 (MARGIN + 12, y + h - 8), text, 16, GOLD, bold=True, anchor="ld", max_w=area_w - 24
             )
         # the Haggis: face down, only its size is public
         sx = WIDTH - MARGIN - side_w
         canvas.panel((sx, y, WIDTH - MARGIN, y + h), PANEL)
-        canvas.text((sx + side_w // 2, y + 8), "Haggis", 16, MUTED, bold=True, anchor="ma")
+        canvas.text((sx + side_w // 2, y + 8), _("Haggis"), 16, MUTED, bold=True, anchor="ma")
         for k in range(min(3, haggis)):
             canvas.back(sx + (side_w - MEDIUM.w) // 2 - 4 + 4 * k, y + 34 - 2 * k, MEDIUM)
         canvas.text(
             (sx + side_w // 2, y + 34 + MEDIUM.h + 8),
-            f"{haggis} cards" if haggis else "—",
+            ngettext("{count} card", "{count} cards", haggis).format(count=haggis)
+            if haggis
+            else "—",
             17,
             TEXT,
             bold=True,
@@ -142,17 +173,13 @@ class HaggisLayout(Layout):
             return []
         parts = _dict(last, "parts")
         rows: list[tuple[str, list[str], int | None]] = []
-        for key, label in (
-            ("out", "Going out"),
-            ("bonus", "First out"),
-            ("cards", "Cards"),
-            ("bets", "Bets"),
-        ):
+        for key, label in PARTS:
             values = parts.get(key)
             if isinstance(values, list):
-                rows.append((label, [str(v) for v in values], None))
-        rows.append(("Round", [str(p) for p in last.get("points") or []], None))
-        rows.append(("Total", [str(t) for t in last.get("totals") or []], self.winner(view)))
+                rows.append((_(label), [str(v) for v in values], None))
+        points = [str(p) for p in last.get("points") or []]
+        rows.append((pgettext("points of the round", "Round"), points, None))
+        rows.append((_("Total"), [str(t) for t in last.get("totals") or []], self.winner(view)))
         return rows
 
 

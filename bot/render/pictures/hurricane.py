@@ -5,11 +5,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.i18n import N_, _, ngettext, pgettext
 from bot.render.cards import sort_cards
 
 from .canvas import GOLD, MARGIN, MUTED, PANEL, TEXT, WIDTH, Canvas
 from .layouts import INNER, Layout, View, _dict, _int, _list, _seat_name, card_ids, register_layout
 from .sprites import LARGE, MEDIUM, SMALL
+
+#: The deal's categories, as the breakdown names them (the 7♥ is its own name).
+CATEGORIES = (
+    ("cards", N_("Most cards")),
+    ("hearts", N_("Most hearts")),
+    ("seven", "7♥"),
+    ("primiera", N_("Primiera")),
+)
 
 
 class HurricaneLayout(Layout):
@@ -22,7 +31,7 @@ class HurricaneLayout(Layout):
         title = self.title(view)
         if self.game == "hurricane" and preset and preset != "standard":
             title += f" ({preset})"
-        return f"{title} · deal {_int(view.get('deal'), 1)}"
+        return f"{title} · " + _("deal {number}").format(number=_int(view.get("deal"), 1))
 
     def score_sides(self, view: View, names: Sequence[str]) -> list[str]:
         teams = _list(view, "teams")
@@ -38,9 +47,10 @@ class HurricaneLayout(Layout):
             down = _int((_list(view, "down_counts") or [0] * (seat + 1))[seat])
             end = canvas.backs_fan(down, x, y, SMALL, 9)
             if not shown and not down:
-                canvas.text((x, y + SMALL.h // 2), "no cards", 15, MUTED, anchor="lm")
+                canvas.text((x, y + SMALL.h // 2), _("no cards"), 15, MUTED, anchor="lm")
             elif down:
-                canvas.text((end + 6, y + SMALL.h // 2), f"{down} down", 14, MUTED, anchor="lm")
+                words = ngettext("{count} down", "{count} down", down).format(count=down)
+                canvas.text((end + 6, y + SMALL.h // 2), words, 14, MUTED, anchor="lm")
             return
         sizes = _list(view, "hand_sizes")
         self.hidden(canvas, _int(sizes[seat]) if seat < len(sizes) else 0, x, y, right)
@@ -48,15 +58,15 @@ class HurricaneLayout(Layout):
     def seat_line(self, view: View, seat: int) -> str:
         piles = _list(view, "piles")
         pile = len(piles[seat]) if seat < len(piles) and isinstance(piles[seat], list) else 0
-        parts = [f"pile {pile}"]
+        parts = [_("pile {count}").format(count=pile)]
         teams = [t for t in _list(view, "teams") if isinstance(t, list)]
         if any(len(t) > 1 for t in teams):
-            parts.insert(0, "team " + "AB"[seat % 2])
+            parts.insert(0, _("team {team}").format(team="AB"[seat % 2]))
         values = _list(view, "pile_values")
         if seat < len(values):
-            parts.append(f"value {values[seat]}")
+            parts.append(_("value {value}").format(value=values[seat]))
         if view.get("last_capturer") == seat:
-            parts.append("last to take")
+            parts.append(_("last to take"))
         return " · ".join(parts)
 
     def centre(
@@ -71,7 +81,7 @@ class HurricaneLayout(Layout):
         rows = max(1, -(-len(table) // per_row))
         h = 34 + rows * (size.h + 10) + 6
         canvas.panel((MARGIN, y, MARGIN + area_w, y + h), PANEL)
-        canvas.text((MARGIN + 12, y + 8), "Table", 16, MUTED, bold=True)
+        canvas.text((MARGIN + 12, y + 8), pgettext("picture", "Table"), 16, MUTED, bold=True)
         fresh = (
             set(card_ids(last_move.partition(":")[0]))
             if last_move and ":" not in last_move
@@ -80,7 +90,7 @@ class HurricaneLayout(Layout):
         if not table:
             canvas.text(
                 (MARGIN + area_w // 2, y + 34 + size.h // 2),
-                "empty — the next card is laid here",
+                _("empty — the next card is laid here"),
                 17,
                 MUTED,
                 anchor="mm",
@@ -97,13 +107,15 @@ class HurricaneLayout(Layout):
         # the stock: a small stack of backs with the count
         sx = WIDTH - MARGIN - stock_w
         canvas.panel((sx, y, WIDTH - MARGIN, y + h), PANEL)
-        canvas.text((sx + stock_w // 2, y + 8), "Stock", 16, MUTED, bold=True, anchor="ma")
+        canvas.text((sx + stock_w // 2, y + 8), _("Stock"), 16, MUTED, bold=True, anchor="ma")
         if stock:
             for k in range(min(3, stock)):
                 canvas.back(sx + (stock_w - MEDIUM.w) // 2 - 4 + 4 * k, y + 34 - 2 * k, MEDIUM)
         canvas.text(
             (sx + stock_w // 2, y + 34 + MEDIUM.h + 8),
-            f"{stock} left" if stock else "empty",
+            ngettext("{count} left", "{count} left", stock).format(count=stock)
+            if stock
+            else _("empty"),
             17,
             TEXT,
             bold=True,
@@ -113,8 +125,12 @@ class HurricaneLayout(Layout):
         sweeps = _list(view, "sweeps")
         if any(_int(s) for s in sweeps):
             sides = self.score_sides(view, names)
-            text = "Hurricanes this deal: " + " · ".join(
-                f"{sides[i] if i < len(sides) else i} {s}" for i, s in enumerate(sweeps)
+            text = (
+                _("Hurricanes this deal:")
+                + " "
+                + " · ".join(
+                    f"{sides[i] if i < len(sides) else i} {s}" for i, s in enumerate(sweeps)
+                )
             )
             canvas.text((MARGIN + 4, y), text, 16, GOLD, bold=True, max_w=INNER)
             y += 26
@@ -157,13 +173,8 @@ class HurricaneLayout(Layout):
         rows: list[tuple[str, list[str], int | None]] = []
         sweeps = cats.get("sweeps")
         if isinstance(sweeps, list):
-            rows.append(("Hurricanes", [str(s) for s in sweeps], None))
-        for key, label in (
-            ("cards", "Most cards"),
-            ("hearts", "Most hearts"),
-            ("seven", "7♥"),
-            ("primiera", "Primiera"),
-        ):
+            rows.append((_("Hurricanes"), [str(s) for s in sweeps], None))
+        for key, label in CATEGORIES:
             if key not in cats:
                 continue
             detail = details.get(key)
@@ -174,10 +185,10 @@ class HurricaneLayout(Layout):
             else:
                 values = ["✓" if cats[key] == i else "" for i in range(sides)]
             winner = cats[key] if isinstance(cats[key], int) else None
-            rows.append((label, values, winner))
-        label = "Points" if cats else "Card values"
+            rows.append((_(label), values, winner))
+        label = _("Points") if cats else _("Card values")
         rows.append((label, [str(p) for p in last.get("points") or []], None))
-        rows.append(("Total", [str(t) for t in last.get("totals") or []], self.winner(view)))
+        rows.append((_("Total"), [str(t) for t in last.get("totals") or []], self.winner(view)))
         return rows
 
 

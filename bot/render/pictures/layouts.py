@@ -12,7 +12,9 @@ from collections import Counter
 from collections.abc import Collection, Hashable, Mapping, Sequence
 from typing import Any
 
+from bot.i18n import N_, _, ngettext, pgettext
 from bot.render.cards import sort_cards
+from bot.render.words import agree
 
 from .canvas import (
     DARK,
@@ -36,7 +38,14 @@ INNER = WIDTH - 2 * MARGIN
 HEADER_H = 48
 SEAT_H = 124
 
-TITLES = {"hurricane": "Hurricane", "hurikan": "Hurikan", "haggis": "Haggis"}
+#: Every word a picture draws goes through the catalog (``bot.i18n``), in the language in force
+#: where it is drawn (``bot.render.pictured`` draws in the language the drawing was planned in).
+TITLES = {
+    "hurricane": N_("Hurricane"),
+    "hurikan": N_("Hurikan"),
+    "haggis": N_("Haggis"),
+    "hurricane_poker": N_("Hurricane poker"),
+}
 
 
 def card_ids(text: str) -> list[str]:
@@ -87,7 +96,7 @@ def _list(view: View, key: str) -> list[Any]:
 def _seat_name(names: Sequence[str], seat: Any) -> str:
     if isinstance(seat, int) and 0 <= seat < len(names):
         return names[seat]
-    return f"Seat {_int(seat) + 1}"
+    return _("Seat {number}").format(number=_int(seat) + 1)
 
 
 class Layout:
@@ -113,7 +122,8 @@ class Layout:
         return canvas.finish("table.png", y + MARGIN)
 
     def title(self, view: View) -> str:
-        return TITLES.get(str(view.get("game")), str(view.get("game")).replace("_", " ").title())
+        game = str(view.get("game"))
+        return _(TITLES[game]) if game in TITLES else game.replace("_", " ").title()
 
     def header_text(self, view: View) -> str:
         return self.title(view)
@@ -122,12 +132,12 @@ class Layout:
         canvas.text((MARGIN, 26), self.header_text(view), 22, TEXT, bold=True, anchor="lm")
         current = view.get("current_player")
         if view.get("is_over"):
-            canvas.text((WIDTH - MARGIN, 26), "Game over", 19, GOLD, bold=True, anchor="rm")
+            canvas.text((WIDTH - MARGIN, 26), _("Game over"), 19, GOLD, bold=True, anchor="rm")
         elif isinstance(current, int):
             who = _seat_name(names, current)
             canvas.text(
                 (WIDTH - MARGIN, 26),
-                f"▶ {who} to play",
+                "▶ " + _("{name} to play").format(name=who),
                 19,
                 GOLD,
                 bold=True,
@@ -162,8 +172,9 @@ class Layout:
         canvas.panel(box, PANEL_HOT if turn else PANEL, GOLD if turn else None, width=3)
         right = x1 - 10
         if view.get("dealer") == seat:
-            w = canvas.text_width("dealer", 14, bold=True) + 16
-            canvas.pill(x1 - 10 - w, y0 + 9, "dealer", TEXT, px=14)
+            dealer = _("dealer")
+            w = canvas.text_width(dealer, 14, bold=True) + 16
+            canvas.pill(x1 - 10 - w, y0 + 9, dealer, TEXT, px=14)
             right = x1 - 10 - w - 8
         name = ("▶ " if turn else "") + _seat_name(names, seat)
         canvas.text(
@@ -190,8 +201,9 @@ class Layout:
 
     def hidden(self, canvas: Canvas, count: int, x: int, y: int, right: int) -> int:
         if count <= 0:
-            canvas.text((x, y + SMALL.h // 2), "no cards", 15, MUTED, anchor="lm")
-            return x + canvas.text_width("no cards", 15)
+            none = _("no cards")
+            canvas.text((x, y + SMALL.h // 2), none, 15, MUTED, anchor="lm")
+            return x + canvas.text_width(none, 15)
         shown = min(count, 8)
         end = canvas.backs_fan(shown, x, y, SMALL, 9)
         canvas.text((end + 8, y + SMALL.h // 2), f"×{count}", 18, TEXT, bold=True, anchor="lm")
@@ -215,15 +227,20 @@ class Layout:
         sides = self.score_sides(view, names)
         canvas.panel((MARGIN, y, WIDTH - MARGIN, y + 40), PANEL)
         x = MARGIN + 12
-        canvas.text((x, y + 20), "Score", 17, MUTED, bold=True, anchor="lm")
-        x += 70
+        x += max(58, canvas.text((x, y + 20), _("Score"), 17, MUTED, bold=True, anchor="lm")) + 12
         for i, score in enumerate(scores):
-            name = sides[i] if i < len(sides) else f"Side {i + 1}"
+            name = sides[i] if i < len(sides) else _("Side {number}").format(number=i + 1)
             x += canvas.text((x, y + 20), name, 17, TEXT, anchor="lm", max_w=190) + 8
             x += canvas.text((x, y + 20), str(score), 19, GOLD, bold=True, anchor="lm") + 22
         target = (view.get("options") or {}).get("target")
         if target:
-            canvas.text((WIDTH - MARGIN - 12, y + 20), f"to {target}", 16, MUTED, anchor="rm")
+            canvas.text(
+                (WIDTH - MARGIN - 12, y + 20),
+                _("to {target}").format(target=target),
+                16,
+                MUTED,
+                anchor="rm",
+            )
         return y + 40
 
     def last_line(
@@ -236,7 +253,7 @@ class Layout:
         canvas.panel((MARGIN, y, WIDTH - MARGIN, y + size.h + 16), PANEL)
         x = MARGIN + 12
         mid = y + 8 + size.h // 2
-        x += canvas.text((x, mid), "Last move", 16, MUTED, bold=True, anchor="lm") + 12
+        x += canvas.text((x, mid), _("Last move"), 16, MUTED, bold=True, anchor="lm") + 12
         last_player = view.get("last_player")
         if isinstance(last_player, int):
             who = _seat_name(names, last_player)
@@ -247,12 +264,12 @@ class Layout:
         for g, cards in enumerate(groups):
             shown = [c for c in cards if public[c] > 0]  # never a card the view keeps hidden
             if shown:
-                verb = "took" if g else "played"
+                verb = pgettext("last move", "took") if g else pgettext("last move", "played")
                 x += canvas.text((x, mid), verb, 17, MUTED, anchor="lm") + 10
                 x = canvas.fan(shown, x, y + 8, size, size.w + 6) + 14
         on_table = set(_list(view, "table"))
         if not colon and groups[0] and set(groups[0]) <= on_table:
-            canvas.text((x, mid), "onto the table", 17, MUTED, anchor="lm")
+            canvas.text((x, mid), _("onto the table"), 17, MUTED, anchor="lm")
         if not any(groups):
             canvas.text((x, mid), last_move, 17, TEXT, anchor="lm", max_w=WIDTH - MARGIN - x - 10)
         return y + size.h + 16
@@ -274,14 +291,18 @@ class Layout:
         return (game, seat, tuple(self.hand_cards(view)), self.hidden_own(view, seat), turn)
 
     def hand_title(self, view: View, count: int) -> str:
-        return f"Your hand · {count} card{'s' if count != 1 else ''}"
+        return (
+            _("Your hand")
+            + " · "
+            + ngettext("{count} card", "{count} cards", count).format(count=count)
+        )
 
     def card_tag(self, view: View, card: str) -> str | None:
         """A word drawn on a hand card (poker's ``WILD``)."""
         return None
 
     def empty_hand(self, view: View) -> str:
-        return "no cards in hand"
+        return _("no cards in hand")
 
     def hand(
         self,
@@ -313,11 +334,11 @@ class Layout:
         canvas.text((MARGIN, 26), self.hand_title(view, count), 21, TEXT, bold=True, anchor="lm")
         if legal is not None or caption:
             mark = "✓ " if legal else "✗ " if legal is False else ""
-            text = mark + (caption or ("legal play" if legal else "not a legal play"))
+            text = mark + (caption or (_("legal play") if legal else _("not a legal play")))
             w = canvas.text_width(text, 16, True) + 16
             canvas.pill(right - w, 13, text, state, px=16)
         elif view.get("current_player") == seat and not view.get("is_over"):
-            canvas.text((right, 26), "▶ your turn", 19, GOLD, bold=True, anchor="rm")
+            canvas.text((right, 26), "▶ " + _("your turn"), 19, GOLD, bold=True, anchor="rm")
         wanted = Counter(selection)
         x = MARGIN + 12
         for card in cards:
@@ -341,11 +362,11 @@ class Layout:
             )
         if down:
             x += step // 2
-            for _ in range(down):
+            for _down in range(down):
                 canvas.back(x, top + 4, LARGE)
                 x += step
             canvas.text(
-                (x - step + LARGE.w, top + LARGE.h + 7), "face down", 14, MUTED, anchor="ra"
+                (x - step + LARGE.w, top + LARGE.h + 7), _("face down"), 14, MUTED, anchor="ra"
             )
         return canvas.finish("hand.png")
 
@@ -363,21 +384,33 @@ class Layout:
         return []
 
     def result_text(self, view: View, names: Sequence[str]) -> str:
-        sides = [name for name, _ in self.sides(view, names)]
+        sides = [name for name, _pile in self.sides(view, names)]
         result = _dict(view, "result")
         winner = result.get("winner", view.get("winner"))
         scores = result.get("scores") or _list(view, "scores")
+        score_text = "–".join(str(s) for s in scores)
         if not view.get("is_over"):
             last = _dict(view, "last_deal") or _dict(view, "last_round")
-            done = f"deal {last['deal']}" if "deal" in last else f"round {last.get('round', '')}"
-            return f"after {done.strip()}: " + "–".join(str(s) for s in scores)
+            if "deal" in last:
+                return _("after deal {number}: {scores}").format(
+                    number=last["deal"], scores=score_text
+                )
+            if "round" in last:
+                return _("after round {number}: {scores}").format(
+                    number=last["round"], scores=score_text
+                )
+            return score_text
         if not isinstance(winner, int) or not 0 <= winner < len(scores):
-            return "a draw, " + "–".join(str(s) for s in scores)
+            return _("a draw, {scores}").format(scores=score_text)
         name = sides[winner] if winner < len(sides) else "?"
         others = [s for i, s in enumerate(scores) if i != winner]
-        text = f"{scores[winner]}–{others[0]}" if len(scores) == 2 else f"with {scores[winner]}"
-        double = " — a double win!" if result.get("double") else ""
-        return f"{name} {'win' if ' & ' in name else 'wins'} {text}{double}"
+        text = (
+            f"{scores[winner]}–{others[0]}"
+            if len(scores) == 2
+            else _("with {points}").format(points=scores[winner])
+        )
+        double = " — " + _("a double win!") if result.get("double") else ""
+        return f"{name} {agree(name, 'wins', 'win')} {text}{double}"
 
     def winner(self, view: View) -> int | None:
         result = _dict(view, "result")
@@ -397,7 +430,7 @@ class Layout:
         step, lift = 17, 8
         per_row = (left_w - 24 - SMALL.w) // step + 1
         heights = []
-        for _, pile in sides if over else ():
+        for _name, pile in sides if over else ():
             lines = max(1, -(-len(pile) // per_row))
             heights.append(32 + lines * (SMALL.h + lift + 4))
         table_h = 50 + 34 * len(rows)
@@ -412,7 +445,8 @@ class Layout:
         for (name, pile), h in zip(sides if over else (), heights, strict=True):
             canvas.panel((MARGIN, y, MARGIN + left_w, y + h), PANEL)
             canvas.text((MARGIN + 12, y + 8), name, 17, TEXT, bold=True, max_w=left_w - 120)
-            canvas.text((MARGIN + left_w - 12, y + 8), f"{len(pile)} cards", 16, MUTED, anchor="ra")
+            count = ngettext("{count} card", "{count} cards", len(pile)).format(count=len(pile))
+            canvas.text((MARGIN + left_w - 12, y + 8), count, 16, MUTED, anchor="ra")
             shown = sort_cards(pile)
             for i, card in enumerate(shown):
                 r, c = divmod(i, per_row)
@@ -423,7 +457,7 @@ class Layout:
                     canvas.raised.append(card)
             y += h + 10
         x0 = MARGIN + left_w + 12 if over else MARGIN
-        self.breakdown(canvas, rows, [name for name, _ in sides], x0, HEADER_H + 4)
+        self.breakdown(canvas, rows, [name for name, _pile in sides], x0, HEADER_H + 4)
         return canvas.finish("final.png")
 
     def breakdown(
@@ -438,6 +472,7 @@ class Layout:
         h = 50 + 34 * len(rows)
         canvas.panel((x0, y0, x1, y0 + h), PANEL)
         label_w = 104 if len(sides) > 2 else 124
+        total_label = _("Total")
         col_w = (x1 - x0 - 12 - label_w) // max(1, len(sides))
         y = y0 + 12
         for i, side in enumerate(sides):
@@ -446,7 +481,7 @@ class Layout:
         y += 30
         for label, values, winner in rows:
             canvas.draw.line((x0 + 10, y, x1 - 10, y), fill=RULE, width=1)
-            total = label.startswith("Total")
+            total = label == total_label
             canvas.text(
                 (x0 + 12, y + 17),
                 label,

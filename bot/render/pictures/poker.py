@@ -12,8 +12,10 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from bot.games import poker_pack
-from bot.render.boards.hurricane_poker import PHASES, pots_words
+from bot.i18n import _, ngettext
+from bot.render.boards.hurricane_poker import PHASES, SIDE_WORDS, pots_words
 from bot.render.moves import describe_move
+from bot.render.words import names_list
 
 from .canvas import (
     DARK,
@@ -33,7 +35,6 @@ from .layouts import HEADER_H, INNER, Layout, View, register_layout
 from .sprites import MEDIUM, SMALL, Labels
 
 GAME = "hurricane_poker"
-SIDES = {"high": "High", "low": "Low", "both": "both"}
 SEAT_H = 132  # name, two cards and the chips, then this round's bet and state
 
 
@@ -54,7 +55,7 @@ def _name(names: Sequence[str], seat: Any) -> str:
         seat = int(seat)
     if isinstance(seat, int) and 0 <= seat < len(names):
         return names[seat]
-    return f"Seat {seat + 1}" if isinstance(seat, int) else "?"
+    return _("Seat {number}").format(number=seat + 1) if isinstance(seat, int) else "?"
 
 
 def shown_hands(view: View) -> dict[int, list[str]]:
@@ -92,11 +93,13 @@ class PokerLayout(Layout):
     def header_text(self, view: View) -> str:
         hands = (view.get("options") or {}).get("hands")
         number = view.get("hand_no")
-        text = f"{self.title(view)} · hand {number}" + (f" of {hands}" if hands else "")
-        return text if not view.get("is_over") else self.title(view)
-
-    def title(self, view: View) -> str:
-        return "Hurricane poker"
+        if view.get("is_over"):
+            return self.title(view)
+        if hands:
+            return f"{self.title(view)} · " + _("hand {number} of {hands}").format(
+                number=number, hands=hands
+            )
+        return f"{self.title(view)} · " + _("hand {number}").format(number=number)
 
     def seats(self, canvas: Canvas, view: View, names: Sequence[str], y: int) -> int:
         n = len(_ints(view, "chips", int(view.get("num_players") or len(names))))
@@ -148,7 +151,7 @@ class PokerLayout(Layout):
         if in_hand:
             canvas.backs_fan(2, x0 + 12, cy, SMALL, 14)
         else:
-            word = "out" if out else "folded" if folded else ""
+            word = _("out") if out else _("folded") if folded else ""
             if word:
                 canvas.text((x0 + 12, cy + SMALL.h // 2), word, 16, MUTED, anchor="lm")
         text_w = canvas.text_width(str(chips), 20, bold=True)
@@ -161,17 +164,17 @@ class PokerLayout(Layout):
         bottom = y1 - 33
         bet = _ints(view, "round_bets", n)[seat]
         if view.get("phase") == "bet" and bet:
-            x = canvas.pill(x, bottom, f"bet {bet}", GOLD, px=14) + 6
+            x = canvas.pill(x, bottom, _("bet {bet}").format(bet=bet), GOLD, px=14) + 6
         if _flags(view, "all_in", n)[seat]:
-            x = canvas.pill(x, bottom, "all-in", RED, px=14) + 6
+            x = canvas.pill(x, bottom, _("all-in"), RED, px=14) + 6
         drawn = (
             (view.get("drawn") or [None] * n)[seat] if len(view.get("drawn") or []) == n else None
         )
         words = []
         if drawn is not None:
-            words.append("drew 1" if drawn else "stood pat")
+            words.append(_("drew 1") if drawn else _("stood pat"))
         if _flags(view, "has_declared", n)[seat]:
-            words.append("declared")
+            words.append(_("declared"))
         if words:
             canvas.text(
                 (x + 2, bottom + 12), " · ".join(words), 14, MUTED, anchor="lm", max_w=x1 - x - 12
@@ -186,7 +189,7 @@ class PokerLayout(Layout):
         area_w = INNER - stock_w - 10
         h = 34 + MEDIUM.h + 20
         canvas.panel((MARGIN, y, MARGIN + area_w, y + h), PANEL)
-        canvas.text((MARGIN + 12, y + 8), "Pot", 16, MUTED, bold=True)
+        canvas.text((MARGIN + 12, y + 8), _("Pot"), 16, MUTED, bold=True)
         total = view.get("pot_total")
         chip(canvas, MARGIN + 30, y + 58, 14)
         canvas.text(
@@ -212,22 +215,25 @@ class PokerLayout(Layout):
         if phase is None and view.get("phase") == "bet":
             phase = PHASES[("bet", 1)]
         if phase:
+            phase = _(phase)
             if view.get("phase") == "bet":
                 bets = _ints(view, "round_bets", len(view.get("round_bets") or []))
                 top = max(bets) if bets else 0
-                phase += f" · to call {top}" if top else " · no bet yet"
+                phase += " · " + (
+                    _("to call {chips}").format(chips=top) if top else _("no bet yet")
+                )
             canvas.text((MARGIN + 12, y + h - 12), phase, 17, TEXT, anchor="ld", max_w=area_w - 24)
         # the stock, face down
         stock = view.get("stock_size")
         stock = stock if isinstance(stock, int) else 0
         sx = WIDTH - MARGIN - stock_w
         canvas.panel((sx, y, WIDTH - MARGIN, y + h), PANEL)
-        canvas.text((sx + stock_w // 2, y + 8), "Stock", 16, MUTED, bold=True, anchor="ma")
+        canvas.text((sx + stock_w // 2, y + 8), _("Stock"), 16, MUTED, bold=True, anchor="ma")
         for k in range(min(3, stock)):
             canvas.back(sx + (stock_w - SMALL.w) // 2 - 4 + 4 * k, y + 36 - 2 * k, SMALL)
         canvas.text(
             (sx + stock_w // 2, y + 36 + SMALL.h + 10),
-            f"{stock} left",
+            ngettext("{count} left", "{count} left", stock).format(count=stock),
             17,
             TEXT,
             bold=True,
@@ -248,7 +254,7 @@ class PokerLayout(Layout):
         x = (
             MARGIN
             + 12
-            + canvas.text((MARGIN + 12, y + 20), "Last move", 16, MUTED, bold=True, anchor="lm")
+            + canvas.text((MARGIN + 12, y + 20), _("Last move"), 16, MUTED, bold=True, anchor="lm")
         )
         canvas.text((x + 12, y + 20), words, 18, TEXT, anchor="lm", max_w=WIDTH - MARGIN - x - 24)
         return y + 50
@@ -276,10 +282,18 @@ class PokerLayout(Layout):
         h = 36 + max(rows, 1) * (tile_h + 8) + (0 if shown else 10)
         canvas.panel((MARGIN, y, WIDTH - MARGIN, y + h), PANEL)
         canvas.text(
-            (MARGIN + 12, y + 8), f"Hand {last.get('hand_no', '')} showdown", 16, MUTED, bold=True
+            (MARGIN + 12, y + 8),
+            _("Hand {number} showdown").format(number=last.get("hand_no", "")),
+            16,
+            MUTED,
+            bold=True,
         )
         if not shown:
-            words = " · ".join(f"{_name(names, s)} takes {c}" for s, c in taken.items() if c)
+            words = " · ".join(
+                _("{name} takes {chips}").format(name=_name(names, s), chips=c)
+                for s, c in taken.items()
+                if c
+            )
             canvas.text(
                 (MARGIN + 12, y + 36 + tile_h // 2),
                 words or "—",
@@ -290,7 +304,7 @@ class PokerLayout(Layout):
             )
             canvas.text(
                 (MARGIN + 12, y + 36 + tile_h // 2 + 26),
-                "everyone else folded: no cards shown",
+                _("everyone else folded: no cards shown"),
                 15,
                 MUTED,
                 anchor="lm",
@@ -314,7 +328,7 @@ class PokerLayout(Layout):
             for k, card in enumerate(cards):
                 if card in wild:
                     canvas.pill(
-                        tx + 12 + k * (MEDIUM.w + 4), ty + MEDIUM.h - 16, "WILD", GOLD, px=11
+                        tx + 12 + k * (MEDIUM.w + 4), ty + MEDIUM.h - 16, _("WILD"), GOLD, px=11
                     )
             lx = end + 12
             max_w = tx + tile_w - lx - 8
@@ -328,15 +342,23 @@ class PokerLayout(Layout):
             )
             rank = ranks.get(str(seat)) or {}
             if rank:
-                line = f"High {rank.get('high')} · Low {rank.get('low')}"
+                line = _("High {high} · Low {low}").format(
+                    high=rank.get("high"), low=rank.get("low")
+                )
                 canvas.text((lx, ty + 36), line, 15, TEXT, max_w=max_w)
             choice = declared.get(str(seat))
             if choice:
-                said = SIDES.get(str(choice), str(choice))
-                canvas.text((lx, ty + 58), f"declared {said}", 14, MUTED, max_w=max_w)
+                said = _(SIDE_WORDS[str(choice)]) if str(choice) in SIDE_WORDS else str(choice)
+                canvas.text(
+                    (lx, ty + 58), _("declared {side}").format(side=said), 14, MUTED, max_w=max_w
+                )
             if taken.get(seat):
-                sides = " & ".join(SIDES[s] for s in ("high", "low") if s in won.get(seat, ()))
-                words = f"takes {taken[seat]}" + (f" ({sides})" if sides else "")
+                sides = " & ".join(
+                    _(SIDE_WORDS[s]) for s in ("high", "low") if s in won.get(seat, ())
+                )
+                words = _("takes {chips}").format(chips=taken[seat]) + (
+                    f" ({sides})" if sides else ""
+                )
                 canvas.text(
                     (lx, ty + tile_h - 10), words, 16, GOLD, bold=True, anchor="ld", max_w=max_w
                 )
@@ -346,19 +368,19 @@ class PokerLayout(Layout):
     def hand_title(self, view: View, count: int) -> str:
         seat = view.get("seat")
         chips = view.get("chips")
-        parts = ["Your hand"]
+        parts = [_("Your hand")]
         if isinstance(seat, int) and isinstance(chips, list) and seat < len(chips):
-            parts.append(f"chips {chips[seat]}")
+            parts.append(_("chips {chips}").format(chips=chips[seat]))
         to_call = view.get("to_call")
         if isinstance(to_call, int) and to_call and not view.get("is_over"):
-            parts.append(f"{to_call} to call")
+            parts.append(_("{chips} to call").format(chips=to_call))
         return " · ".join(parts)
 
     def card_tag(self, view: View, card: str) -> str | None:
-        return "WILD" if card in wild_cards(view) else None
+        return _("WILD") if card in wild_cards(view) else None
 
     def empty_hand(self, view: View) -> str:
-        return "no cards: you are out of this hand"
+        return _("no cards: you are out of this hand")
 
     def hand_inputs(self, view: View) -> Hashable:
         seat = view.get("seat")
@@ -376,11 +398,15 @@ class PokerLayout(Layout):
         best = chips[order[0]] if order else 0
         leaders = [s for s in order if chips[s] == best]
         if len(leaders) == n:
-            head = "everyone ends level: a draw"
+            head = _("everyone ends level: a draw")
         elif len(leaders) > 1:
-            head = " and ".join(_name(names, s) for s in leaders) + " share first place"
+            head = _("{names} share first place").format(
+                names=names_list([_name(names, s) for s in leaders])
+            )
         else:
-            head = f"{_name(names, leaders[0])} wins with {best} chips"
+            head = ngettext(
+                "{name} wins with {count} chip", "{name} wins with {count} chips", best
+            ).format(name=_name(names, leaders[0]), count=best)
         rows_h = 36 + 34 * n + 12
         showdown_h = 0
         last = view.get("last_showdown")
@@ -399,7 +425,7 @@ class PokerLayout(Layout):
         )
         y = HEADER_H + 4
         canvas.panel((MARGIN, y, WIDTH - MARGIN, y + rows_h), PANEL)
-        canvas.text((MARGIN + 12, y + 8), "Final ranking by chips", 16, MUTED, bold=True)
+        canvas.text((MARGIN + 12, y + 8), _("Final ranking by chips"), 16, MUTED, bold=True)
         ry = y + 36
         for s in order:
             place = 1 + sum(1 for c in chips if c > chips[s])
