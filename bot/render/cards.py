@@ -42,6 +42,12 @@ def _card_label(card: str, lang: str) -> str:
     return rank_letter(card, lang) if card in ("J", "Q", "K") else card
 
 
+def ranks_label(text: object) -> str:
+    """Ranks joined by dashes (a poker hand's High or Low, ``K–K``, ``A–3``) in the current
+    language's letters: ``К–К``, ``Т–3``."""
+    return "–".join(rank_letter(rank) for rank in str(text).split("–"))
+
+
 def cards_label(cards: Iterable[str], sep: str = " ") -> str:
     return sep.join(card_label(card) for card in cards)
 

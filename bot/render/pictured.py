@@ -15,9 +15,9 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Collection, Hashable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
-from bot.i18n import current
+from bot.i18n import current, using
 from bot.tables.models import Table, TableStatus
 
 from .cards import RANK_LETTERS
@@ -25,6 +25,7 @@ from .pictures import Labels, Picture, final_picture, hand_key, hand_picture, ta
 from .pictures.sprites import label_key
 from .table import seat_names
 
+T = TypeVar("T")
 CACHE_BYTES = 8 * 1024 * 1024  # encoded pictures kept, in all (a hand ~8 KB, a table ~20 KB)
 
 
@@ -100,6 +101,17 @@ def rank_labels() -> Labels | None:
     return RANK_LETTERS.get(current())
 
 
+def _in(lang: str, make: Callable[[], T]) -> Callable[[], T]:
+    """``make`` run in ``lang`` (the language the drawing was planned in), whichever thread or
+    context calls it: a picture's words and its cache key never follow another reader's language."""
+
+    def run() -> T:
+        with using(lang):
+            return make()
+
+    return run
+
+
 def _view_key(view: Mapping[str, Any]) -> str:
     return json.dumps(view, sort_keys=True, default=str, ensure_ascii=False)
 
@@ -113,15 +125,16 @@ def public_picture(table: Table) -> Drawing | None:
     view = table.state.view(None)
     names = tuple(seat_names(table))
     labels = rank_labels()
-    letters = label_key(labels)
+    lang = current()  # the words drawn: the table's language (the server's), like its text
+    letters = (label_key(labels), lang)
     if table.status is TableStatus.FINISHED:
         return Drawing(
-            lambda: final_picture(view, names, labels=labels),
+            _in(lang, lambda: final_picture(view, names, labels=labels)),
             lambda: ("final", _view_key(view), names, letters),
         )
     last = table.history[-1][1] if table.history else None
     return Drawing(
-        lambda: table_picture(view, names, last_move=last, labels=labels),
+        _in(lang, lambda: table_picture(view, names, last_move=last, labels=labels)),
         lambda: ("table", _view_key(view), names, last, letters),
     )
 
@@ -132,7 +145,8 @@ def seat_picture(
     """How to draw one seat's hand from its own view, the selection raised, its verdict framed."""
     chosen = tuple(raised)
     labels = rank_labels()
+    lang = current()  # the reader's language (a live hand keeps its owner's)
     return Drawing(
-        lambda: hand_picture(view, selection=chosen, legal=legal, labels=labels),
-        lambda: hand_key(view, selection=chosen, legal=legal, labels=labels),
+        _in(lang, lambda: hand_picture(view, selection=chosen, legal=legal, labels=labels)),
+        _in(lang, lambda: hand_key(view, selection=chosen, legal=legal, labels=labels)),
     )

@@ -11,7 +11,7 @@ from typing import Any
 from bot.i18n import N_, _
 from bot.tables.models import Table
 
-from ..cards import cards_label
+from ..cards import cards_label, ranks_label
 from ..scores import fitted
 from ..words import names_list, plural
 from .base import BoardModel, seat_names
@@ -69,7 +69,7 @@ def showdown_lines(showdown: Mapping[str, Any], names: Sequence[str]) -> list[st
         line = f"{_name(names, seat)}: {cards_label(cards)}"
         if rank:
             line += " " + _("(High {high} · Low {low})").format(
-                high=rank.get("high"), low=rank.get("low")
+                high=ranks_label(rank.get("high")), low=ranks_label(rank.get("low"))
             )
         side = declared.get(seat)
         if side:
@@ -83,7 +83,7 @@ def showdown_lines(showdown: Mapping[str, Any], names: Sequence[str]) -> list[st
             winners = pot.get(side) or []
             if winners and shown:
                 who = ", ".join(
-                    f"{_name(names, s)} ({(ranks.get(str(s)) or {}).get(side, '?')})"
+                    f"{_name(names, s)} ({ranks_label((ranks.get(str(s)) or {}).get(side, '?'))})"
                     for s in winners
                 )
                 sides.append(f"{label}: {who}")

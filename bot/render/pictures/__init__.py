@@ -4,6 +4,9 @@
 - ``hand_picture(view(seat), selection=..., legal=...)``: one seat's hand, the selection raised;
 - ``final_picture(view(None), names)``: the final piles beside the score breakdown.
 
+Every word drawn (titles, labels, the verdict) is written in the language in force
+(``bot.i18n``), like the text messages; the cards take the ``labels`` given.
+
 Each returns a ``Picture`` (``image``, ``png()``, ``filename``, and ``cards``/``backs``: the card
 faces and backs pasted). They take view dicts, never a ``GameState``, so a picture cannot show
 more than the view it was given; the public pictures refuse a seat's private view. Renders are
@@ -17,6 +20,8 @@ from collections.abc import Collection, Hashable, Mapping, Sequence
 from typing import Any
 
 from PIL import Image
+
+from bot.i18n import current
 
 from . import haggis as _haggis  # noqa: F401  (each registers its game's layout)
 from . import hurricane as _hurricane  # noqa: F401
@@ -105,10 +110,12 @@ def hand_key(
     caption: str | None = None,
     labels: Labels | None = None,
 ) -> Hashable:
-    """What ``hand_picture`` with these arguments shows: equal keys, equal pictures."""
+    """What ``hand_picture`` with these arguments shows in the language in force (its words are
+    drawn in it): equal keys, equal pictures."""
     view = _checked(view, public=False)
     inputs = layout_for(view).hand_inputs(view)
-    return ("hand", inputs, tuple(sorted(selection)), legal, caption, label_key(labels))
+    words = current()
+    return ("hand", inputs, tuple(sorted(selection)), legal, caption, label_key(labels), words)
 
 
 def final_picture(

@@ -117,6 +117,11 @@ def _length(name: str, px: int, text: str) -> float:
     return found
 
 
+def measure(text: str, px: int = 18, bold: bool = False) -> int:
+    """How wide ``text`` is drawn (before a canvas exists: a picture sized to its words)."""
+    return int(_length(BOLD if bold else REGULAR, px, drawable(text)))
+
+
 _FRAMES: dict[tuple[int, int, tuple[int, int, int, int], RGB | None], Image.Image] = {}
 _FRAMES_MAX = 256
 
@@ -227,10 +232,14 @@ class Canvas:
         bold: bool = False,
         anchor: str = "la",
         max_w: int | None = None,
+        min_px: int | None = None,
     ) -> int:
-        """Draws text (clipped with an ellipsis to ``max_w``); returns its width."""
+        """Draws text (clipped with an ellipsis to ``max_w``); returns its width. ``min_px``: a
+        text too wide is first drawn smaller, down to that size (Russian words run longer)."""
         name = BOLD if bold else REGULAR
         text = drawable(text)
+        if max_w is not None and min_px is not None:
+            px = self.fitting_px(text, px, max_w, bold, min_px)
         if max_w is not None and _length(name, px, text) > max_w:
             while text and _length(name, px, text + "…") > max_w:
                 text = text[:-1]
@@ -243,7 +252,16 @@ class Canvas:
         return int(_length(name, px, text))
 
     def text_width(self, text: str, px: int = 18, bold: bool = False) -> int:
-        return int(_length(BOLD if bold else REGULAR, px, drawable(text)))
+        return measure(text, px, bold)
+
+    def fitting_px(
+        self, text: str, px: int, max_w: int, bold: bool = False, min_px: int = 8
+    ) -> int:
+        """The largest size from ``px`` down to ``min_px`` at which ``text`` fits ``max_w``."""
+        name = BOLD if bold else REGULAR
+        while px > min_px and _length(name, px, drawable(text)) > max_w:
+            px -= 1
+        return px
 
     def panel(
         self,
@@ -255,10 +273,23 @@ class Canvas:
     ) -> None:
         self.draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
 
-    def pill(self, x: int, y: int, text: str, fill: RGB, colour: RGB = DARK, px: int = 15) -> int:
-        """A rounded label (``DEALER``, ``pass``, ``✓ legal``); returns its right edge."""
-        w = self.text_width(text, px, bold=True)
+    def pill(
+        self,
+        x: int,
+        y: int,
+        text: str,
+        fill: RGB,
+        colour: RGB = DARK,
+        px: int = 15,
+        max_w: int | None = None,
+    ) -> int:
+        """A rounded label (``DEALER``, ``pass``, ``✓ legal``); returns its right edge. ``max_w``:
+        the widest it may be (its words drawn smaller to fit, as on a card)."""
+        size = px
+        if max_w is not None:
+            size = self.fitting_px(text, px, max_w - 16, bold=True, min_px=8)
+        w = self.text_width(text, size, bold=True)
         h = px + 10
         self.draw.rounded_rectangle((x, y, x + w + 16, y + h), radius=h // 2, fill=fill)
-        self.text((x + 8 + w / 2, y + h / 2 + 1), text, px, colour, bold=True, anchor="mm")
+        self.text((x + 8 + w / 2, y + h / 2 + 1), text, size, colour, bold=True, anchor="mm")
         return x + w + 16

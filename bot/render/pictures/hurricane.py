@@ -64,7 +64,7 @@ class HurricaneLayout(Layout):
             parts.insert(0, _("team {team}").format(team="AB"[seat % 2]))
         values = _list(view, "pile_values")
         if seat < len(values):
-            parts.append(_("value {value}").format(value=values[seat]))
+            parts.append(pgettext("pile", "value {value}").format(value=values[seat]))
         if view.get("last_capturer") == seat:
             parts.append(_("last to take"))
         return " · ".join(parts)

@@ -30,6 +30,7 @@ from .canvas import (
     WIDTH,
     Canvas,
     Picture,
+    measure,
 )
 from .sprites import LARGE, MEDIUM, SMALL, CardSize, Labels, parse_card
 
@@ -99,6 +100,21 @@ def _seat_name(names: Sequence[str], seat: Any) -> str:
     return _("Seat {number}").format(number=_int(seat) + 1)
 
 
+LINE_H = 19  # a seat line's second line
+
+
+def seat_lines(text: str, width: int) -> list[str]:
+    """A seat's line (``pile 2 · last to take``) as drawn in ``width``: one line when it fits,
+    drawn a little smaller if need be; else its parts over two lines."""
+    if not text or measure(text, 14) <= width:
+        return [text]
+    parts = text.split(" · ")
+    first = [parts.pop(0)]
+    while parts and measure(" · ".join([*first, parts[0]]), 15) <= width:
+        first.append(parts.pop(0))
+    return [" · ".join(first), " · ".join(parts)] if parts else [" · ".join(first)]
+
+
 class Layout:
     """The shared picture layout; games override ``header_text``, ``seat_cards``, ``seat_line``,
     ``centre``, ``score_rows``, ``sides`` (and ``hand_cards``/``hidden_own`` for hands)."""
@@ -150,13 +166,17 @@ class Layout:
         per_row = n if n <= 4 else (n + 1) // 2
         gap = 10
         w = (INNER - gap * (per_row - 1)) // per_row
+        # a seat line too long for its box (four seats, Russian words) takes a second line:
+        # every box of the table grows by it, so the boxes stay level
+        wrapped = any(len(seat_lines(self.seat_line(view, s), w - 24)) > 1 for s in range(n))
+        h = SEAT_H + (LINE_H if wrapped else 0)
         bottom = y
         for seat in range(n):
             row, col = divmod(seat, per_row)
             x0 = MARGIN + col * (w + gap)
-            y0 = y + row * (SEAT_H + gap)
-            self.seat_box(canvas, view, names, seat, (x0, y0, x0 + w, y0 + SEAT_H))
-            bottom = y0 + SEAT_H
+            y0 = y + row * (h + gap)
+            self.seat_box(canvas, view, names, seat, (x0, y0, x0 + w, y0 + h))
+            bottom = y0 + h
         return bottom
 
     def seat_box(
@@ -181,14 +201,17 @@ class Layout:
             (x0 + 12, y0 + 10), name, 19, GOLD if turn else TEXT, bold=True, max_w=right - x0 - 16
         )
         self.seat_cards(canvas, view, seat, x0 + 12, y0 + 38, x1 - 12)
-        canvas.text(
-            (x0 + 12, y1 - 8),
-            self.seat_line(view, seat),
-            16,
-            MUTED,
-            anchor="ld",
-            max_w=x1 - x0 - 24,
-        )
+        lines = seat_lines(self.seat_line(view, seat), x1 - x0 - 24)
+        for i, line in enumerate(lines):
+            canvas.text(
+                (x0 + 12, y1 - 8 - LINE_H * (len(lines) - 1 - i)),
+                line,
+                16 if len(lines) == 1 else 15,
+                MUTED,
+                anchor="ld",
+                max_w=x1 - x0 - 24,
+                min_px=13,
+            )
 
     def seat_cards(self, canvas: Canvas, view: View, seat: int, x: int, y: int, right: int) -> None:
         """The seat's hand as small backs and a count (hidden cards are never faces)."""
@@ -323,6 +346,19 @@ class Layout:
         width = max(
             560, MARGIN * 2 + 24 + LARGE.w + step * max(0, slots - 1) + (step // 2 if down else 0)
         )
+        count = len(cards) + down
+        title = self.hand_title(view, count)
+        # the verdict (a pill) or "your turn", right of the title; the picture widens for them
+        verdict = None
+        if legal is not None or caption:
+            mark = "✓ " if legal else "✗ " if legal is False else ""
+            verdict = mark + (caption or (_("legal play") if legal else _("not a legal play")))
+            badge_w = measure(verdict, 16, True) + 16
+        elif view.get("current_player") == seat and not view.get("is_over"):
+            badge_w = measure("▶ " + _("your turn"), 19, True)
+        else:
+            badge_w = 0
+        width = max(width, MARGIN * 2 + measure(title, 21, True) + 24 + badge_w)
         width = min(WIDTH, width)
         right = width - MARGIN
         state = GREEN if legal else RED if legal is False else GOLD
@@ -330,14 +366,11 @@ class Layout:
         box = (MARGIN - 4, HEADER_H - 2, right + 4, top + LARGE.h + 26)
         frame = state if selection or legal is not None else None
         canvas = Canvas(top + LARGE.h + 44, labels, width=width, panel=(box, frame))
-        count = len(cards) + down
-        canvas.text((MARGIN, 26), self.hand_title(view, count), 21, TEXT, bold=True, anchor="lm")
-        if legal is not None or caption:
-            mark = "✓ " if legal else "✗ " if legal is False else ""
-            text = mark + (caption or (_("legal play") if legal else _("not a legal play")))
-            w = canvas.text_width(text, 16, True) + 16
-            canvas.pill(right - w, 13, text, state, px=16)
-        elif view.get("current_player") == seat and not view.get("is_over"):
+        room = right - MARGIN - (badge_w + 16 if badge_w else 0)
+        canvas.text((MARGIN, 26), title, 21, TEXT, bold=True, anchor="lm", max_w=room, min_px=16)
+        if verdict is not None:
+            canvas.pill(right - badge_w, 13, verdict, state, px=16)
+        elif badge_w:
             canvas.text((right, 26), "▶ " + _("your turn"), 19, GOLD, bold=True, anchor="rm")
         wanted = Counter(selection)
         x = MARGIN + 12
@@ -350,7 +383,7 @@ class Layout:
             canvas.card(card, x, y, LARGE, ring=state if up else None)
             tag = self.card_tag(view, card)
             if tag:
-                canvas.pill(x + 6, y + LARGE.h - 30, tag, GOLD, px=13)
+                canvas.pill(x + 6, y + LARGE.h - 30, tag, GOLD, px=13, max_w=LARGE.w - 10)
             x += step
         if not cards and not down:
             canvas.text(
@@ -471,8 +504,14 @@ class Layout:
         x1 = canvas.width - MARGIN
         h = 50 + 34 * len(rows)
         canvas.panel((x0, y0, x1, y0 + h), PANEL)
-        label_w = 104 if len(sides) > 2 else 124
         total_label = _("Total")
+        # the labels' column is as wide as its longest label needs (Russian runs longer), within
+        # what leaves the sides' columns room for their numbers
+        label_w = 104 if len(sides) > 2 else 124
+        widest = max(
+            (measure(label, 15, label == total_label) + 12 for label, _v, _w in rows), default=0
+        )
+        label_w = max(label_w, min(widest, 150 if len(sides) > 2 else 170))
         col_w = (x1 - x0 - 12 - label_w) // max(1, len(sides))
         y = y0 + 12
         for i, side in enumerate(sides):
@@ -490,6 +529,7 @@ class Layout:
                 bold=total,
                 anchor="lm",
                 max_w=label_w - 8,
+                min_px=12,
             )
             for i, value in enumerate(values):
                 cx = x0 + label_w + col_w * i + col_w // 2

@@ -14,6 +14,7 @@ from typing import Any
 from bot.games import poker_pack
 from bot.i18n import _, ngettext
 from bot.render.boards.hurricane_poker import PHASES, SIDE_WORDS, pots_words
+from bot.render.cards import ranks_label
 from bot.render.moves import describe_move
 from bot.render.words import names_list
 
@@ -328,7 +329,12 @@ class PokerLayout(Layout):
             for k, card in enumerate(cards):
                 if card in wild:
                     canvas.pill(
-                        tx + 12 + k * (MEDIUM.w + 4), ty + MEDIUM.h - 16, _("WILD"), GOLD, px=11
+                        tx + 12 + k * (MEDIUM.w + 4),
+                        ty + MEDIUM.h - 16,
+                        _("WILD"),
+                        GOLD,
+                        px=11,
+                        max_w=MEDIUM.w - 10,
                     )
             lx = end + 12
             max_w = tx + tile_w - lx - 8
@@ -343,7 +349,7 @@ class PokerLayout(Layout):
             rank = ranks.get(str(seat)) or {}
             if rank:
                 line = _("High {high} · Low {low}").format(
-                    high=rank.get("high"), low=rank.get("low")
+                    high=ranks_label(rank.get("high")), low=ranks_label(rank.get("low"))
                 )
                 canvas.text((lx, ty + 36), line, 15, TEXT, max_w=max_w)
             choice = declared.get(str(seat))
