@@ -13,53 +13,14 @@ from typing import Any
 import pytest
 
 from bot import terminal
-from bot.games import GAMES, game_info, new_game
+from bot.games import new_game
 
+from ..i18n.scan import english_words
 from .driver import Driver, start_table
 from .fakediscord import GUILD_ID, FakeDiscord, Person, iter_components, render_text
+from .secrecy import drawn
 from .test_texts import GAMES as TABLES
 from .test_texts import _bodies
-
-#: Markup and typed things, removed before the scan: code spans, mentions/emojis/timestamps,
-#: commands with their options (/table new, /verify game:…), name=value pairs, quoted typed words.
-_MARKUP = re.compile(
-    r"`[^`]*`|<[^>]*>|/[a-z_]+(?: [a-z_]+)?(?: [a-z_]+:\S*)*|\b\w+=\S+|'[^']*'|https?://\S+"
-)
-_LATIN_WORD = re.compile(r"(?<![\w@#])[A-Za-z0-9][A-Za-z0-9_'-]*")
-
-
-def _allowed() -> set[str]:
-    words = {"Discord", "SHA-256", "A", "B", "X1", "X2", "D", "Ctrl-D", "Enter"}
-    for game in GAMES:
-        info = game_info(game)
-        words.update(preset.name for preset in info.presets)
-        for option in info.options:
-            words.add(option.name)
-            words.update(str(v) for v in option.choices)
-            words.update(str(v) for v in option.booleans or ())
-    words.update({"on", "off", "easy", "normal", "hard"})  # option values as typed
-    # the options of /table new, named as typed in the command
-    words.update({"preset", "target", "turn_timer", "players", "computer", "options", "game"})
-    return {w.lower() for w in words}
-
-
-ALLOWED = _allowed()
-
-
-def english_words(text: str, names: set[str]) -> list[str]:
-    """The Latin words of ``text`` that are none of the allowed tokens."""
-    cleaned = _MARKUP.sub(" ", text)
-    found = []
-    for word in _LATIN_WORD.findall(cleaned):
-        bare = word.strip("'-_")
-        if not bare or bare.lower() in ALLOWED or bare in names:
-            continue
-        if any(ch.isdigit() for ch in bare):  # numbers, card codes (7H), game ids
-            continue
-        if re.fullmatch(r"[AJQK][HDCS]?", bare):  # a card typed as in the notation (AH, Q)
-            continue
-        found.append(bare)
-    return found
 
 
 def visible_text(body: dict[str, Any]) -> str:
@@ -120,6 +81,16 @@ async def test_no_english_in_any_russian_message_of_any_game(
             at = text.find(word)
             found.setdefault(word, text[max(0, at - 120) : at + 120])
     assert not found, (sorted(found), found)
+
+    # the words drawn in every picture the bot uploaded (tables, hands, final piles)
+    pictures = [drawn(data) for r in fake.requests for _name, data in r.files]
+    assert sum(p is not None for p in pictures) > 10
+    for picture in pictures:
+        if picture is None:  # a card emoji, not a drawn picture
+            continue
+        said = " / ".join(picture.texts)
+        assert not english_words(said, names), (picture.filename, said)
+        assert re.search("[а-яё]", said, re.IGNORECASE), (picture.filename, said)
 
     # the terminal, a whole game against the computer, in Russian
     out = io.StringIO()

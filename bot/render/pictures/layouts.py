@@ -14,6 +14,7 @@ from typing import Any
 
 from bot.i18n import N_, _, ngettext, pgettext
 from bot.render.cards import sort_cards
+from bot.render.moves import describe_move
 from bot.render.words import agree
 
 from .canvas import (
@@ -278,12 +279,16 @@ class Layout:
         mid = y + 8 + size.h // 2
         x += canvas.text((x, mid), _("Last move"), 16, MUTED, bold=True, anchor="lm") + 12
         last_player = view.get("last_player")
-        if isinstance(last_player, int):
-            who = _seat_name(names, last_player)
-            x += canvas.text((x, mid), who, 18, TEXT, bold=True, anchor="lm", max_w=220) + 14
-        public = public_cards(view)
+        who = _seat_name(names, last_player) if isinstance(last_player, int) else None
         played, colon, taken = last_move.partition(":")
         groups = [card_ids(played)] + ([card_ids(taken)] if colon else [])
+        if not any(groups):  # a move without cards (a pass, a face-down card turned up): words
+            words = describe_move(str(view.get("game")), who or "?", last_move, names=names)
+            canvas.text((x, mid), words, 17, TEXT, anchor="lm", max_w=WIDTH - MARGIN - x - 10)
+            return y + size.h + 16
+        if who is not None:
+            x += canvas.text((x, mid), who, 18, TEXT, bold=True, anchor="lm", max_w=220) + 14
+        public = public_cards(view)
         for g, cards in enumerate(groups):
             shown = [c for c in cards if public[c] > 0]  # never a card the view keeps hidden
             if shown:
@@ -293,8 +298,6 @@ class Layout:
         on_table = set(_list(view, "table"))
         if not colon and groups[0] and set(groups[0]) <= on_table:
             canvas.text((x, mid), _("onto the table"), 17, MUTED, anchor="lm")
-        if not any(groups):
-            canvas.text((x, mid), last_move, 17, TEXT, anchor="lm", max_w=WIDTH - MARGIN - x - 10)
         return y + size.h + 16
 
     # -- the private hand ------------------------------------------------------------------
