@@ -15,8 +15,16 @@ import cogs.language as language
 from .conftest import FakeFactory
 from .driver import Driver, start_table
 from .fakediscord import GUILD_ID, FakeDiscord, Person, render_text
+from .secrecy import drawn
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
+
+
+def words_drawn(fake: FakeDiscord, msg: dict[str, Any]) -> str:
+    """Every word the picture a message carries was drawn with."""
+    picture = drawn(fake.attachment(msg))
+    assert picture is not None, "the message carries no drawn picture"
+    return " / ".join(picture.texts)
 
 
 def _russian(person: Person, fake: FakeDiscord) -> Person:
@@ -29,8 +37,12 @@ async def test_a_russian_and_an_english_player_each_get_their_own_hand(
 ) -> None:
     alice, boris = users[0], _russian(users[1], fake)
     d = await start_table(fake, [alice, boris], seed=2, game="hurricane")
-    english = render_text(await d.show_hand(alice))
-    russian = render_text(await d.show_hand(boris))
+    english_msg, russian_msg = await d.show_hand(alice), await d.show_hand(boris)
+    english, russian = render_text(english_msg), render_text(russian_msg)
+    # the pictures too: each hand's words in its player's language, the table in the server's
+    assert "Your hand" in words_drawn(fake, english_msg)
+    assert "Ваши карты" in words_drawn(fake, russian_msg)
+    assert "Stock" in words_drawn(fake, d.public())
     assert "Your hand — Hurricane" in english and "**Your cards:**" in english
     assert "Ваши карты — Ураган" in russian and "**Ваши карты:**" in russian
     assert "Your" not in russian and "Ваши" not in english
@@ -46,6 +58,9 @@ async def test_a_russian_and_an_english_player_each_get_their_own_hand(
     live_ru = render_text(fake.messages[int(d.hands[boris.id]["id"])])
     live_en = render_text(fake.messages[int(d.hands[alice.id]["id"])])
     assert "Последний ход:" in live_ru and "Last move:" in live_en
+    assert "Ваши карты" in words_drawn(fake, fake.messages[int(d.hands[boris.id]["id"])])
+    assert "Your hand" in words_drawn(fake, fake.messages[int(d.hands[alice.id]["id"])])
+    assert "Stock" in words_drawn(fake, d.public())
     # /play autocomplete shows Russian labels to the Russian player; the value stays the notation
     seat = d.table.state.current_player  # type: ignore[union-attr]
     who = alice if d.table.seats[seat].user_id == alice.id else boris  # type: ignore[union-attr]
@@ -84,13 +99,20 @@ async def test_the_public_message_follows_the_server_language_and_settings(
     await d.start(people[0])
     await fake.bot.settle()  # type: ignore[union-attr]
     assert "Мои карты" in render_text(d.public())
+    assert "Колода" in words_drawn(fake, d.public())  # the picture's words too
     # an English player still gets an English hand at a Russian server's table
-    assert "Your hand — Hurricane" in render_text(await d.show_hand(people[0]))
+    hand = await d.show_hand(people[0])
+    assert "Your hand — Hurricane" in render_text(hand)
+    assert "Your hand" in words_drawn(fake, hand) and "Колода" not in words_drawn(fake, hand)
 
     ex = await fake.slash("settings language", user=fake.owner, language="en")
     assert ex.ephemeral and "English" in ex.text
     await fake.bot.settle()  # type: ignore[union-attr]
     assert "Show my hand" in render_text(d.public()) and "Мои карты" not in render_text(d.public())
+    # the same moment drawn again in English: not the Russian picture from the cache
+    assert "Stock" in words_drawn(fake, d.public()) and "Колода" not in words_drawn(
+        fake, d.public()
+    )
     assert await fake.bot.storage.get_guild_language(GUILD_ID) == "en"  # type: ignore[union-attr]
 
     ex = await fake.slash("settings language", user=fake.owner, language="auto")

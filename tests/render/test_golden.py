@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
+from bot.i18n import using
 from bot.render.pictures import Picture, final_picture, hand_picture, table_picture
 
 from .positions import NAMES, POSITIONS, finished, poker_draw
@@ -55,7 +56,24 @@ def _pictures() -> dict[str, Callable[[], Picture]]:
         state = finished(name)
         view, names = state.view(None), NAMES[: state.num_players]
         cases[f"{name}_final"] = lambda v=view, n=names: final_picture(v, n)
+    # in Russian: the words through the catalog, the rulebook's letters on the cards
+    for name, make in (("hurricane_pairs", POSITIONS["hurricane_pairs"]), ("poker", poker_draw)):
+        state = make()
+        names, public = NAMES[: state.num_players], state.view(None)
+        cases[f"{name}_table_ru"] = _russian(
+            lambda v=public, n=names: table_picture(v, n, last_move="7D", labels=RUSSIAN)
+        )
+    final = finished("haggis").view(None)
+    cases["haggis_final_ru"] = _russian(lambda v=final: final_picture(v, NAMES[:2], labels=RUSSIAN))
     return cases
+
+
+def _russian(make: Callable[[], Picture]) -> Callable[[], Picture]:
+    def drawn() -> Picture:
+        with using("ru"):
+            return make()
+
+    return drawn
 
 
 CASES = _pictures()
