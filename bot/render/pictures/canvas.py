@@ -16,7 +16,18 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from .palette import flat, palette
-from .sprites import BOLD, LARGE, REGULAR, RGB, CardSize, Labels, back_sprite, card_sprite, font
+from .sprites import (
+    BOLD,
+    LARGE,
+    REGULAR,
+    RGB,
+    CardSize,
+    Labels,
+    back_sprite,
+    card_sprite,
+    card_word,
+    font,
+)
 
 WIDTH = 800  # output width; Discord shows it at ~400-550 px, so everything is drawn twice as big
 MARGIN = 16
@@ -187,6 +198,9 @@ class Canvas:
         sprite = card_sprite(card, size, self.labels)
         self.image.paste(sprite, (x, y), sprite)
         self.cards.append(card)
+        word = card_word(card, size)
+        if word:  # printed on the card (WILD, JOKER): a word the picture says too
+            self.texts.append(word)
 
     def back(self, x: int, y: int, size: CardSize = LARGE) -> None:
         sprite = back_sprite(size)

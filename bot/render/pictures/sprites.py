@@ -15,6 +15,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.i18n import pgettext
+
 FONT_DIR = Path(str(resources.files("bot.render.pictures") / "fonts"))
 REGULAR = "DejaVuSans.ttf"
 BOLD = "DejaVuSans-Bold.ttf"
@@ -123,9 +125,16 @@ def parse_card(card: str) -> Card:
 
 
 Labels = Mapping[str, str]
+COMPACT_W = 56  # narrower cards are drawn compact: the index and a small mark, no word
+
+
+def is_compact(size: CardSize) -> bool:
+    return size.w < COMPACT_W
+
+
 _LabelKey = tuple[tuple[str, str], ...]
 
-_sprites: dict[tuple[str, str, CardSize, _LabelKey], Image.Image] = {}
+_sprites: dict[tuple[str, str, CardSize, _LabelKey, str], Image.Image] = {}
 _lock = threading.Lock()
 
 
@@ -133,23 +142,35 @@ def label_key(labels: Labels | None) -> _LabelKey:
     return tuple(sorted(labels.items())) if labels else ()
 
 
+def card_word(card: str, size: CardSize | None = None) -> str:
+    """The word printed on a card, in the language in force: Haggis's wild cards say ``WILD``
+    (not on a small card), the jokers ``JOKER``; other cards none."""
+    if card in COURT and (size is None or not is_compact(size)):
+        return pgettext("printed on a card", "WILD")
+    if card in ("X1", "X2"):
+        return pgettext("printed on a card", "JOKER")
+    return ""
+
+
 def card_sprite(card: str, size: CardSize = LARGE, labels: Labels | None = None) -> Image.Image:
     """The face of ``card`` (RGBA, read-only: paste it, never draw on it). ``labels`` maps ranks
-    to the letters printed (``{"A": "Т", "J": "В", "Q": "Д", "K": "К"}`` for Russian packs)."""
-    key = ("face", card, size, label_key(labels))
+    to the letters printed (``{"A": "Т", "J": "В", "Q": "Д", "K": "К"}`` for Russian packs); a
+    wild card's or a joker's word is printed in the language in force."""
+    word = card_word(card)
+    key = ("face", card, size, label_key(labels), word)
     sprite = _sprites.get(key)
     if sprite is None:
         with _lock:
             sprite = _sprites.get(key)
             if sprite is None:
-                sprite = _draw_face(parse_card(card), size, labels or {})
+                sprite = _draw_face(parse_card(card), size, labels or {}, word)
                 _sprites[key] = sprite
     return sprite
 
 
 def back_sprite(size: CardSize = LARGE) -> Image.Image:
     """The back of every card (hidden hands, the stock, face-down cards, the Haggis)."""
-    key = ("back", "", size, ())
+    key = ("back", "", size, (), "")
     sprite = _sprites.get(key)
     if sprite is None:
         with _lock:
@@ -223,10 +244,10 @@ def _star(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB, 
     draw.polygon(pts, fill=fill, outline=OUTLINE if edge else None, width=edge)
 
 
-def _draw_face(card: Card, size: CardSize, labels: Labels) -> Image.Image:
+def _draw_face(card: Card, size: CardSize, labels: Labels, word: str = "") -> Image.Image:
     img, draw, line = _blank(size, WHITE)
     w, h = size.w * SUPER, size.h * SUPER
-    compact = size.w < 56
+    compact = is_compact(size)
     pad = line + (3 if compact else 5) * SUPER
     index_w = size.step * SUPER - pad - line
     rank_px = int(size.w * (0.46 if compact else 0.4)) * SUPER
@@ -302,8 +323,8 @@ def _draw_face(card: Card, size: CardSize, labels: Labels) -> Image.Image:
         _star(draw, w * 0.64, h * 0.5, w * 0.25, WILD_GOLD, edge + SUPER)
         draw.text(
             (w / 2, h - line - band * 2.5),
-            "WILD",
-            font=font(BOLD, int(w * 0.17)),
+            word or "WILD",
+            font=_fit_font(word or "WILD", BOLD, int(w * 0.17), int(w - 2 * line - 4 * SUPER)),
             fill=WILD_INK,
             anchor="md",
         )
@@ -313,7 +334,9 @@ def _draw_face(card: Card, size: CardSize, labels: Labels) -> Image.Image:
     ink = FRENCH_RED if card.rank == "X1" else INK
     jpx = int(rank_px * 0.62)
     y = float(pad)
-    for ch in "JOKER":
+    letters = word or "JOKER"
+    jpx = int(jpx * min(1.0, 5 / len(letters)))  # a longer word (ДЖОКЕР) in smaller letters
+    for ch in letters:
         draw.text((pad + index_w / 2, y), ch, font=font(BOLD, jpx), fill=ink, anchor="mt")
         y += jpx * 0.98
     if not compact:
