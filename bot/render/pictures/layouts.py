@@ -167,10 +167,7 @@ class Layout:
         per_row = n if n <= 4 else (n + 1) // 2
         gap = 10
         w = (INNER - gap * (per_row - 1)) // per_row
-        # a seat line too long for its box (four seats, Russian words) takes a second line:
-        # every box of the table grows by it, so the boxes stay level
-        wrapped = any(len(seat_lines(self.seat_line(view, s), w - 24)) > 1 for s in range(n))
-        h = SEAT_H + (LINE_H if wrapped else 0)
+        h = self.seat_height(view, n, w)
         bottom = y
         for seat in range(n):
             row, col = divmod(seat, per_row)
@@ -179,6 +176,12 @@ class Layout:
             self.seat_box(canvas, view, names, seat, (x0, y0, x0 + w, y0 + h))
             bottom = y0 + h
         return bottom
+
+    def seat_height(self, view: View, n: int, w: int) -> int:
+        """A seat line too long for its box (four seats, Russian words) takes a second line:
+        every box of the table grows by it, so the boxes stay level."""
+        wrapped = any(len(seat_lines(self.seat_line(view, s), w - 24)) > 1 for s in range(n))
+        return SEAT_H + (LINE_H if wrapped else 0)
 
     def seat_box(
         self,

@@ -102,19 +102,8 @@ class PokerLayout(Layout):
             )
         return f"{self.title(view)} · " + _("hand {number}").format(number=number)
 
-    def seats(self, canvas: Canvas, view: View, names: Sequence[str], y: int) -> int:
-        n = len(_ints(view, "chips", int(view.get("num_players") or len(names))))
-        per_row = n if n <= 4 else (n + 1) // 2
-        gap = 10
-        w = (INNER - gap * (per_row - 1)) // per_row
-        bottom = y
-        for seat in range(n):
-            row, col = divmod(seat, per_row)
-            x0 = MARGIN + col * (w + gap)
-            y0 = y + row * (SEAT_H + gap)
-            self.seat_box(canvas, view, names, seat, (x0, y0, x0 + w, y0 + SEAT_H))
-            bottom = y0 + SEAT_H
-        return bottom
+    def seat_height(self, view: View, n: int, w: int) -> int:
+        return SEAT_H  # chips and bets are drawn, not written in a line
 
     def seat_box(
         self,
