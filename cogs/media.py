@@ -19,7 +19,7 @@ from typing import Any
 
 import discord
 
-from bot.render.cards import ALL_CARDS, BACK, card_emoji, emoji_name, set_card_emojis
+from bot.render.cards import EMOJI_FACES, card_emoji, emoji_name, set_card_emojis
 from bot.render.pictured import Draw
 from bot.render.pictures import emoji_png
 from bot.render.pictures.palette import palette
@@ -69,14 +69,15 @@ def partial_emoji(card: str | None) -> discord.PartialEmoji | None:
 async def sync_card_emojis(client: discord.Client) -> bool:
     """Make sure every card has its application emoji and install them for the render layer.
     Returns whether the emojis are in use (False: cards stay text, and a log line says why)."""
-    wanted = [*ALL_CARDS, BACK]
+    faces = {key: (card, lang) for key, card, lang in EMOJI_FACES}
+    wanted = list(faces)
     try:
         existing = {e.name: e for e in await client.fetch_application_emojis()}
     except discord.HTTPException as exc:
         log.warning("Could not list the application emojis (%s): cards are shown as text", exc)
         set_card_emojis({})
         return False
-    missing = [card for card in wanted if emoji_name(card) not in existing]
+    missing = [key for key in wanted if emoji_name(key) not in existing]
     if len(existing) + len(missing) > MAX_APP_EMOJIS:
         log.warning(
             "The application has %s emojis; %s more cards would pass Discord's %s: "
@@ -87,17 +88,17 @@ async def sync_card_emojis(client: discord.Client) -> bool:
         )
         set_card_emojis({})
         return False
-    for card in missing:
-        if emoji_name(card) in existing:  # uploaded meanwhile by another process (re-listed below)
+    for key in missing:
+        if emoji_name(key) in existing:  # uploaded meanwhile by another process (re-listed below)
             continue
-        image = await asyncio.to_thread(emoji_png, card)
+        image = await asyncio.to_thread(emoji_png, *faces[key])
         try:
-            emoji = await client.create_application_emoji(name=emoji_name(card), image=image)
+            emoji = await client.create_application_emoji(name=emoji_name(key), image=image)
         except discord.HTTPException as exc:
             # another bot process of a cluster may have uploaded it first: list again
             with contextlib.suppress(discord.HTTPException):
                 existing = {e.name: e for e in await client.fetch_application_emojis()}
-            if emoji_name(card) in existing:
+            if emoji_name(key) in existing:
                 continue
             log.warning("Could not upload the card emojis (%s): cards are shown as text", exc)
             set_card_emojis({})
@@ -105,7 +106,7 @@ async def sync_card_emojis(client: discord.Client) -> bool:
         existing[emoji.name] = emoji
     if missing:
         log.info("Uploaded %s card emojis", len(missing))
-    set_card_emojis({card: str(existing[emoji_name(card)]) for card in wanted})
+    set_card_emojis({key: str(existing[emoji_name(key)]) for key in wanted})
     return True
 
 

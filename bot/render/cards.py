@@ -106,24 +106,53 @@ BACK = "back"  # the card back's key among the emojis
 BACK_LABEL = "🂠"  # a card back in text
 EMOJI_PREFIX = "card_"
 
+
+def _face_differs(card: str, lang: str) -> bool:
+    """Whether ``card`` looks different in ``lang``: a rank printed with another letter (Т В Д К),
+    or a printed word (Haggis's wild cards, the jokers)."""
+    rank = card if card in ("J", "Q", "K") else card[:-1]
+    return rank in RANK_LETTERS.get(lang, {}) or card in ("X1", "X2")
+
+
+#: Every emoji the bot owns: (key, card, language). The English faces of every card and the back,
+#: then, per other language, the cards whose face differs there (``ru_AH`` shows a Т♥).
+EMOJI_FACES: tuple[tuple[str, str, str], ...] = (
+    *((card, card, "en") for card in (*ALL_CARDS, BACK)),
+    *(
+        (f"{lang}_{card}", card, lang)
+        for lang in RANK_LETTERS
+        for card in ALL_CARDS
+        if _face_differs(card, lang)
+    ),
+)
+#: The keys whose label is found in text as it is (Haggis's bare J/Q/K only beside spaces).
+_PLAIN_KEYS = frozenset((*ALL_CARDS, BACK)) - {"J", "Q", "K"}
+
 _emojis: dict[str, str] = {}
 
 
-def emoji_name(card: str) -> str:
-    """The application emoji's name of a card (or ``BACK``): ``card_7H``, ``card_10R``, ``card_J``
-    (2..32 characters of ``[A-Za-z0-9_]``, as Discord requires)."""
-    return EMOJI_PREFIX + card
+def emoji_name(key: str) -> str:
+    """The application emoji's name of an emoji key (a card, ``BACK`` or ``ru_AH``): ``card_7H``,
+    ``card_10R``, ``card_J``, ``card_ru_AH`` (2..32 characters of ``[A-Za-z0-9_]``, as Discord
+    requires)."""
+    return EMOJI_PREFIX + key
 
 
 def set_card_emojis(mapping: dict[str, str]) -> None:
-    """Install the card -> emoji markup mapping (``{}``: back to plain text)."""
+    """Install the emoji key -> emoji markup mapping (``{}``: back to plain text)."""
     _emojis.clear()
     _emojis.update(mapping)
     _emoji_patterns.clear()
 
 
 def card_emoji(card: str) -> str | None:
-    """The emoji markup that shows ``card`` (``BACK`` for a card back), or None without emojis."""
+    """The emoji markup that shows ``card`` (``BACK`` for a card back) in the language in force,
+    or None without emojis."""
+    lang = current()
+    if lang in RANK_LETTERS:
+        found = _emojis.get(f"{lang}_{card}")
+        if found is not None:
+            return found
     return _emojis.get(card)
 
 
@@ -137,7 +166,7 @@ def _pattern(faces: bool) -> re.Pattern[str]:
     found = _emoji_patterns.get(key)
     if found is None:
         by_label = sorted(
-            {_label(c) for c in _emojis if c not in ("J", "Q", "K")},
+            {_label(c) for c in _emojis if c in _PLAIN_KEYS},
             key=len,
             reverse=True,
         )
@@ -172,7 +201,7 @@ def emojify(text: str, limit: int | None = None, *, game: str | None = None) -> 
     pos = 0
     for m in _pattern(game == "haggis").finditer(text):
         card = to_card.get(m.group(0))
-        emoji = _emojis.get(card) if card is not None else None
+        emoji = card_emoji(card) if card is not None else None
         if emoji is None:
             continue
         grown = length + len(emoji) - len(m.group(0))

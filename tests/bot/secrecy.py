@@ -117,12 +117,12 @@ def drawn(data: bytes) -> Drawn | None:
 
 def _pattern(card: str) -> re.Pattern[str]:
     forms = {re.escape(card)}
-    for lang in LANGUAGES:  # a card as each language writes it (Т♥ in Russian)
+    for lang in LANGUAGES:  # a card as each language writes it (Т♥ in Russian) and its emoji
         with using(lang):
             forms.add(re.escape(card_label(card)))
-    emoji = card_emoji(card)
-    if emoji:
-        forms.add(re.escape(emoji))
+            emoji = card_emoji(card)
+            if emoji:
+                forms.add(re.escape(emoji))
     return re.compile(r"(?<![0-9A-Za-z])(?:" + "|".join(forms) + r")(?![0-9A-Za-z])")
 
 

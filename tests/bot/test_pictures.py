@@ -17,7 +17,8 @@ import pytest
 from PIL import Image
 
 import bot.render.pictured as pictured
-from bot.render.cards import ALL_CARDS, BACK, card_emoji, card_label, emoji_name
+from bot.i18n import using
+from bot.render.cards import ALL_CARDS, BACK, EMOJI_FACES, card_emoji, card_label, emoji_name
 from bot.render.pictures import Picture
 from bot.tables.models import TableStatus
 
@@ -230,7 +231,20 @@ async def test_card_emojis_are_uploaded_once_and_shown_in_selects_and_text(
     fake = await make_fake(card_emojis=True)
     await fake.bot.settle()  # type: ignore[union-attr]
     names = {e["name"] for e in fake.app_emojis.values()}
-    assert names == {emoji_name(c) for c in (*ALL_CARDS, BACK)} and len(names) == 103
+    # every card and the back (103), and the 21 faces Russian draws differently: Т В Д К of the
+    # four French suits, Haggis's wild В Д К and the two jokers (their printed word)
+    assert names == {emoji_name(key) for key, _card, _lang in EMOJI_FACES} and len(names) == 124
+    assert {emoji_name(c) for c in (*ALL_CARDS, BACK)} < names
+    by_name = {e["name"]: e_id for e_id, e in fake.app_emojis.items()}
+    for card in ("AH", "KS", "Q", "X1"):
+        assert (
+            fake.emoji_images[by_name[f"card_ru_{card}"]]
+            != fake.emoji_images[by_name[f"card_{card}"]]
+        )
+        with using("ru"):
+            assert card_emoji(card) == f"<:card_ru_{card}:{by_name[f'card_ru_{card}']}>"
+    with using("ru"):  # a face Russian draws the same keeps the one emoji
+        assert card_emoji("7H") == f"<:card_7H:{by_name['card_7H']}>"
     with Image.open(io.BytesIO(fake.emoji_images[min(fake.app_emojis)])) as img:
         assert img.size[0] == img.size[1] <= 128
     people = two_people(fake)
@@ -252,7 +266,16 @@ async def test_card_emojis_are_uploaded_once_and_shown_in_selects_and_text(
     shown = public["description"] + "".join(f["value"] for f in public.get("fields") or [])
     assert all(card_emoji(c) in shown for c in table_cards)
     uploads = sum(1 for r in fake.requests if r.method == "POST" and r.path.endswith("/emojis"))
-    assert uploads == 103
+    assert uploads == 124
+    # a Russian player's hand shows the Russian faces (Т В Д К) where they differ
+    person = d.person(seat)
+    fake.user_locales[person.id] = "ru"
+    ru_msg = await d.show_hand(person)
+    ru_emojis = option_emojis(ru_msg)
+    assert any(card[:-1] in ("A", "J", "Q", "K") for card in ru_emojis)  # this deal has faces
+    for card, emoji in ru_emojis.items():
+        differs = card[:-1] in ("A", "J", "Q", "K")
+        assert emoji["name"] == emoji_name(f"ru_{card}" if differs else card)
     # a restarted bot finds them and uploads nothing
     await fake.close()
     again = await make_fake(world=fake, card_emojis=True)
@@ -307,6 +330,6 @@ async def test_an_emoji_uploaded_meanwhile_by_another_process_is_used(
 
     fake = await make_fake(card_emojis=True, prepare=other_process_first)
     await fake.bot.settle()  # type: ignore[union-attr]
-    assert len(fake.app_emojis) == len(ALL_CARDS) + 1
+    assert len(fake.app_emojis) == len(EMOJI_FACES)
     seven = next(e for e in fake.app_emojis.values() if e["name"] == "card_7H")
     assert card_emoji("7H") == f"<:card_7H:{seven['id']}>"

@@ -21,8 +21,9 @@ from typing import Any
 
 from PIL import Image
 
-from bot.i18n import current
+from bot.i18n import current, using
 
+from ..cards import RANK_LETTERS
 from . import haggis as _haggis  # noqa: F401  (each registers its game's layout)
 from . import hurricane as _hurricane  # noqa: F401
 from . import poker as _poker  # noqa: F401
@@ -126,10 +127,13 @@ def final_picture(
     return layout_for(view).final(view, names, labels)
 
 
-def emoji_png(card: str, size: CardSize = SMALL) -> bytes:
-    """A card (or ``"back"``) as a square PNG for an application emoji: the small sprite, centred
-    on a transparent square (Discord shows emojis square; ≤ 256 KiB, here a few KiB)."""
-    sprite = back_sprite(size) if card == "back" else card_sprite(card, size)
+def emoji_png(card: str, lang: str = "en", size: CardSize = SMALL) -> bytes:
+    """A card (or ``"back"``) as a square PNG for an application emoji: the small sprite as drawn
+    in ``lang``, centred on a transparent square (Discord shows emojis square; ≤ 256 KiB, here a
+    few KiB)."""
+    with using(lang):
+        labels = RANK_LETTERS.get(lang)
+        sprite = back_sprite(size) if card == "back" else card_sprite(card, size, labels)
     side = max(sprite.size)
     square = Image.new("RGBA", (side, side), (0, 0, 0, 0))
     square.paste(sprite, ((side - sprite.width) // 2, (side - sprite.height) // 2))
