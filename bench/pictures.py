@@ -147,7 +147,7 @@ def bench(runs: int) -> None:
         table = cpu_ms(lambda f=draw_table: f().png(), runs)
         hand = cpu_ms(lambda f=draw_hand: f().png(), runs)
         over = finished(game, options, players).view(None)
-        final = cpu_ms(lambda v=over, n=names: final_picture(v, n).png(), runs // 4)
+        final = cpu_ms(lambda v=over, n=names: final_picture(v, n).png(), max(1, runs // 4))
         size = len(table_picture(public, names, last_move=last).png())
         hand_size = len(hand_picture(private, selection=sel, legal=ok).png())
         print(
