@@ -23,8 +23,9 @@ from discord.ext import commands
 from discord.ui import Button, DynamicItem
 
 from bot.i18n import N_, _, current
+from bot.names import shown
 from bot.render.rules import preset_shown
-from bot.render.text import Panel, shown
+from bot.render.text import Panel
 from bot.render.words import noun, plural
 from cogs.language import Localised
 from storage.models import GameSummary, LeaderboardRow, Metric, PlayerStats

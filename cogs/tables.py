@@ -45,7 +45,7 @@ LEVEL_CHOICES = [app_commands.Choice(name=level.value, value=level.value) for le
 
 def user_name(user: discord.abc.User) -> str:
     """The name a table keeps: the display name as written (stored raw). Rendering escapes it
-    wherever it is drawn into Markdown (``bot.render.text.shown``); labels use it as is."""
+    wherever it is drawn into Markdown (``bot.names.shown``); labels use it as is."""
     return getattr(user, "display_name", None) or user.name
 
 

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.i18n import N_, _, current
+from bot.names import shown
 from bot.tables.models import Table, TableStatus
 from bot.tables.specs import title_of
 
@@ -17,7 +18,7 @@ from .cards import card_label, cards_label
 from .moves import describe_move
 from .rules import display_title, preset_line
 from .scores import result_line
-from .text import Panel, shown
+from .text import Panel
 from .words import agree, names_list, plural
 
 HIDDEN_OPTION_KEYS = {"preset"}

@@ -3,7 +3,7 @@ returns what the caller needs. Nothing here changes a table."""
 
 from __future__ import annotations
 
-from bot.render.text import shown
+from bot.names import shown
 
 from .errors import NoTable, NotSeated, TableError
 from .models import Table, TableStatus

@@ -11,7 +11,7 @@ from typing import Any
 
 import bot.games as games
 from bot.games import Action, IllegalAction
-from bot.render.text import shown
+from bot.names import shown
 from storage.models import MoveRecord
 
 from . import checks

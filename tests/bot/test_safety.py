@@ -18,9 +18,9 @@ from discord.ext import commands
 import bot.app as app
 from bot.app import NoGatewayDebug, create_bot, setup_logging
 from bot.config import Config
+from bot.names import shown
 from bot.render.hands import hand_context, hand_model
 from bot.render.hands.base import Button
-from bot.render.text import shown
 from storage.sqlite import SqliteStorage
 
 from .conftest import FakeFactory

@@ -10,10 +10,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.i18n import _
+from bot.names import shown
 from bot.tables.models import Table
 
 from ..cards import cards_label, sort_cards
-from ..text import Panel, shown
+from ..text import Panel
 
 CARD_BACK = "🂠"
 DEFAULT_COLOUR = 0x2C3E50
