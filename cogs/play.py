@@ -20,10 +20,11 @@ from bot.render.table import seat_names
 from bot.tables.errors import NotSeated, StaleAction, TableError
 from bot.tables.models import Table, TableStatus
 
+from .acks import ACK_BUDGET, within_ack
 from .hand import build_hand
 from .media import picture_files
 from .table_message import moment_of
-from .ui import ACK_BUDGET, game_tag, within_ack
+from .ui import game_tag
 
 if TYPE_CHECKING:
     from bot.app import CardBot

@@ -37,10 +37,11 @@ from bot.i18n import _, set_language, using
 from bot.render.table import scoring_panel
 from bot.tables.models import Table
 
+from .acks import answer_lock
 from .attach import AttachPermissions, refused_for_pictures
 from .errors import PUBLIC_THINKING
 from .table_message import public_message
-from .ui import answer_lock, panel_embed
+from .ui import panel_embed
 
 if TYPE_CHECKING:
     from bot.app import CardBot

@@ -31,7 +31,8 @@ from bot.tables.replay import (
 from cogs.language import Localised
 from storage.models import GameLog
 
-from .ui import guarded, one_shot, panel_embed, within_ack
+from .acks import within_ack
+from .ui import guarded, one_shot, panel_embed
 
 if TYPE_CHECKING:
     from bot.app import CardBot

@@ -30,9 +30,10 @@ from bot.render.words import noun, plural
 from cogs.language import Localised
 from storage.models import GameSummary, LeaderboardRow, Metric, PlayerStats
 
+from .acks import within_ack
 from .replay import history_select
 from .tables import GAME_CHOICES
-from .ui import BOARD_MESSAGE, BOARD_TITLE, guarded, panel_embed, within_ack
+from .ui import BOARD_MESSAGE, BOARD_TITLE, guarded, panel_embed
 
 if TYPE_CHECKING:
     from bot.app import CardBot

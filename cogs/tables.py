@@ -19,8 +19,9 @@ from bot.tables.errors import TableError
 from bot.tables.models import Level, Table, TableStatus
 from bot.tables.specs import command_spec
 
+from .acks import ACK_BUDGET, defer_update, within_ack
 from .table_message import public_message
-from .ui import ACK_BUDGET, LEVEL_LABELS, defer_update, within_ack
+from .ui import LEVEL_LABELS
 
 if TYPE_CHECKING:
     from bot.app import CardBot
