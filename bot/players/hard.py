@@ -140,6 +140,11 @@ class SearchProfile:
     #: play another move than the first candidate (normal's choice) only when its paired
     #: advantage over it is this many standard errors; 0: the best mean wins
     switch_z: float = 0.0
+    #: the exact value for the seat of a rollout position (the mover's view given), once the
+    #: rest of the deal can be solved outright; None while it cannot
+    endgame: Callable[[GameState, View, int], float | None] | None = None
+    #: the exact best move from the seat's view when it can be solved outright, else None
+    exact: Callable[[View, Sequence[Action]], Action | None] | None = None
 
 
 #: A sample may take longer than the slowest so far (a longer rollout): planned with this margin.
@@ -167,6 +172,7 @@ def rollout(
     times its usual time, and the check comes before the move, not after it."""
     policy = profile.rollout_policy
     fast = profile.rollout_text
+    endgame = profile.endgame
     clock = time.perf_counter
     last = clock() if deadline is not None else 0.0
     step = 0.0  # the slowest move so far
@@ -184,7 +190,12 @@ def rollout(
         if player is None:
             break
         if fast is not None:
-            events = state.apply(fast(state.view(player), rng), player)
+            mover_view = state.view(player)
+            if endgame is not None:
+                value = endgame(state, mover_view, seat)
+                if value is not None:
+                    return value
+            events = state.apply(fast(mover_view, rng), player)
             continue
         legal = state.legal_actions(player)
         action = legal[0] if len(legal) == 1 else policy(state.view(player), legal, rng)
@@ -203,6 +214,10 @@ def search(
     clock = time.perf_counter
     start = clock()
     seat = seat_of(view)
+    if profile.exact is not None:
+        solved = profile.exact(view, legal)
+        if solved is not None:
+            return solved
     candidates = profile.candidates(view, legal, rng)
     if len(candidates) == 1:
         return candidates[0]

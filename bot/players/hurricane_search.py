@@ -20,6 +20,7 @@ from bot.games import Action, GameState, determinise
 
 from .base import View
 from .hard import SearchProfile, match_value
+from .hurikan_endgame import endgame_value, solved_move
 from .hurikan_normal import hurikan_normal, normal_text
 from .hurricane_normal import hurricane_normal
 
@@ -73,6 +74,12 @@ def profile(game: str) -> SearchProfile:
         rollout_policy=hurikan_normal if hurikan else hurricane_normal,
         rollout_text=normal_text if hurikan else None,
         switch_z=HURIKAN_SWITCH_Z if hurikan else 0.0,
+        endgame=partial(endgame_value, spread=HURIKAN_SPREAD, share=HURIKAN_MARGIN_SHARE)
+        if hurikan
+        else None,
+        exact=partial(solved_move, spread=HURIKAN_SPREAD, share=HURIKAN_MARGIN_SHARE)
+        if hurikan
+        else None,
         # a Hurricane deal: about 2.5 points a side, its margin spread about 2.5
         evaluate=match_value("deal_scored", _side, per_deal=2.5, spread=2.5)
         if not hurikan

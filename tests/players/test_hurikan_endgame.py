@@ -1,0 +1,81 @@
+"""Hurikan's solved endgame agrees with a brute-force minimax over the engine's own moves."""
+
+from __future__ import annotations
+
+import random
+
+from bot.games import GameState, new_game
+from bot.players.hurikan_endgame import solved_move, solved_value
+from bot.players.hurikan_normal import normal_text
+from bot.players.levels import choose_action
+
+SPREAD, SHARE = 20.0, 1.0
+
+
+def _final(state: GameState, seat: int) -> float:
+    points = state.view(seat)["pile_values"]
+    margin = points[seat] - points[1 - seat]
+    sign = 1.0 if margin > 0 else -1.0 if margin < 0 else 0.0
+    return sign + SHARE * margin / SPREAD
+
+
+def _minimax(state: GameState, seat: int) -> float:
+    if state.is_over:
+        return _final(state, seat)
+    player = state.current_player
+    assert player is not None
+    values = []
+    for action in state.legal_actions(player):
+        child = state.clone()
+        child.apply(action, player)
+        values.append(_minimax(child, seat))
+    return max(values) if player == seat else min(values)
+
+
+def _empty_stock_positions(seeds: range) -> list[GameState]:
+    found = []
+    for seed in seeds:
+        state = new_game("hurikan", seed=seed, players=2, options={})
+        rng = random.Random(seed)
+        while not state.is_over:
+            player = state.current_player
+            assert player is not None
+            view = state.view(player)
+            if not view["opening"] and view["stock_count"] == 0:
+                found.append(state.clone())
+            state.apply(normal_text(view, rng), player)
+    return found
+
+
+def test_solved_value_matches_engine_minimax() -> None:
+    for state in _empty_stock_positions(range(12)):
+        player = state.current_player
+        assert player is not None
+        hands = [state.view(s)["hand"] for s in (0, 1)]
+        view = state.view(player)
+        for seat in (0, 1):
+            got = solved_value(
+                hands, view["table"], view["pile_values"], player, seat, SPREAD, SHARE
+            )
+            assert abs(got - _minimax(state, seat)) < 1e-9
+
+
+def test_solved_move_is_optimal_and_hard_plays_it_from_its_view() -> None:
+    for state in _empty_stock_positions(range(12, 20)):
+        player = state.current_player
+        assert player is not None
+        view = state.view(player)
+        legal = state.legal_actions(player)
+        move = solved_move(view, legal, SPREAD, SHARE)
+        assert move is not None
+        child = state.clone()
+        child.apply(move, player)
+        assert abs(_minimax(child, player) - _minimax(state, player)) < 1e-9
+        assert choose_action("hurikan", view, legal, "hard", seed=1) == move or len(legal) == 1
+
+
+def test_no_solved_move_while_the_stock_lasts() -> None:
+    state = new_game("hurikan", seed=3, players=2, options={})
+    player = state.current_player
+    assert player is not None
+    assert solved_move(state.view(player), state.legal_actions(player), SPREAD, SHARE) is None
