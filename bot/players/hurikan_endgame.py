@@ -111,7 +111,9 @@ def solved_value(
     )
 
 
-def endgame_value(state: GameState, view: View, seat: int, spread: float, share: float) -> float | None:
+def endgame_value(
+    state: GameState, view: View, seat: int, spread: float, share: float
+) -> float | None:
     """In a rollout (a determinised world, so both hands are there): the solved value for
     ``seat`` once the stock is empty, else None. ``view`` is the mover's view."""
     if view.get("opening") or int(view.get("stock_count") or 0) or view.get("game") != "hurikan":
@@ -155,9 +157,7 @@ def solved_move(view: View, legal: Sequence[Action], spread: float, share: float
         else:
             after = tuple(sorted(table_v + laid))
             gain = 0
-        value = _solve(
-            _without(mine_v, laid), theirs_v, after, False, margin + gain, spread, share
-        )
+        value = _solve(_without(mine_v, laid), theirs_v, after, False, margin + gain, spread, share)
         # ties go to the earlier legal action: deterministic
         if best is None or value > best[0]:
             best, choice = (value, index), action
