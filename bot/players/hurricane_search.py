@@ -7,7 +7,9 @@ Hurikan's search is cheap (its rollouts build normal's few distinct moves from t
 of scoring every legal lay), so it runs hundreds of samples a move, and it leaves normal's
 choice only for a clearly better move (``HURIKAN_SWITCH_Z``): before, with a few dozen samples,
 the best of eight noisy means beat normal's move too often and hard lost to normal (38.9% of 36
-games). docs/players.md has the measurements, and what was tried and dropped.
+games). Once the stock is empty the rest of a Hurikan deal has no hidden card left and is solved
+exactly (``hurikan_endgame``): the root move there, and the value of every rollout that gets there.
+docs/players.md has the measurements, and what was tried and dropped.
 """
 
 from __future__ import annotations
