@@ -65,7 +65,7 @@ def _solve(
             return sign + share * margin / spread
         # a seat with an empty hand is skipped while the other still has cards (K-4)
         return _solve(mine, theirs, table, not my_turn, margin, spread, share)
-    best: float | None = None
+    values: list[float] = []
     for laid, taken in _moves(mover, table, True):
         rest = _without(mover, laid)
         if taken:
@@ -76,13 +76,10 @@ def _solve(
             gain = 0
         m = margin + gain if my_turn else margin - gain
         if my_turn:
-            value = _solve(rest, theirs, after, False, m, spread, share)
+            values.append(_solve(rest, theirs, after, False, m, spread, share))
         else:
-            value = _solve(mine, rest, after, True, m, spread, share)
-        if best is None or (value > best if my_turn else value < best):
-            best = value
-    assert best is not None
-    return best
+            values.append(_solve(mine, rest, after, True, m, spread, share))
+    return max(values) if my_turn else min(values)  # a non-empty hand always has a lay
 
 
 def _values(cards: Sequence[str]) -> Hand:
