@@ -174,18 +174,7 @@ class TablePlay:
             changed.abandon_votes.add(user_id)
             votes = len(changed.abandon_votes & humans)
             if humans <= changed.abandon_votes:
-                now = self._clock()
-                event: dict[str, Any] = {"type": "abandoned"}
-                mark_ended(changed, "abandoned", now, [event])
-                record = build_record(
-                    changed,
-                    ended_by="abandoned",
-                    winners=(),
-                    double=False,
-                    scores=current_scores(changed),
-                    ended_at=now,
-                )
-                await self._persistence.commit(table, changed, record=record)
+                await self._abandon(table, changed, {"type": "abandoned"}, self._clock())
             else:
                 changed.last_events = [
                     {"type": "abandon_vote", "seat": seat, "votes": votes, "needed": len(humans)}
@@ -266,6 +255,12 @@ class TablePlay:
             changed.status = TableStatus.CANCELLED
             await self._persistence.commit(table, changed, delete=True)
             return
+        await self._abandon(table, changed, event, now)
+
+    async def _abandon(
+        self, table: Table, changed: Table, event: dict[str, Any], now: float
+    ) -> None:
+        """End a game unrated, every seat without a win, and record it (once, with the table)."""
         mark_ended(changed, "abandoned", now, [event])
         record = build_record(
             changed,
