@@ -30,6 +30,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Config, format_shard_ids
+from bot.heap import freeze_long_lived
 from cogs.errors import UnknownControl, report_interaction_error
 from cogs.language import CommandTranslator, ServerLanguages, localise
 
@@ -87,6 +88,7 @@ class CardBot(commands.AutoShardedBot):
         publish_delay: float = 0.5,
         clock: Callable[[], float] = time.time,
         card_emojis: bool = True,
+        freeze_heap: bool = False,
     ) -> None:
         intents = discord.Intents.default()
         intents.message_content = False
@@ -120,6 +122,7 @@ class CardBot(commands.AutoShardedBot):
         self.hands: Any = None  # cogs.live.HandUpdater
         self.pinger: Any = None  # cogs.live.TurnPinger
         self.card_emojis = card_emojis
+        self.freeze_heap = freeze_heap
         self.languages = ServerLanguages(self)
         self.emoji_task: asyncio.Task[bool] | None = None
         self.warm_task: asyncio.Task[None] | None = None
@@ -303,6 +306,10 @@ class CardBot(commands.AutoShardedBot):
             self.publisher.schedule(table)
         await self.sync_commands()
 
+    async def on_ready(self) -> None:
+        if self.freeze_heap:  # the gateway's guild caches are filled: what lives now lives long
+            freeze_long_lived()
+
     def _default_storage(self) -> Storage | None:
         from storage import create_storage
 
@@ -348,9 +355,12 @@ def create_bot(
     publish_delay: float = 0.5,
     clock: Callable[[], float] = time.time,
     card_emojis: bool = True,
+    freeze_heap: bool = False,
 ) -> CardBot:
     """Build the bot exactly as ``python -m bot`` runs it (tests pass tiny delays; ``card_emojis``
-    False: never touch the application's emojis, cards stay text)."""
+    False: never touch the application's emojis, cards stay text; ``freeze_heap``: what is alive
+    at ready leaves the garbage collector's walks (``bot.heap``), as ``run`` does; off for tests,
+    where many bots come and go in one process and a frozen one would never be collected)."""
     return CardBot(
         config,
         storage=storage,
@@ -358,6 +368,7 @@ def create_bot(
         publish_delay=publish_delay,
         clock=clock,
         card_emojis=card_emojis,
+        freeze_heap=freeze_heap,
     )
 
 
@@ -371,7 +382,7 @@ def run(config: Config) -> int:
     if config.token is None:
         print("DISCORD_TOKEN is not set.", file=sys.stderr)
         return 1
-    bot = create_bot(config)
+    bot = create_bot(config, freeze_heap=True)
     try:
         asyncio.run(_run(bot, config.token))
     except StorageError as exc:
