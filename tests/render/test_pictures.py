@@ -202,7 +202,7 @@ def test_renderers_refuse_a_game_state_and_the_wrong_view() -> None:
 
 def _frame_colour(picture: Any) -> tuple[int, int, int]:
     """The colour of the hand frame's left edge, half-way down the cards."""
-    image = picture.image
+    image = picture.image.convert("RGB")  # composed on a palette: read the colour, not its index
     return image.getpixel((13, image.height - 40))  # type: ignore[no-any-return]
 
 
