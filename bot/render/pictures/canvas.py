@@ -155,9 +155,9 @@ def _ink(colour: RGB | None) -> int | None:
 
 
 class Canvas:
-    """Drawing helpers on one palette image (colours are given as RGB, drawn as palette indices:
-    use these helpers, not ``self.draw`` with RGB); never draws on cached sprites, only pastes
-    them."""
+    """Drawing helpers on one palette image: colours are given as RGB and drawn as palette
+    indices (never ImageDraw with RGB: it would add colours to a full palette). Never draws on
+    cached sprites, only pastes them."""
 
     def __init__(
         self,
@@ -172,7 +172,7 @@ class Canvas:
             self.image = blank(width, height, FELT)
         else:
             self.image = _frame(width, height, *panel).copy()
-        self.draw = ImageDraw.Draw(self.image)
+        self._draw = ImageDraw.Draw(self.image)
         self.labels = labels
         self.cards: list[str] = []
         self.raised: list[str] = []
@@ -211,7 +211,7 @@ class Canvas:
 
     def ring(self, x: int, y: int, size: CardSize, colour: RGB, width: int = 3) -> None:
         pad = width + 1
-        self.draw.rounded_rectangle(
+        self._draw.rounded_rectangle(
             (x - pad, y - pad, x + size.w + pad - 1, y + size.h + pad - 1),
             radius=max(4, size.w // 10) + pad,
             outline=index(colour),
@@ -308,12 +308,12 @@ class Canvas:
         radius: int = 10,
     ) -> None:
         """A rounded rectangle (``fill`` None: only its outline)."""
-        self.draw.rounded_rectangle(
+        self._draw.rounded_rectangle(
             box, radius=radius, fill=_ink(fill), outline=_ink(outline), width=width
         )
 
     def line(self, xy: tuple[int, int, int, int], colour: RGB, width: int = 1) -> None:
-        self.draw.line(xy, fill=index(colour), width=width)
+        self._draw.line(xy, fill=index(colour), width=width)
 
     def ellipse(
         self,
@@ -322,7 +322,7 @@ class Canvas:
         outline: RGB | None = None,
         width: int = 1,
     ) -> None:
-        self.draw.ellipse(box, fill=_ink(fill), outline=_ink(outline), width=width)
+        self._draw.ellipse(box, fill=_ink(fill), outline=_ink(outline), width=width)
 
     def pill(
         self,

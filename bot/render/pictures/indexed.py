@@ -6,9 +6,9 @@ mode), and the anti-aliasing that matters is baked into the pasted tile beforeha
 
 - a card or back sprite is its RGBA sprite's colours on the palette, pasted where the sprite is at
   least half opaque (only the rounded corners' soft edge is lost: one pixel, at a 4-8 px radius);
-- a text is its glyph mask blended in RGB over the colour it is drawn on (a flat panel, a pill or
-  the felt), mapped onto the palette, and pasted where the glyph has ink: as anti-aliased as the
-  RGB drawing was.
+- a text is its glyph mask's coverage turned into the palette shades between the colour it is
+  drawn on (a flat panel, a pill or the felt) and its ink, pasted where the glyph has ink: as
+  anti-aliased as the RGB drawing was.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Any
 
 from PIL import Image
 
-from .palette import colour_of, to_palette
+from .palette import colour_of, index, to_palette
 from .sprites import RGB, CardSize, Labels, SpriteKey, back_sprite, card_sprite, sprite_key
 
 Tile = tuple[Image.Image, Image.Image]  # (the pixels in mode P, where to paste them in mode 1)
@@ -28,6 +28,7 @@ _OPAQUE = [0] * 128 + [255] * 128  # alpha -> pasted: at least half opaque
 _INKED = [0] + [255] * 255  # glyph coverage -> pasted: any ink
 _sprites: dict[SpriteKey, Tile] = {}
 _tiles: dict[tuple[Hashable, RGB, int], Tile] = {}
+_ramps: dict[tuple[RGB, int], list[int]] = {}  # (ink, background) -> index by coverage
 _TILES_MAX = 4096
 _lock = threading.Lock()  # one conversion at a time: they share the palette's lookup cache
 
@@ -65,11 +66,25 @@ def glyph(key: Hashable, mask: Any, ink: RGB, background: int) -> Tile:
     found = _tiles.get(tile_key)
     if found is None:
         coverage = Image.Image()._new(mask)
-        rgb = Image.new("RGB", coverage.size, colour_of(background))
-        rgb.paste(ink, (0, 0, *coverage.size), coverage)
+        shades = _shades(ink, background)
+        tile = Image.frombytes("P", coverage.size, coverage.point(shades).tobytes())
+        found = (tile, coverage.point(_INKED, "1"))
+        if len(_tiles) >= _TILES_MAX:
+            _tiles.clear()
+        _tiles[tile_key] = found
+    return found
+
+
+def _shades(ink: RGB, background: int) -> list[int]:
+    """The palette index of ``ink`` at every coverage 0-255 over ``background``: the ends exact
+    (Pillow's nearest-colour lookup is approximate, and the ink is a palette colour), the shades
+    between them the nearest Pillow finds."""
+    found = _ramps.get((ink, background))
+    if found is None:
+        ramp = Image.new("RGB", (256, 1), colour_of(background))
+        ramp.paste(ink, (0, 0, 256, 1), Image.frombytes("L", (256, 1), bytes(range(256))))
         with _lock:
-            found = (to_palette(rgb), coverage.point(_INKED, "1"))
-            if len(_tiles) >= _TILES_MAX:
-                _tiles.clear()
-            _tiles[tile_key] = found
+            found = list(to_palette(ramp).tobytes())
+        found[0], found[255] = background, index(ink)
+        _ramps[(ink, background)] = found
     return found
