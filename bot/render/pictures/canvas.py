@@ -284,8 +284,7 @@ class Canvas:
         if not colours:
             return index(FELT)
         _count, found = max(colours)
-        assert isinstance(found, int)  # mode P: palette indices
-        return found
+        return found if isinstance(found, int) else index(FELT)  # mode P: always an index
 
     def text_width(self, text: str, px: int = 18, bold: bool = False) -> int:
         return measure(text, px, bold)
