@@ -3,6 +3,7 @@ the public pictures only public cards, and no renderer accepts a GameState."""
 
 from __future__ import annotations
 
+import io
 import random
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
@@ -10,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PIL import Image
 
 from bot.games import GameState, new_game
 from bot.render.pictures import (
@@ -24,7 +26,8 @@ from bot.render.pictures import (
     table_picture,
 )
 from bot.render.pictures import sprites as sprite_cache
-from bot.render.pictures.canvas import GREEN, RED
+from bot.render.pictures.canvas import FELT, GREEN, RED, TEXT
+from bot.render.pictures.palette import palette
 
 from .positions import NAMES, POSITIONS, finished, hurricane_last_deal
 
@@ -202,7 +205,7 @@ def test_renderers_refuse_a_game_state_and_the_wrong_view() -> None:
 
 def _frame_colour(picture: Any) -> tuple[int, int, int]:
     """The colour of the hand frame's left edge, half-way down the cards."""
-    image = picture.image
+    image = picture.image.convert("RGB")  # composed on a palette: read the colour, not its index
     return image.getpixel((13, image.height - 40))  # type: ignore[no-any-return]
 
 
@@ -210,6 +213,26 @@ def test_hand_frame_shows_legal_and_illegal() -> None:
     view = POSITIONS["hurricane"]().view(0)
     assert _frame_colour(hand_picture(view, selection=["JD"], legal=True)) == GREEN
     assert _frame_colour(hand_picture(view, selection=["JD", "QD"], legal=False)) == RED
+
+
+def test_pictures_are_composed_on_the_one_palette() -> None:
+    """Pictures are palette images on the fixed palette (nothing drawn added a colour to it), and
+    their text keeps its anti-aliased edges (shades between the ink and the felt)."""
+    state = POSITIONS["haggis2"]()
+    seat = state.current_player
+    assert seat is not None
+    for picture in (
+        table_picture(state.view(None), NAMES[: state.num_players]),
+        hand_picture(state.view(seat)),
+        final_picture(finished("haggis").view(None), NAMES[:2]),
+    ):
+        assert picture.image.mode == "P"
+        assert picture.image.getpalette() == palette().getpalette()
+        png = Image.open(io.BytesIO(picture.png()))
+        assert png.mode == "P" and png.getpalette() == palette().getpalette()
+    title = hand_picture(state.view(seat)).image.convert("RGB").crop((16, 8, 300, 40))
+    shades = {colour for _count, colour in title.getcolors(4096) or []}
+    assert {FELT, TEXT} <= shades and len(shades) > 6
 
 
 def test_final_picture_lists_each_sides_pile() -> None:

@@ -1,5 +1,11 @@
 """A picture being composed: a felt background, text, panels and pasted card sprites.
 
+It is composed in palette mode on the pictures' one fixed palette (``palette.py``): shapes in
+palette indices, sprites and text as tiles mapped onto the palette once (``indexed.py``). A
+finished picture is then saved as it is, instead of composing in RGB and mapping every picture
+onto the palette at the end (which was a quarter of a hand picture's cost, and RGB pixels are
+three times the bytes to copy).
+
 The canvas records every card face it pastes (``cards``) and every back (``backs``), so tests can
 check that a picture shows exactly the cards its view allows.
 """
@@ -15,19 +21,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from .palette import flat, palette
-from .sprites import (
-    BOLD,
-    LARGE,
-    REGULAR,
-    RGB,
-    CardSize,
-    Labels,
-    back_sprite,
-    card_sprite,
-    card_word,
-    font,
-)
+from . import indexed
+from .palette import blank, flat, index
+from .sprites import BOLD, LARGE, REGULAR, RGB, CardSize, Labels, card_word, font
 
 WIDTH = 800  # output width; Discord shows it at ~400-550 px, so everything is drawn twice as big
 MARGIN = 16
@@ -86,30 +82,29 @@ class Picture:
         return self.image.size
 
     def png(self) -> bytes:
-        """PNG bytes of a palette image (flat colours compress ~5x better than RGB): mapped onto
-        the one fixed palette of every picture (``palette.py``) without dithering, zlib level 1
-        (level 6 makes files ~30% smaller at 3x the time; they are ~5-20 KB either way)."""
-        pal = self.image.quantize(palette=palette(), dither=Image.Dither.NONE)
+        """PNG bytes of the palette image as composed (flat colours compress ~5x better than
+        RGB), zlib level 1 (level 6 makes files ~30% smaller at 3x the time; they are ~5-20 KB
+        either way)."""
         buf = io.BytesIO()
-        pal.save(buf, "PNG", compress_level=1, optimize=False)
+        self.image.save(buf, "PNG", compress_level=1, optimize=False)
         return buf.getvalue()
 
 
-# Text is drawn as ImageDraw.text draws it (a FreeType mask, then the ink through it), but each
-# (font, size, text, anchor, sub-pixel start) mask is rendered once and kept: pictures repeat the
-# same labels (names, "pile 0", "Your hand · 12 cards"), and FreeType rendering was a third of a
-# hand picture's drawing time.
-_MASKS: dict[tuple[str, int, str, str, float, float], tuple[Any, tuple[int, int]]] = {}
+# Text is drawn as ImageDraw.text draws it (a FreeType mask, then the ink through it, here as a
+# tile blended once per ink and background: ``indexed.glyph``), but each (font, size, text,
+# anchor, sub-pixel start) mask is rendered once and kept: pictures repeat the same labels (names,
+# "pile 0", "Your hand · 12 cards"), and FreeType rendering was a third of a hand picture's
+# drawing time.
+_MaskKey = tuple[str, int, str, str, float, float]
+_MASKS: dict[_MaskKey, tuple[Any, tuple[int, int]]] = {}
 _LENGTHS: dict[tuple[str, int, str], float] = {}
 _CACHE_MAX = 4096
 
 
-def _mask(
-    name: str, px: int, text: str, anchor: str, fx: float, fy: float
-) -> tuple[Any, tuple[int, int]]:
-    key = (name, px, text, anchor, fx, fy)
+def _mask(key: _MaskKey) -> tuple[Any, tuple[int, int]]:
     found = _MASKS.get(key)
     if found is None:
+        name, px, text, anchor, fx, fy = key
         found = font(name, px).getmask2(text, "L", anchor=anchor, start=(fx, fy))
         if len(_MASKS) >= _CACHE_MAX:
             _MASKS.clear()
@@ -144,9 +139,9 @@ def _frame(
     key = (width, height, box, outline)
     found = _FRAMES.get(key)
     if found is None:
-        found = Image.new("RGB", (width, height), FELT)
+        found = blank(width, height, FELT)
         ImageDraw.Draw(found).rounded_rectangle(
-            box, radius=10, fill=PANEL, outline=outline, width=3
+            box, radius=10, fill=index(PANEL), outline=_ink(outline), width=3
         )
         if len(_FRAMES) >= _FRAMES_MAX:
             _FRAMES.clear()
@@ -154,8 +149,15 @@ def _frame(
     return found
 
 
+def _ink(colour: RGB | None) -> int | None:
+    """A fill or outline for ImageDraw on a picture: its palette index."""
+    return None if colour is None else index(colour)
+
+
 class Canvas:
-    """Drawing helpers on one RGB image; never draws on cached sprites, only pastes them."""
+    """Drawing helpers on one palette image: colours are given as RGB and drawn as palette
+    indices (never ImageDraw with RGB: it would add colours to a full palette). Never draws on
+    cached sprites, only pastes them."""
 
     def __init__(
         self,
@@ -167,10 +169,10 @@ class Canvas:
         """``panel``: a first panel (box, outline) on the felt: copied from a cached frame (a hand
         picture's panel, redrawn on every click otherwise)."""
         if panel is None:
-            self.image = Image.new("RGB", (width, height), FELT)
+            self.image = blank(width, height, FELT)
         else:
             self.image = _frame(width, height, *panel).copy()
-        self.draw = ImageDraw.Draw(self.image)
+        self._draw = ImageDraw.Draw(self.image)
         self.labels = labels
         self.cards: list[str] = []
         self.raised: list[str] = []
@@ -195,24 +197,24 @@ class Canvas:
     ) -> None:
         if ring is not None:
             self.ring(x, y, size, ring)
-        sprite = card_sprite(card, size, self.labels)
-        self.image.paste(sprite, (x, y), sprite)
+        tile, where = indexed.card(card, size, self.labels)
+        self.image.paste(tile, (x, y), where)
         self.cards.append(card)
         word = card_word(card, size)
         if word:  # printed on the card (WILD, JOKER): a word the picture says too
             self.texts.append(word)
 
     def back(self, x: int, y: int, size: CardSize = LARGE) -> None:
-        sprite = back_sprite(size)
-        self.image.paste(sprite, (x, y), sprite)
+        tile, where = indexed.back(size)
+        self.image.paste(tile, (x, y), where)
         self.backs += 1
 
     def ring(self, x: int, y: int, size: CardSize, colour: RGB, width: int = 3) -> None:
         pad = width + 1
-        self.draw.rounded_rectangle(
+        self._draw.rounded_rectangle(
             (x - pad, y - pad, x + size.w + pad - 1, y + size.h + pad - 1),
             radius=max(4, size.w // 10) + pad,
-            outline=colour,
+            outline=index(colour),
             width=width,
         )
 
@@ -259,11 +261,30 @@ class Canvas:
                 text = text[:-1]
             text = text.rstrip() + "…"
         x, y = xy
-        mask, (ox, oy) = _mask(name, px, text, anchor, math.modf(x)[0], math.modf(y)[0])
-        ink = self.draw._getink(colour)[0]
-        self.draw.draw.draw_bitmap((int(x) + ox, int(y) + oy), mask, ink)
+        key = (name, px, text, anchor, math.modf(x)[0], math.modf(y)[0])
+        mask, (ox, oy) = _mask(key)
+        left, top = int(x) + ox, int(y) + oy
+        w, h = mask.size
+        if w and h:
+            under = self._background((left, top, left + w, top + h))
+            tile, where = indexed.glyph(key, mask, colour, under)
+            self.image.paste(tile, (left, top), where)
         self.texts.append(text)
         return int(_length(name, px, text))
+
+    def _background(self, box: tuple[int, int, int, int]) -> int:
+        """The palette index most of ``box`` shows: what a text there is drawn on (texts lie on
+        flat panels, pills and the felt; their edges are blended with it)."""
+        width, height = self.image.size
+        left, top, right, bottom = box
+        inside = (max(0, left), max(0, top), min(width, right), min(height, bottom))
+        colours = None
+        if inside[0] < inside[2] and inside[1] < inside[3]:
+            colours = self.image.crop(inside).getcolors(256)
+        if not colours:
+            return index(FELT)
+        _count, found = max(colours)
+        return found if isinstance(found, int) else index(FELT)  # mode P: always an index
 
     def text_width(self, text: str, px: int = 18, bold: bool = False) -> int:
         return measure(text, px, bold)
@@ -280,12 +301,27 @@ class Canvas:
     def panel(
         self,
         box: tuple[int, int, int, int],
-        fill: RGB = PANEL,
+        fill: RGB | None = PANEL,
         outline: RGB | None = None,
         width: int = 2,
         radius: int = 10,
     ) -> None:
-        self.draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+        """A rounded rectangle (``fill`` None: only its outline)."""
+        self._draw.rounded_rectangle(
+            box, radius=radius, fill=_ink(fill), outline=_ink(outline), width=width
+        )
+
+    def line(self, xy: tuple[int, int, int, int], colour: RGB, width: int = 1) -> None:
+        self._draw.line(xy, fill=index(colour), width=width)
+
+    def ellipse(
+        self,
+        box: tuple[int, int, int, int],
+        fill: RGB | None = None,
+        outline: RGB | None = None,
+        width: int = 1,
+    ) -> None:
+        self._draw.ellipse(box, fill=_ink(fill), outline=_ink(outline), width=width)
 
     def pill(
         self,
@@ -304,6 +340,6 @@ class Canvas:
             size = self.fitting_px(text, px, max_w - 16, bold=True, min_px=8)
         w = self.text_width(text, size, bold=True)
         h = px + 10
-        self.draw.rounded_rectangle((x, y, x + w + 16, y + h), radius=h // 2, fill=fill)
+        self.panel((x, y, x + w + 16, y + h), fill, radius=h // 2)
         self.text((x + 8 + w / 2, y + h / 2 + 1), text, size, colour, bold=True, anchor="mm")
         return x + w + 16

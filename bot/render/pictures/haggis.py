@@ -121,10 +121,10 @@ class HaggisLayout(Layout):
                 if cards:
                     if is_top:
                         w = (len(cards) - 1) * MEDIUM.step + MEDIUM.w
-                        canvas.draw.rounded_rectangle(
+                        canvas.panel(
                             (x - 4, ry + 18, x + w + 3, ry + 22 + MEDIUM.h + 3),
-                            radius=10,
-                            outline=GOLD,
+                            None,
+                            GOLD,
                             width=3,
                         )
                     canvas.fan(cards, x, ry + 22, MEDIUM)

@@ -525,7 +525,7 @@ class Layout:
             canvas.text((cx, y + 10), side, 15, TEXT, bold=True, anchor="mm", max_w=col_w - 6)
         y += 30
         for label, values, winner in rows:
-            canvas.draw.line((x0 + 10, y, x1 - 10, y), fill=RULE, width=1)
+            canvas.line((x0 + 10, y, x1 - 10, y), RULE)
             total = label == total_label
             canvas.text(
                 (x0 + 12, y + 17),
@@ -541,11 +541,7 @@ class Layout:
                 cx = x0 + label_w + col_w * i + col_w // 2
                 if winner == i:
                     half = min(col_w // 2 - 6, 44)
-                    canvas.draw.rounded_rectangle(
-                        (cx - half, y + 5, cx + half, y + 29),
-                        radius=12,
-                        fill=GOLD,
-                    )
+                    canvas.panel((cx - half, y + 5, cx + half, y + 29), GOLD, radius=12)
                     canvas.text((cx, y + 17), value, 16, DARK, bold=True, anchor="mm")
                 else:
                     canvas.text(

@@ -82,8 +82,8 @@ def wild_cards(view: View) -> frozenset[str]:
 
 def chip(canvas: Canvas, x: int, y: int, r: int = 9) -> None:
     """A poker chip: a gold disc with a dark ring."""
-    canvas.draw.ellipse((x - r, y - r, x + r, y + r), fill=GOLD, outline=DARK, width=2)
-    canvas.draw.ellipse((x - r + 5, y - r + 5, x + r - 5, y + r - 5), outline=DARK, width=2)
+    canvas.ellipse((x - r, y - r, x + r, y + r), GOLD, DARK, width=2)
+    canvas.ellipse((x - r + 5, y - r + 5, x + r - 5, y + r - 5), outline=DARK, width=2)
 
 
 class PokerLayout(Layout):
@@ -129,7 +129,7 @@ class PokerLayout(Layout):
         right = x1 - 10
         if view.get("dealer") == seat and not over:
             cx, cy = x1 - 22, y0 + 21
-            canvas.draw.ellipse((cx - 12, cy - 12, cx + 12, cy + 12), fill=TEXT, outline=DARK)
+            canvas.ellipse((cx - 12, cy - 12, cx + 12, cy + 12), TEXT, DARK)
             canvas.text((cx, cy + 1), "D", 15, DARK, bold=True, anchor="mm")
             right = cx - 18
         name = ("▶ " if turn else "") + _name(names, seat)

@@ -134,7 +134,7 @@ def is_compact(size: CardSize) -> bool:
 
 _LabelKey = tuple[tuple[str, str], ...]
 
-_sprites: dict[tuple[str, str, CardSize, _LabelKey, str], Image.Image] = {}
+_sprites: dict[tuple[str, str, CardSize, _LabelKey, str], Image.Image] = {}  # by sprite_key
 _lock = threading.Lock()
 
 
@@ -152,12 +152,23 @@ def card_word(card: str, size: CardSize | None = None) -> str:
     return ""
 
 
+SpriteKey = tuple[str, str, CardSize, _LabelKey, str]
+
+
+def sprite_key(card: str, size: CardSize, labels: Labels | None = None) -> SpriteKey:
+    """What a sprite is cached by (``card`` ``"back"``: the back): its face drawn in the language
+    in force (a wild card's word) with ``labels``."""
+    if card == "back":
+        return ("back", "", size, (), "")
+    return ("face", card, size, label_key(labels), card_word(card))
+
+
 def card_sprite(card: str, size: CardSize = LARGE, labels: Labels | None = None) -> Image.Image:
     """The face of ``card`` (RGBA, read-only: paste it, never draw on it). ``labels`` maps ranks
     to the letters printed (``{"A": "Т", "J": "В", "Q": "Д", "K": "К"}`` for Russian packs); a
     wild card's or a joker's word is printed in the language in force."""
     word = card_word(card)
-    key = ("face", card, size, label_key(labels), word)
+    key = sprite_key(card, size, labels)
     sprite = _sprites.get(key)
     if sprite is None:
         with _lock:
@@ -170,7 +181,7 @@ def card_sprite(card: str, size: CardSize = LARGE, labels: Labels | None = None)
 
 def back_sprite(size: CardSize = LARGE) -> Image.Image:
     """The back of every card (hidden hands, the stock, face-down cards, the Haggis)."""
-    key = ("back", "", size, (), "")
+    key = sprite_key("back", size)
     sprite = _sprites.get(key)
     if sprite is None:
         with _lock:
