@@ -113,7 +113,7 @@ async def test_a_claimed_computer_table_stops_being_driven(
             [claimed] = await b.restore()
             a.computer_delay = 0.0
             a.poke(502)
-            for _ in range(200):
+            for _ in range(1000):  # the computer's move, then the conflicting save: 10 s at most
                 if a.get(502) is None:
                     break
                 await asyncio.sleep(0.01)
