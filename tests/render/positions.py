@@ -13,6 +13,16 @@ from bot.games import GameState, load_game
 FRENCH = [r + s for r in ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K") for s in "HDCS"]
 NAMES = ["Anna", "Bogdan", "Carla", "Dmitri"]
 
+# (game, options, players): every card-table game and variant the pictures draw, poker aside
+TABLE_GAMES: list[tuple[str, dict[str, Any] | None, int]] = [
+    ("hurricane", {"preset": "standard"}, 2),
+    ("hurricane", {"preset": "open"}, 2),
+    ("hurricane", {"preset": "pairs"}, 4),
+    ("hurikan", None, 2),
+    ("haggis", None, 2),
+    ("haggis", None, 3),
+]
+
 
 def _rest(pack: list[str], *groups: Any) -> list[str]:
     used: set[str] = set()

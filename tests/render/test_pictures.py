@@ -29,21 +29,14 @@ from bot.render.pictures import sprites as sprite_cache
 from bot.render.pictures.canvas import FELT, GREEN, RED, TEXT
 from bot.render.pictures.palette import palette
 
-from .positions import NAMES, POSITIONS, finished, hurricane_last_deal
+from .positions import NAMES, POSITIONS, TABLE_GAMES, finished, hurricane_last_deal
 
 FRENCH_52 = [r + s for r in ["A", *map(str, range(2, 11)), "J", "Q", "K"] for s in "HDCS"]
 HURRICANE_40 = [c for c in FRENCH_52 if c[:-1] not in ("8", "9", "10")]
 HAGGIS_NUMBERS = [f"{r}{s}" for r in range(2, 11) for s in "ROYGB"]
 EVERY_CARD = FRENCH_52 + HAGGIS_NUMBERS + ["J", "Q", "K", "X1", "X2"]
 
-GAMES: list[tuple[str, dict[str, Any] | None, int]] = [
-    ("hurricane", {"preset": "standard"}, 2),
-    ("hurricane", {"preset": "open"}, 2),
-    ("hurricane", {"preset": "pairs"}, 4),
-    ("hurikan", None, 2),
-    ("haggis", None, 2),
-    ("haggis", None, 3),
-]
+GAMES = TABLE_GAMES
 
 
 def played_states(

@@ -17,19 +17,14 @@ from bot.i18n import using
 from bot.render.pictures import Picture, final_picture, hand_picture, table_picture
 
 from ..i18n.scan import english_words
-from .positions import NAMES, POSITIONS, finished, poker_draw
+from .positions import NAMES, POSITIONS, TABLE_GAMES, finished, poker_draw
 
 RUSSIAN_NAMES = ["Анна", "Bogdan", "Карла", "Dmitri", "Ева", "Фёдор", "Gleb", "Harald"]
 LATIN_NAMES = [*NAMES, "Eve", "Fyodor", "Gleb", "Harald"]
 CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
 
 GAMES: list[tuple[str, dict[str, Any] | None, int]] = [
-    ("hurricane", {"preset": "standard"}, 2),
-    ("hurricane", {"preset": "open"}, 2),
-    ("hurricane", {"preset": "pairs"}, 4),
-    ("hurikan", None, 2),
-    ("haggis", None, 2),
-    ("haggis", None, 3),
+    *TABLE_GAMES,
     ("hurricane_poker", {"hands": 3, "wild": "deuces", "declare": True}, 4),
     ("hurricane_poker", {"hands": 2, "draw": "off"}, 8),
 ]
