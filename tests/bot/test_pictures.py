@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import logging
 import os
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -267,12 +268,25 @@ async def test_card_emojis_are_uploaded_once_and_shown_in_selects_and_text(
     assert all(card_emoji(c) in shown for c in table_cards)
     uploads = sum(1 for r in fake.requests if r.method == "POST" and r.path.endswith("/emojis"))
     assert uploads == 124
-    # a Russian player's hand shows the Russian faces (Т В Д К) where they differ
-    person = d.person(seat)
+
+    # a Russian player's hand shows the Russian faces (Т В Д К) where they differ; the deal is
+    # random (a fresh server seed), so play on until the player to move holds a face
+    def has_face(cards: Iterable[str]) -> bool:
+        return any(card[:-1] in ("A", "J", "Q", "K") for card in cards)
+
+    for _ in range(60):
+        state = d.table.state
+        assert state is not None and not state.is_over
+        mover = state.current_player
+        assert mover is not None
+        if has_face(state.view(mover)["hand"]):  # only the player to move is offered their cards
+            break
+        await d.play_move(mover, d.choose(mover))
+    person = d.person(mover)
     fake.user_locales[person.id] = "ru"
     ru_msg = await d.show_hand(person)
     ru_emojis = option_emojis(ru_msg)
-    assert any(card[:-1] in ("A", "J", "Q", "K") for card in ru_emojis)  # this deal has faces
+    assert has_face(ru_emojis)
     for card, emoji in ru_emojis.items():
         differs = card[:-1] in ("A", "J", "Q", "K")
         assert emoji["name"] == emoji_name(f"ru_{card}" if differs else card)
