@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 RANKS = "A234567JQK"
 SUITS = "HDCS"
@@ -43,6 +44,7 @@ class Play:
         return bool(self.taken)
 
 
+@lru_cache(maxsize=1 << 16)
 def parse_play(text: str) -> Play:
     if text.startswith("flip"):
         return Play(text, (), (), flip=int(text.split()[1]))

@@ -15,7 +15,7 @@ from math import comb
 from bot.games import Action
 
 from .base import View
-from .hurricane_cards import VALUE, WORTH, card_worth, parse_play
+from .hurricane_cards import VALUE, WORTH, parse_play
 from .hurricane_view import HurricaneInfo, hurricane_info
 
 SWEEP = 1.0
@@ -46,19 +46,23 @@ def _subset_gains(table: Sequence[str]) -> dict[int, tuple[float, bool]]:
     return best
 
 
-@lru_cache(maxsize=1 << 16)
 def _gains_by_value(
     table: tuple[str, ...], equal_first: bool, sweep_counts: bool
 ) -> tuple[float, ...]:
     subsets = _subset_gains(table)
+    best_equal: dict[int, float] = {}  # value -> the best worth of a single table card
+    for c in table:
+        v, w = VALUE[c], WORTH[c]
+        if w > best_equal.get(v, -1.0):
+            best_equal[v] = w
+    sweep = sweep_counts and len(table) == 1
     gains = []
     for v in range(1, 11):
-        equals = [WORTH[c] for c in table if VALUE[c] == v]
+        equal = best_equal.get(v)
         options: list[float] = []
-        if equals:
-            sweep = sweep_counts and len(table) == 1
-            options.append(max(equals) + (SWEEP if sweep else 0.0))
-        if not equals or not equal_first:
+        if equal is not None:
+            options.append(equal + (SWEEP if sweep else 0.0))
+        if equal is None or not equal_first:
             found = subsets.get(v)
             if found is not None:
                 worth, whole = found
@@ -88,13 +92,24 @@ def threat(table: Sequence[str], chances: dict[int, float], info: HurricaneInfo)
     """Expected best take of the next opponent from ``table``."""
     if not table or info.next_hand_size <= 0:
         return 0.0
-    gains = _gains_by_value(tuple(sorted(table)), info.equal_first, not info.next_is_last_play)
-    ranked = sorted(((g, chances[v + 1]) for v, g in enumerate(gains) if g > 0), reverse=True)
     expected, miss = 0.0, 1.0
-    for gain, p in ranked:
+    for gain, v in _ranked_gains(
+        tuple(sorted(table)), info.equal_first, not info.next_is_last_play
+    ):
+        p = chances[v]
         expected += gain * p * miss
         miss *= 1.0 - p
     return expected
+
+
+@lru_cache(maxsize=1 << 16)
+def _ranked_gains(
+    table: tuple[str, ...], equal_first: bool, sweep_counts: bool
+) -> tuple[tuple[float, int], ...]:
+    """The positive gains by card value (1..10), best first: the order the opponent's chances
+    are taken in (``threat``). Cached: rollouts meet the same tables again and again."""
+    gains = _gains_by_value(table, equal_first, sweep_counts)
+    return tuple(sorted(((g, v + 1) for v, g in enumerate(gains) if g > 0), reverse=True))
 
 
 def score_play(text: str, info: HurricaneInfo, chances: dict[int, float]) -> float:
@@ -105,7 +120,7 @@ def score_play(text: str, info: HurricaneInfo, chances: dict[int, float]) -> flo
     table = list(info.table)
     if play.is_capture:
         left = [c for c in table if c not in play.taken]
-        gain = card_worth(card) + sum(card_worth(c) for c in play.taken)
+        gain = WORTH[card] + sum(WORTH[c] for c in play.taken)
         if not left and not info.is_last_play:
             gain += SWEEP
         if info.is_last_play:
@@ -113,9 +128,9 @@ def score_play(text: str, info: HurricaneInfo, chances: dict[int, float]) -> flo
         return gain - threat(left, chances, info)
     after = [*table, card]
     if info.is_last_play:
-        return -card_worth(card)
+        return -WORTH[card]
     # A trailed card is spent: prefer giving up the least useful one.
-    return -0.4 * card_worth(card) - 0.01 * VALUE[card] - threat(after, chances, info)
+    return -0.4 * WORTH[card] - 0.01 * VALUE[card] - threat(after, chances, info)
 
 
 def hurricane_normal(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
