@@ -195,3 +195,21 @@ def test_every_refusal_of_a_bad_table_is_said_in_russian() -> None:
     wrong = {english: _untranslated(english, typed) for english, typed in refusals.items()}
     wrong = {english: why for english, why in wrong.items() if why}
     assert not wrong, "\n".join(f"{e!r} -> {w}" for e, w in sorted(wrong.items()))
+
+
+def test_the_values_inside_a_refusal_are_translated_and_typed_ones_kept() -> None:
+    with using("ru"):
+        assert refusal("5S cannot take AS+3H: they add up to 4, not 5") == (
+            "5♠ не берёт Т♠+3♥: в сумме 4, а не 5"
+        )
+        assert refusal("give the trick to an opponent: seat 0 or 2") == (
+            "отдайте взятку сопернику: место 0 или 2"
+        )
+        assert refusal("J is listed twice: each seat has only one J") == (
+            "В указана дважды: такая карта у каждого игрока одна"
+        )
+        typed = "'AS 7H': play one card (e.g. 7H) or a capture with a colon (e.g. 7H:3C+4D)"
+        assert refusal(typed).startswith("'AS 7H': сыграйте одну карту")
+        assert refusal("you do not hold 4C: draw one of your own cards") == (
+            "у вас нет 4♣: меняйте одну из своих карт"
+        )
