@@ -12,90 +12,13 @@ import re
 from collections.abc import Callable
 from functools import cache
 
-from bot.i18n import N_, _, current
+from bot.i18n import _, current
 
 from .cards import card_label, rank_letter
 from .combos import bomb_words, sequence_words, set_words, shape_of
+from .refusal_texts import HEAD, SENTENCES, TEMPLATES, WORDS
 
-#: Sentences with values (the English is word for word what the other layers say).
-TEMPLATES: tuple[str, ...] = (
-    # the table layer
-    N_("That seat is already taken by {name}."),
-    N_(
-        "This server already has {count} open tables, the most it may have ({most}). "
-        "Finish or close one first."
-    ),
-    N_(
-        "You already host {count} lobbies, the most one member may host at once ({most}). "
-        "Start or cancel one first."
-    ),
-    N_("Every seat must be filled before the game starts — {count} still empty."),
-    N_("The clock can be paused {count} times per game, and this game has used them all."),
-    N_("It is not your turn — {name} is to play."),
-    N_("The game has already started, so you cannot {what} now. {hint}"),
-    N_("The game has already started, so you cannot {what} now."),
-    N_("Option {name} is given twice."),
-    N_("The turn timer must be between 0 and {most} seconds."),
-    # the engines
-    N_("it is not your turn: seat {seat} is to play"),
-    N_("it is not your turn: seat {seat} is to act"),
-    N_("{card} is not in your hand"),
-    N_("{card} is not on the table"),
-    N_("{card} cannot take itself"),
-    N_("{head}: they add up to {total}, not {value}"),
-    N_("{head}: an {rank} on the table must be taken first"),
-    N_("{head}: a {rank} on the table must be taken first"),
-    N_("{head}: a card takes one set only — one equal card or a sum, never both"),
-    N_(
-        "{head}: one card is taken only by a card of equal value ({value}, not {played}); "
-        "to take a sum, name two or more cards"
-    ),
-    N_("there is no face-down card {index}: choose {choices}"),
-    N_("the opening lays 1, 2 or 3 cards, not {count}"),
-    N_("you do not hold {cards} any more"),
-    N_("you do not hold {cards}"),
-    N_("only a higher bomb can beat {combo}"),
-    N_("{combo} does not beat {current}: only a higher bomb may be played on a bomb"),
-    N_("{combo} cannot be beaten by {cards}: it needs a higher rank"),
-    N_("{combo} can only be beaten by {shape} of a higher rank, or by a bomb"),
-    N_("{cards} cannot be played as ={reading}: it is {options}"),
-    N_("you already bet {bet} this round: a bet is final"),
-    N_("give the trick to an opponent: seat {seats}"),
-    N_("3-5-7-9 in {count} suits is not a bomb"),
-    N_("{cards} is too many cards for one set"),
-    N_("{cards} is no combination"),
-    N_(
-        "{cards} is not a set, a sequence or a bomb: a set is cards of one rank, a sequence needs "
-        "consecutive ranks with the same suits at every rank (face cards fill gaps)"
-    ),
-)
-#: Fixed sentences the engines say that no keyword marks (assigned, not raised).
-SENTENCES = (
-    N_("spectators do not play"),
-    N_("select the cards to play"),
-    N_("pass (you may play again in this trick)"),
-    N_("a 3-5-7-9 bomb takes no face cards: a bomb with an extra card is no combination"),
-    N_("There is already a table in this channel — join it, or start a thread for another game."),
-    N_("That player has already left this game."),
-    N_("You have already left this game."),
-    N_("The turn clock is already paused."),
-    N_("The clock is running."),
-    N_("It is not your turn."),
-)
-#: Words the table layer puts into its sentences.
-WORDS = (
-    N_("start"),
-    N_("join"),
-    N_("leave"),
-    N_("kick"),
-    N_("add a computer"),
-    N_("change the turn pings"),
-    N_("Resign or vote to abandon instead."),
-    N_("two"),
-    N_("three"),
-    N_("four"),
-    N_("five"),
-)
+__all__ = ["SENTENCES", "TEMPLATES", "WORDS", "combo_words", "refusal", "shape_words"]
 
 _FIELD = re.compile(r"\\\{(\w+)\\\}")
 _CARD_CODE = re.compile(r"(?<![\w])(10|[2-9AJQK])([HDCSROYGB]?)(?![\w])")
@@ -103,7 +26,23 @@ _CARD_CODE = re.compile(r"(?<![\w])(10|[2-9AJQK])([HDCSROYGB]?)(?![\w])")
 
 @cache
 def _patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
-    return tuple((re.compile(_FIELD.sub(r"(?P<\1>.+?)", re.escape(t))), t) for t in TEMPLATES)
+    # the most specific first: "you do not hold {card}: draw one …" before "you do not hold {cards}"
+    ordered = sorted(TEMPLATES, key=lambda t: -len(re.sub(r"\{\w+\}", "", t)))
+    return tuple((re.compile(_pattern(t)), t) for t in ordered)
+
+
+def _pattern(template: str) -> str:
+    """``{name}`` as any text; a name the template repeats is the same text again."""
+    seen: set[str] = set()
+
+    def field(m: re.Match[str]) -> str:
+        name = m.group(1)
+        if name in seen:
+            return f"(?P={name})"
+        seen.add(name)
+        return f"(?P<{name}>.+?)"
+
+    return _FIELD.sub(field, re.escape(template))
 
 
 def refusal(text: str) -> str:
@@ -200,7 +139,42 @@ def shape_words(text: str) -> str:
     return text
 
 
+def _typed(text: str) -> str:
+    """What the player typed, as typed (the engine words an empty one)."""
+    return _(text) if text == "an empty string" else text
+
+
+def _joined(text: str) -> str:
+    """Choices joined by `` or `` / `` and`` (seats, counts, game titles) in the reader's words."""
+    words = re.split(r" (or|and) ", text)
+    return "".join(f" {_(w)} " if i % 2 else _(w) for i, w in enumerate(words))
+
+
+def _head(text: str) -> str:
+    """``7H cannot take 3C+4D``, the subject of a capture refused."""
+    m = re.fullmatch(r"(\S+) cannot take (\S+)", text)
+    if m is None:
+        return _cards(text)
+    return _(HEAD).format(card=_cards(m.group(1)), cards=_cards(m.group(2)))
+
+
+def _readings(text: str) -> str:
+    """``three 7s (=set), a sequence 7-8-9 (=seq1)``: each reading with its code."""
+    parts = re.findall(r"(.+?) \((=\w+)\)(?:, |$)", text)
+    if not parts:
+        return combo_words(text)
+    return ", ".join(f"{combo_words(words)} ({code})" for words, code in parts)
+
+
 _VALUES: dict[str, Callable[[str], str]] = {
+    "typed": _typed,
+    "command": _typed,
+    "example": _typed,
+    "head": _head,
+    "seats": _joined,
+    "choices": _joined,
+    "titles": _joined,
+    "readings": _readings,
     "combo": combo_words,
     "current": combo_words,
     "options": combo_words,
