@@ -154,6 +154,14 @@ FIRST_CUT = 8
 KEEP_AT_LEAST = 2
 
 
+@dataclass
+class SearchStats:
+    """What one search did: the samples it finished (``bench/hard_player.py`` reports them, to
+    set the arena's fixed counts at what the time budget buys)."""
+
+    samples: int = 0
+
+
 class OutOfTime(Exception):
     """The hard cap passed in the middle of a sample."""
 
@@ -210,6 +218,7 @@ def search(
     legal: Sequence[Action],
     rng: random.Random,
     limits: SearchLimits,
+    stats: SearchStats | None = None,
 ) -> Action:
     clock = time.perf_counter
     start = clock()
@@ -258,6 +267,8 @@ def search(
                 keep[-1] = 0
             alive = sorted(keep)
             next_cut *= 2
+    if stats is not None:
+        stats.samples = done
     # Ties (and no sample in time) go to the earlier candidate: normal's order of preference.
     best = max(alive, key=lambda i: (totals[i], -i))
     if cautious and best != 0 and not _clearly_better(diffs[best], squares[best], done, profile):

@@ -11,7 +11,7 @@ import pytest
 from bot.games import new_game
 from bot.players import SearchLimits, choose_action
 from bot.players.game_policies import search_profile
-from bot.players.hard import search
+from bot.players.hard import SearchStats, search
 
 from .conftest import json_view
 
@@ -94,3 +94,21 @@ def test_without_a_clock_the_sample_count_decides() -> None:
     first = choose_action("hurikan", view, legal, "hard", seed=7, limits=fixed)
     again = choose_action("hurikan", view, legal, "hard", seed=7, limits=fixed)
     assert first == again
+
+
+def test_the_search_reports_the_samples_it_finished(monkeypatch: pytest.MonkeyPatch) -> None:
+    state, seat = _position("hurricane")
+    view, legal = json_view(state, seat), state.legal_actions(seat)
+    profile = search_profile("hurricane")
+    stats = SearchStats()
+    search(profile, view, legal, random.Random(1), SearchLimits(samples=12, time_cap=None), stats)
+    assert stats.samples == 12
+    bought = []  # with a clock: a bigger budget finishes more samples
+    for budget in (0.05, 0.3):
+        monkeypatch.setattr(time, "perf_counter", FakeClock(tick=0.00005))
+        stats = SearchStats()
+        limits = SearchLimits.from_budget(budget, profile.samples_per_second)
+        search(profile, view, legal, random.Random(1), limits, stats)
+        monkeypatch.undo()
+        bought.append(stats.samples)
+    assert 0 < bought[0] < bought[1], bought
