@@ -3,7 +3,11 @@
 median / p95 / max per move and the samples it finished (median and 10th percentile: what the
 budget buys, which sets the arena's fixed ``--samples``); the budget is 1 s: 0.65 s planned,
 never over 0.75 s (``bot.players.base``). Run it on an idle machine for the samples to mean
-what a dedicated core buys."""
+what a dedicated core buys. On a shared machine use ``--fixed N`` instead: every move searches
+``N`` samples without a clock and the samples per second of CPU (``time.process_time``, which other
+jobs do not inflate) give what the planned 0.65 s of a dedicated core buys. Later samples cost
+less than the first ones (the halving leaves fewer moves in the race), so raise ``N`` towards what
+it reports until the two agree: that is the count to give the arena."""
 
 from __future__ import annotations
 
@@ -18,7 +22,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.games import new_game  # noqa: E402
-from bot.players import SearchLimits  # noqa: E402
+from bot.players import DEFAULT_TIME_BUDGET, SearchLimits  # noqa: E402
+from bot.players.base import SOFT_SHARE  # noqa: E402
 from bot.players.game_policies import search_profile  # noqa: E402
 from bot.players.hard import SearchStats, search  # noqa: E402
 
@@ -41,14 +46,20 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--moves", type=int, default=25, help="moves per game")
     parser.add_argument("--budget", type=float, default=None, help="seconds (default 1)")
+    parser.add_argument(
+        "--fixed", type=int, default=None, help="samples per move, no clock: CPU per sample"
+    )
     args = parser.parse_args()
+    planned = SOFT_SHARE * (DEFAULT_TIME_BUDGET if args.budget is None else args.budget)
+    label = "samples" if args.fixed is None else f"in {planned:.2f}s"
     print(
-        f"{'game':10} {'moves':>5} {'median s':>9} {'p95 s':>7} {'max s':>7} "
-        f"{'samples':>8} {'p10':>5}"
+        f"{'game':10} {'moves':>5} {'median s':>9} {'p95 s':>7} {'max s':>7} {label:>8} {'p10':>5}"
     )
     for label, game, players, options in GAMES:
         profile = search_profile(game)
         limits = SearchLimits.from_budget(args.budget, profile.samples_per_second)
+        if args.fixed is not None:
+            limits = SearchLimits(samples=args.fixed, time_cap=None)
         state = new_game(game, seed=11, players=players, options=options)
         times: list[float] = []
         samples: list[float] = []
@@ -58,14 +69,16 @@ def main() -> None:
                 break
             legal = state.legal_actions(seat)
             stats = SearchStats()
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             action = search(
                 profile, state.view(seat), legal, random.Random(len(times)), limits, stats
             )
             if len(legal) > 1:  # a forced move costs nothing: not a search
                 times.append(time.perf_counter() - start)
+                spent = time.process_time() - cpu
                 if stats.samples:  # 0: solved outright (Hurikan's endgame), nothing sampled
-                    samples.append(stats.samples)
+                    bought = stats.samples / spent * planned if args.fixed else stats.samples
+                    samples.append(bought)
             state.apply(action, seat)
         print(
             f"{label:10} {len(times):5d} {statistics.median(times):9.3f} "
