@@ -49,13 +49,18 @@ def main() -> None:
     parser.add_argument(
         "--fixed", type=int, default=None, help="samples per move, no clock: CPU per sample"
     )
+    parser.add_argument(
+        "--only", action="append", choices=[g[0] for g in GAMES], help="these games only"
+    )
     args = parser.parse_args()
     planned = SOFT_SHARE * (DEFAULT_TIME_BUDGET if args.budget is None else args.budget)
-    label = "samples" if args.fixed is None else f"in {planned:.2f}s"
+    column = "samples" if args.fixed is None else f"in {planned:.2f}s"
     print(
-        f"{'game':10} {'moves':>5} {'median s':>9} {'p95 s':>7} {'max s':>7} {label:>8} {'p10':>5}"
+        f"{'game':10} {'moves':>5} {'median s':>9} {'p95 s':>7} {'max s':>7} {column:>8} {'p10':>5}"
     )
     for label, game, players, options in GAMES:
+        if args.only and label not in args.only:
+            continue
         profile = search_profile(game)
         limits = SearchLimits.from_budget(args.budget, profile.samples_per_second)
         if args.fixed is not None:
