@@ -191,6 +191,8 @@ class HurikanView(TypedDict):
     pile_values: list[int]
     last_player: int | None
     last_deal: HurikanDealScored | None
+    # every play of the game in order: (seat, the play event's action text); JSON: [seat, action]
+    history: list[tuple[int, str]]
     is_over: bool
     result: GameResult | None
 

@@ -1,7 +1,8 @@
 """Hurikan, the summing variant (RULES.md Part 2, K-1..K-5), as its own game ``hurikan``.
 
 ``view(seat)`` keys: game, options, num_players, seat, deal, dealer, current_player, opening,
-hand, hand_sizes, table, stock_count, piles, pile_values, last_player, last_deal, is_over, result.
+hand, hand_sizes, table, stock_count, piles, pile_values, last_player, last_deal, history
+(every play so far as ``(seat, action)``, public), is_over, result.
 Events: ``play`` (seat, action, cards), ``trail`` (seat, cards), ``capture`` (seat, cards,
 captured), ``deal`` (refill), ``deal_scored`` (points, totals, table_left), ``game_over``.
 """

@@ -71,6 +71,9 @@ class HurikanState(TurnBasedState):
     # (pile names 0, pile names 1, pile values) for views; None when the piles changed. Replaced,
     # never changed in place, so clones may share it.
     pile_cache: tuple[list[str], list[str], list[int]] | None
+    # every play of the deal, in order: (seat, the play event's action text). Public (a hard
+    # player reads the opponent's hand from it); a tuple rebound per play, so clones share it.
+    history: tuple[tuple[int, str], ...]
     outcome: dict[str, Any] | None
 
     @classmethod
@@ -88,6 +91,7 @@ class HurikanState(TurnBasedState):
         s.last_player = None
         s.final_json = None
         s.pile_cache = None
+        s.history = ()
         s.outcome = None
         return s
 
@@ -199,8 +203,10 @@ class HurikanState(TurnBasedState):
             hand.remove(c)
         self.table += cards
         laid = list(map(NAMES.__getitem__, cards))
+        text = "+".join(laid)
+        self.history = self.history + ((p, text),)
         events: list[dict[str, Any]] = [
-            {"type": "play", "seat": p, "action": "+".join(laid), "cards": laid},
+            {"type": "play", "seat": p, "action": text, "cards": laid},
             {"type": "trail", "seat": p, "cards": laid},
         ]
         if self.hands[1 - p]:  # the usual case of _advance, inlined: the other seat plays
@@ -220,6 +226,7 @@ class HurikanState(TurnBasedState):
         self.pile_cache = None
         laid = list(map(NAMES.__getitem__, cards))
         text = "+".join(laid) + ":" + NAMES[target]
+        self.history = self.history + ((p, text),)
         events: list[dict[str, Any]] = [
             {"type": "play", "seat": p, "action": text, "cards": laid},
             {"type": "capture", "seat": p, "cards": laid, "captured": [NAMES[target]]},
@@ -300,6 +307,9 @@ class HurikanState(TurnBasedState):
             "pile_values": cache[2][:],
             "last_player": self.last_player,
             "last_deal": None if self.final_json is None else json.loads(self.final_json),
+            # (seat, action) tuples: immutable, so the view may share them with the state (fresh
+            # [seat, action] lists would cost every search rollout move ~7%); JSON writes lists
+            "history": list(self.history),
             "is_over": over,
             "result": self.result() if over else None,
         }
@@ -320,6 +330,7 @@ class HurikanState(TurnBasedState):
             "piles": [names(p) for p in self.piles],
             "last_player": self.last_player,
             "last_deal": self.last_deal(),
+            "history": [[q, a] for q, a in self.history],
             "result": self.result() if self.outcome is not None else None,
         }
 
