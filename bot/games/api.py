@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .base import Action, GameState
@@ -59,14 +59,26 @@ def describe(
     return describe_hurricane(view, action)
 
 
-def determinise(name: str, view: Mapping[str, Any], rng: random.Random) -> GameState:
+def determinise(
+    name: str,
+    view: Mapping[str, Any],
+    rng: random.Random,
+    hands: Mapping[int, Sequence[str]] | None = None,
+) -> GameState:
     """A full state consistent with ``view``: every card the seat cannot see is dealt at random
     (from ``rng``) to the places it could be (other hands, face-down cards, stock, the Haggis).
 
     For computer players' search over the worlds a seat cannot tell apart; the real hidden cards
     are never read. The state's future deals come from a seed drawn from ``rng``.
+
+    ``hands`` (Hurricane, Hurikan): other seats' hidden cards as the caller inferred them (say
+    from the move history); those seats get exactly these, the rest is dealt at random. A card
+    the view shows or lists twice, a wrong count, the view's own seat or another game raise
+    ``ValueError``. Without it the draws from ``rng`` are unchanged.
     """
     game = _game_of(name, view)
+    if hands is not None and game not in ("hurricane", "hurikan"):
+        raise ValueError(f"inferred hands are for hurricane and hurikan, not {game}")
     seed = rng.getrandbits(32)
     if game == "hurricane_poker":
         from .hurricane_poker.public import determinise as sample_poker
@@ -76,9 +88,9 @@ def determinise(name: str, view: Mapping[str, Any], rng: random.Random) -> GameS
         from .haggis.positions import sample_position
 
         return load_game(sample_position(dict(view), rng, seed=seed))
-    from .hurricane.positions import determinise as sample
+    from .hurricane.worlds import determinise as sample
 
-    return load_game(sample(dict(view), rng, seed=seed))
+    return load_game(sample(dict(view), rng, seed=seed, hands=hands))
 
 
 def card_value(card: str) -> int:

@@ -4,7 +4,7 @@
 
 Public surface (ENGINE.md): ``new_game``, ``load_game``, ``parse_action``. Other floors use
 ``bot.games`` (``docs/engine-api.md``: ``describe``, ``determinise``, ``card_value``, the view and
-event types); ``unseen_cards`` and ``determinise(view, rng, seed)`` here are the engine's own.
+event types); ``unseen_cards`` and ``determinise(view, rng, seed, hands)`` here are the engine's own.
 
 ``view(seat)`` keys: game, options, num_players, seat, teams, deal, dealer, current_player,
 hand (own cards, sorted; ``open`` preset: own open cards; spectator: None), hand_sizes (all cards
@@ -31,8 +31,9 @@ from bot.games.fair import FairSeed, check_fair
 from ..quote import quote
 from .actions import parse_hurricane
 from .options import INFO, preset_of, resolve, rules_from
-from .positions import determinise, load_hurricane, unseen_cards
+from .positions import load_hurricane
 from .state import HurricaneState
+from .worlds import determinise, unseen_cards
 
 __all__ = [
     "INFO",

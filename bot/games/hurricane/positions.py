@@ -1,5 +1,5 @@
-"""Positions: building states from ``to_dict()`` output or hand-written dicts (ENGINE.md), and
-the reverse for computer players — a full position consistent with one seat's ``view``.
+"""Positions: building states from ``to_dict()`` output or hand-written dicts (ENGINE.md); the
+reverse for computer players (a position from one seat's ``view``) is in ``worlds``.
 
 Every check names what is wrong (a missing or doubled card, a count that is off) in an
 ``InvalidState`` message.
@@ -7,16 +7,17 @@ Every check names what is wrong (a missing or doubled card, a count that is off)
 
 from __future__ import annotations
 
+import functools
 import json
-import random
 from collections.abc import Sequence
 from typing import Any
 
 from bot.games.checks import COUNT_LIMIT, count_problem, is_seat, load_seed, plain_json
-from bot.games.errors import InvalidState
+from bot.games.errors import IllegalAction, InvalidState
 from bot.games.fair import load_fair
 
 from ..quote import quote
+from .actions import parse_hurikan
 from .cards import INDEX, NAMES, PACK_SIZE
 from .hurikan_state import HAND_SIZE, HurikanState
 from .options import resolve, rules_from
@@ -148,6 +149,45 @@ def _last_deal(data: dict[str, Any]) -> str | None:
         raise InvalidState("last_deal holds a number JSON cannot write") from None
 
 
+_HISTORY_HELP = (
+    'history must be a list of [seat, action] plays such as [[0, "2H+5D"], [1, "4S:4C"]]'
+)
+
+
+@functools.lru_cache(maxsize=4096)
+def _play_text(action: str) -> str:
+    """The canonical text of a Hurikan play (cached: searches load a position per sample)."""
+    return str(parse_hurikan(action))
+
+
+def _history(value: Any) -> tuple[tuple[int, str], ...]:
+    """A Hurikan game's plays in order. Only their form is checked, not that they led to the
+    position (positions written by hand have none)."""
+    if value is None:
+        return ()
+    if not isinstance(value, list | tuple):
+        raise InvalidState(f"{_HISTORY_HELP}, not {quote(value)}")
+    if len(value) > PACK_SIZE:
+        raise InvalidState(f"history lists {len(value)} plays; a game has at most {PACK_SIZE}")
+    plays = []
+    for i, item in enumerate(value):
+        if not isinstance(item, list | tuple) or len(item) != 2:
+            raise InvalidState(f"history play {i + 1}: {quote(item)} is not a [seat, action] pair")
+        seat, action = item
+        if not is_seat(seat, 2):
+            raise InvalidState(f"history play {i + 1}: the seat must be 0 or 1, not {quote(seat)}")
+        if not isinstance(action, str):
+            raise InvalidState(
+                f"history play {i + 1}: the action must be text, not {quote(action)}"
+            )
+        try:
+            text = _play_text(action)
+        except IllegalAction as exc:
+            raise InvalidState(f"history play {i + 1}: {exc}") from None
+        plays.append((seat, text))
+    return tuple(plays)
+
+
 def _turn(data: dict[str, Any], default: int, has_cards: list[bool]) -> int:
     """The seat to move in a game that is not over: it must hold cards."""
     turn = data.get("turn", default)
@@ -243,6 +283,7 @@ def load_hurikan(data: dict[str, Any]) -> HurikanState:
     s.table, s.stock, s.piles = _layout(data, 2, zones)
     s.last_player = _seat(data.get("last_player"), 2, "last_player", True)
     s.final_json = _last_deal(data)
+    s.history = _history(data.get("history"))
     s.outcome = _result(data.get("result"), 2)
     if s.outcome is not None:
         s.turn = None
@@ -251,70 +292,3 @@ def load_hurikan(data: dict[str, Any]) -> HurikanState:
         raise InvalidState("both hands are empty: a position must have a player to move")
     s.turn = _turn(data, 1 - s.dealer, [bool(h) for h in s.hands])
     return s
-
-
-def unseen_cards(view: dict[str, Any]) -> list[str]:
-    """Cards a seat cannot see: other hands, face-down cards and the stock (canonical order)."""
-    seen: set[str] = set(view.get("table") or [])
-    for pile in view.get("piles") or []:
-        seen.update(pile)
-    seen.update(view.get("hand") or [])
-    for hand in view.get("open_hands") or []:
-        seen.update(hand)
-    return [c for c in NAMES if c not in seen]
-
-
-def determinise(view: dict[str, Any], rng: random.Random, seed: int = 0) -> dict[str, Any]:
-    """A position consistent with ``view``: the unseen cards dealt at random to the hidden places.
-
-    ``load_game`` accepts the result, so a computer player can search a sample of the worlds its
-    seat cannot tell apart without ever seeing the real hidden cards.
-    """
-    unseen = unseen_cards(view)
-    rng.shuffle(unseen)
-    seat = view.get("seat")
-    n = view["num_players"]
-    sizes = view["hand_sizes"]
-    open_hands = view.get("open_hands")
-    down_counts = view.get("down_counts")
-    pos = 0
-
-    def take(k: int) -> list[str]:
-        nonlocal pos
-        cards = unseen[pos : pos + k]
-        pos += k
-        return cards
-
-    hands: list[Any] = []
-    for q in range(n):
-        if open_hands is not None and down_counts is not None:
-            hands.append({"open": list(open_hands[q]), "down": take(down_counts[q])})
-        elif q == seat:
-            hands.append(list(view.get("hand") or []))
-        else:
-            hands.append(take(sizes[q]))
-    stock = take(view["stock_count"])
-    if pos != len(unseen):
-        raise InvalidState("the view's counts do not match the unseen cards")
-    position: dict[str, Any] = {
-        "game": view["game"],
-        "options": dict(view["options"]),
-        "seed": seed,
-        "deal": view.get("deal", 1),
-        "dealer": view["dealer"],
-        "turn": view["current_player"],
-        "hands": hands,
-        "table": list(view["table"]),
-        "stock": stock,
-        "piles": [list(p) for p in view["piles"]],
-        "last_player": view.get("last_player"),
-        "last_deal": view.get("last_deal"),
-        "result": view.get("result"),
-    }
-    if view["game"] == "hurricane":
-        position.update(
-            sweeps=list(view["sweeps"]),
-            scores=list(view["scores"]),
-            last_capturer=view.get("last_capturer"),
-        )
-    return position
