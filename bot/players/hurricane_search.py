@@ -9,6 +9,8 @@ choice only for a clearly better move (``HURIKAN_SWITCH_Z``): before, with a few
 the best of eight noisy means beat normal's move too often and hard lost to normal (38.9% of 36
 games). Once the stock is empty the rest of a Hurikan deal has no hidden card left and is solved
 exactly (``hurikan_endgame``): the root move there, and the value of every rollout that gets there.
+Hurikan's worlds give the opponent the hands its plays since the refill make likely
+(``hurikan_worlds``), not just any unseen cards.
 docs/players.md has the measurements, and what was tried and dropped.
 """
 
@@ -24,6 +26,7 @@ from .base import View
 from .hard import SearchProfile, match_value
 from .hurikan_endgame import endgame_value, solved_move
 from .hurikan_normal import hurikan_normal, normal_text
+from .hurikan_worlds import hurikan_world
 from .hurricane_normal import hurricane_normal
 
 MAX_CANDIDATES = 8
@@ -71,7 +74,7 @@ def profile(game: str) -> SearchProfile:
         # a fixed count without a clock (budget × this): Hurikan reaches ~300 samples in
         # 0.65 s on an idle core
         samples_per_second=300 if hurikan else 30,
-        determinize=partial(determinise, "hurikan" if hurikan else "hurricane"),
+        determinize=hurikan_world if hurikan else partial(determinise, "hurricane"),
         candidates=_hurikan_candidates if hurikan else _hurricane_candidates,
         rollout_policy=hurikan_normal if hurikan else hurricane_normal,
         rollout_text=normal_text if hurikan else None,
