@@ -1,4 +1,5 @@
-"""``/leaderboard``, ``/stats`` and ``/history``: thin adapters over the bot's ``Storage``.
+"""``/leaderboard``, ``/stats`` and ``/history``: thin adapters over the bot's ``Storage`` (their texts
+are ``bot.render.stats``'s).
 
 All three answer ephemerally (a leaderboard page carries the caller's own rank, and paging it should
 not move anyone else's screen). Leaderboard pages turn with persistent buttons (``DynamicItem``s,
@@ -14,7 +15,6 @@ buttons end in ``:all`` (``lb:<game>:<metric>:<page>:all``) so its pages keep th
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -22,18 +22,24 @@ from discord import app_commands
 from discord.ext import commands
 from discord.ui import Button, DynamicItem
 
-from bot.i18n import N_, _, current
+from bot.i18n import N_, _
 from bot.names import shown
-from bot.render.rules import preset_shown
+from bot.render.stats import (
+    GAME_NAMES,
+    METRIC_NAMES,
+    board_panel,
+    game_title,
+    history_panel,
+    stats_panel,
+)
 from bot.render.text import Panel
-from bot.render.words import noun, plural
 from cogs.language import Localised
-from storage.models import GameSummary, LeaderboardRow, Metric, PlayerStats
+from storage.models import Metric
 
 from .acks import within_ack
 from .replay import history_select
 from .tables import GAME_CHOICES
-from .ui import BOARD_MESSAGE, BOARD_TITLE, guarded, panel_embed
+from .ui import BOARD_MESSAGE, guarded, panel_embed
 
 if TYPE_CHECKING:
     from bot.app import CardBot
@@ -41,187 +47,10 @@ if TYPE_CHECKING:
 
 PAGE_SIZE = 10
 HISTORY_SIZE = 10
-GAME_NAMES = {c.value: c.name for c in GAME_CHOICES}
-METRIC_NAMES = {
-    Metric.RATING: N_("rating"),
-    Metric.WINS: N_("wins"),
-    Metric.POINTS: N_("match points"),
-    Metric.GAMES: N_("games played"),
-    Metric.STREAK: N_("win streak"),
-    Metric.CHIPS: N_("chips won"),
-}
 METRIC_CHOICES = [app_commands.Choice(name=name, value=m.value) for m, name in METRIC_NAMES.items()]
 NO_STORAGE = N_("Statistics are not available: this bot is running without a database.")
 _GAMES_RE = "|".join(GAME_NAMES)
 _METRICS_RE = "|".join(m.value for m in Metric)
-
-
-def game_title(game: str, options: dict[str, Any] | None = None) -> str:
-    title = _(GAME_NAMES[game]) if game in GAME_NAMES else game.capitalize()
-    preset = preset_shown(game, options or {}, lang=current())
-    return f"{title} · {preset}" if preset else title
-
-
-def metric_value(row: LeaderboardRow, metric: Metric) -> str:
-    if metric is Metric.RATING:
-        return f"**{row.rating:.0f}**"
-    if metric is Metric.WINS:
-        return f"**{row.wins}** {noun(row.wins, 'win')}"
-    if metric is Metric.POINTS:
-        return f"**{row.points}** {noun(row.points, 'pt', 'pts')}"
-    if metric is Metric.GAMES:
-        return f"**{row.games}** {noun(row.games, 'game')}"
-    if metric is Metric.CHIPS:
-        return f"**{row.chips:+d}** {noun(abs(row.chips), 'chip')}"
-    return _("**{streak}** in a row (best {best})").format(streak=row.streak, best=row.best_streak)
-
-
-def record_text(row: LeaderboardRow) -> str:
-    draws = " " + _("{count}D").format(count=row.draws) if row.draws else ""
-    record = _("{wins}W {losses}L").format(wins=row.wins, losses=row.losses)
-    return f"{record}{draws} · {plural(row.games, 'game')}"
-
-
-def board_panel(
-    game: str,
-    metric: Metric,
-    page: int,
-    rows: list[LeaderboardRow],
-    mine: LeaderboardRow | None,
-    viewer_id: int,
-    computers: bool = False,
-) -> Panel:
-    title = _(BOARD_TITLE).format(game=game_title(game), metric=_(METRIC_NAMES[metric]))
-    panel = Panel(title=title)
-    if not rows:
-        panel.lines.append(
-            _("Nobody is on this page.")
-            if page > 0
-            else _("Nobody has finished a game of {game} in this server yet.").format(
-                game=game_title(game)
-            )
-        )
-    for row in rows:
-        you = " ← " + _("you") if row.user_id == viewer_id else ""
-        panel.lines.append(
-            f"`#{row.rank:>3}` {shown(row.name)} — {metric_value(row, metric)} · {record_text(row)}{you}"
-        )
-    if mine is None:
-        panel.add(
-            _("Your rank"),
-            _("You have no finished {game} game here yet.").format(game=game_title(game)),
-        )
-    else:
-        panel.add(
-            _("Your rank"), f"#{mine.rank} — {metric_value(mine, metric)} · {record_text(mine)}"
-        )
-    listed = _("computer players included") if computers else _("computer players are not listed")
-    panel.footer = _("Page {number}").format(number=page + 1) + f" · {listed}"
-    return panel
-
-
-def stats_panel(name: str, stats: list[PlayerStats]) -> Panel:
-    panel = Panel(title=_("Stats of {name}").format(name=name))
-    if not stats:
-        panel.lines.append(_("{name} has no finished games in this server yet.").format(name=name))
-        return panel
-    for s in stats:
-        row = s.row
-        rate = 100.0 * row.wins / row.games if row.games else 0.0
-        lines = [
-            _("Rank #{rank} · rating {rating}").format(rank=row.rank, rating=f"{row.rating:.0f}"),
-            f"{record_text(row)} · "
-            + _("{rate}% won").format(rate=f"{rate:.0f}")
-            + f" · {plural(row.points, 'match point')}",
-            _("Win streak {streak} (best {best})").format(streak=row.streak, best=row.best_streak),
-        ]
-        if s.recent:
-            marks = " ".join(_outcome_mark(g, row.user_id) for g in s.recent)
-            lines.append(_("Recent: {marks}").format(marks=marks))
-        panel.add(game_title(s.game), "\n".join(lines))
-    return panel
-
-
-def _seats_of(game: GameSummary, user_id: int) -> list[int]:
-    return [s.seat for s in game.seats if s.user_id == user_id]
-
-
-def _outcome(game: GameSummary, user_id: int | None) -> str:
-    """``abandoned``, ``draw``, ``won_by``, ``double``, ``won`` or ``lost``."""
-    if game.ended_by == "abandoned":
-        return "abandoned"
-    if not game.winners:
-        return "draw"
-    if user_id is None:
-        return "won_by"
-    mine = _seats_of(game, user_id)
-    if any(seat in game.winners for seat in mine):
-        return "double" if game.double else "won"
-    return "lost"
-
-
-def outcome_word(game: GameSummary, user_id: int | None) -> str:
-    outcome = _outcome(game, user_id)
-    if outcome == "won_by":
-        names = [shown(s.name) for s in game.seats if s.seat in game.winners]
-        return _("won by {names}").format(names=" & ".join(names))
-    return {
-        "abandoned": _("abandoned"),
-        "draw": _("draw"),
-        "double": "**" + _("double win") + "**",
-        "won": "**" + _("won") + "**",
-    }.get(outcome, _("lost"))
-
-
-def _outcome_mark(game: GameSummary, user_id: int) -> str:
-    outcome = _outcome(game, user_id)
-    marks = {"abandoned": "·", "draw": _("D"), "lost": _("L")}
-    return marks.get(outcome, _("W"))
-
-
-def scores_text(game: GameSummary) -> str:
-    """The scores winner first, then the others from the highest ("Carol 252 vs Bob 208 vs …")."""
-    teams = any(s.team is not None for s in game.seats)
-    sides: dict[int, list[str]] = {}
-    won: set[int] = set()
-    for s in game.seats:
-        side = s.team if teams and s.team is not None else s.seat
-        sides.setdefault(side, []).append(shown(s.name))
-        if s.seat in game.winners:
-            won.add(side)
-    order = sorted(sides, key=lambda side: (side not in won, -game.scores[side], side))
-    vs = " " + _("vs") + " "
-    return vs.join(f"{' & '.join(sides[side])} {game.scores[side]}" for side in order)
-
-
-def history_panel(name: str | None, games: list[GameSummary], user_id: int | None) -> Panel:
-    panel = Panel(
-        title=_("Recent games of {name}").format(name=name)
-        if name
-        else _("Recent games in this server")
-    )
-    if not games:
-        panel.lines.append(
-            _("{name} has no finished games in this server yet.").format(name=name)
-            if name
-            else _("No games have finished in this server yet.")
-        )
-    for g in games:
-        how = {"resigned": " " + _("(resigned)"), "forfeit": " " + _("(forfeit)")}.get(
-            g.ended_by, ""
-        )
-        seed = " · " + _("seed {seed}").format(seed=f"`{g.server_seed}`") if g.server_seed else ""
-        panel.lines.append(
-            f"{discord.utils.format_dt(datetime.fromtimestamp(g.ended_at, UTC), 'R')} "
-            f"**{game_title(g.game, g.options)}** — "
-            f"{outcome_word(g, user_id)}{how}\n{scores_text(g)}\n"
-            "-# " + _("game {id}").format(id=f"`{g.game_id}`") + seed
-        )
-    if games:
-        panel.footer = _(
-            "Replay one with the menu below or /replay game:<id>; /verify checks its deals."
-        )
-    return panel
 
 
 def page_buttons(
@@ -385,7 +214,7 @@ class Stats(commands.Cog):
         async def panel(
             storage: Storage, guild_id: int, who: discord.User | discord.Member
         ) -> Panel:
-            name = escaped(who.display_name)
+            name = shown(who.display_name)
             return stats_panel(name, await storage.player_stats(guild_id, who.id))
 
         await self._about_player(interaction, player, panel)
@@ -403,15 +232,9 @@ class Stats(commands.Cog):
             games = await storage.history(guild_id, who.id, HISTORY_SIZE)
             # the menu opens a game's replay (labels are component text: raw, not escaped)
             menu = history_select(games, lambda g: f"{game_title(g.game, g.options)} · {g.game_id}")
-            return history_panel(escaped(who.display_name), games, who.id), menu
+            return history_panel(shown(who.display_name), games, who.id), menu
 
         await self._about_player(interaction, player, panel)
-
-
-def escaped(name: str) -> str:
-    """A display name drawn into a panel (escaped like ``discord.utils.escape_markdown`` and
-    ``escape_mentions``; names are stored raw)."""
-    return shown(name)
 
 
 async def _send_private(

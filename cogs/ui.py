@@ -31,6 +31,7 @@ from discord.ui import Button, DynamicItem, Select
 
 from bot.i18n import LANGUAGES, N_, _, translate
 from bot.render.cards import emojify
+from bot.render.stats import BOARD_TITLE
 from bot.render.table import game_colour, seat_label
 from bot.render.text import Panel, clip
 from bot.tables.errors import TableError
@@ -57,8 +58,7 @@ class WrongMessage(TableError):
 TABLE_MESSAGE = "table"  # the public table message (lobby buttons, Show my hand)
 HAND_MESSAGE = "hand"  # a player's private hand
 BOARD_MESSAGE = "board"  # a private leaderboard page
-#: A leaderboard page's title (``cogs.stats``), in every language: how its pages are told apart.
-BOARD_TITLE = N_("{game} leaderboard — {metric}")
+#: A leaderboard page's title (``bot.render.stats``), in every language: how its pages are told apart.
 _BOARD_TITLES = [
     re.compile(
         re.escape(translate(BOARD_TITLE, lang))
