@@ -4,7 +4,6 @@ the page buttons. Names are stored raw and escaped here (``shown``), where they 
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import Any
 
 from bot.games import GAMES
@@ -178,7 +177,7 @@ def scores_text(game: GameSummary) -> str:
 def relative_time(seconds: float) -> str:
     """Discord's relative timestamp markup (``<t:…:R>``, what ``discord.utils.format_dt(…, "R")``
     writes): each reader's client shows it as "3 hours ago" in their own language."""
-    return f"<t:{int(datetime.fromtimestamp(seconds, UTC).timestamp())}:R>"
+    return f"<t:{int(seconds)}:R>"
 
 
 def history_panel(name: str | None, games: list[GameSummary], user_id: int | None) -> Panel:
