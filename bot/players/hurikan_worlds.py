@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.games import GameState, determinise
 
@@ -65,18 +65,19 @@ def past_plays(view: View) -> tuple[PastPlay, ...] | None:
     history = view.get("history")
     if history is None:
         return None
-    seat = seat_of(view)
-    opponent = 1 - seat
+    opponent = 1 - seat_of(view)
     table: list[str] = []
     sizes = [HAND_SIZE, HAND_SIZE]
     stock = PACK_SIZE - 2 * HAND_SIZE
-    packet: list[tuple[int, tuple[str, ...], tuple[int, int], int, bool, Sequence[str], Signature]]
-    packet = []
+    packet: list[tuple[int, PastPlay]] = []  # (mover, the play with its own cards only)
     for index, (mover, action) in enumerate(history):
         play = parse_play(str(action))
         taken = play.taken[0] if play.taken else None
-        before = (tuple(table), (sizes[0], sizes[1]), stock, index == 0)
-        packet.append((int(mover), *before, play.played, _signature(play.played, taken)))
+        signature = _signature(play.played, taken)
+        then = PastPlay(
+            tuple(table), (sizes[0], sizes[1]), stock, index == 0, play.played, signature
+        )
+        packet.append((int(mover), then))
         if taken is None:
             table.extend(play.played)
         elif taken in table:
@@ -98,12 +99,11 @@ def past_plays(view: View) -> tuple[PastPlay, ...] | None:
     ):
         return None
     out: list[PastPlay] = []
-    later: list[str] = []
-    for mover, table_then, sizes_then, stock_then, opening, played, signature in reversed(packet):
-        if mover != opponent:
-            continue
-        later = [*played, *later]
-        out.append(PastPlay(table_then, sizes_then, stock_then, opening, tuple(later), signature))
+    later: tuple[str, ...] = ()
+    for mover, then in reversed(packet):
+        if mover == opponent:
+            later = then.played + later
+            out.append(replace(then, played=later))
     return tuple(reversed(out))
 
 
@@ -111,7 +111,7 @@ def _chance(play: PastPlay, hand: Sequence[str], opponent: int) -> float:
     """How likely a player with ``hand`` at that time was to make ``play``."""
     seen = {
         "seat": opponent,
-        "hand": sorted(hand, key=VALUE.__getitem__),
+        "hand": sorted(hand, key=VALUE.__getitem__),  # by value, as views hold hands
         "table": list(play.table),
         "hand_sizes": list(play.hand_sizes),
         "stock_count": play.stock_count,
