@@ -19,7 +19,7 @@ from functools import lru_cache
 from bot.games import Action, GameState
 
 from .base import View, seat_of
-from .hurricane_cards import VALUE, parse_play, unseen
+from .hurricane_cards import VALUE, parse_play, unseen_in
 
 Hand = tuple[int, ...]
 #: a move by values: (cards laid, table value taken or 0 for a lay)
@@ -133,10 +133,7 @@ def solved_move(view: View, legal: Sequence[Action], spread: float, share: float
     seat = seat_of(view)
     hand = list(view.get("hand") or ())
     table = list(view.get("table") or ())
-    known = [*hand, *table]
-    for pile in view.get("piles") or ():
-        known.extend(pile)
-    theirs = unseen(known)
+    theirs = unseen_in(view)
     sizes = view.get("hand_sizes") or [0, 0]
     if len(theirs) != int(sizes[1 - seat]) or not hand:
         return None  # not the picture expected (e.g. a variant): let the search decide

@@ -121,11 +121,16 @@ def moves(view: View, every_take: bool = True) -> list[Move]:
     return out
 
 
-def normal_text(view: View, rng: random.Random) -> str:
-    """Normal's move as text: the best-scored move, a random one of equally good ones."""
+def normal_choices(view: View) -> tuple[list[Move], list[Move]]:
+    """Every move normal considers, best first, and the equally best ones it picks among."""
     found = moves(view, every_take=False)
     best = found[0].score
-    ties = [m for m in found if m.score >= best - 1e-9]
+    return found, [m for m in found if m.score >= best - 1e-9]
+
+
+def normal_text(view: View, rng: random.Random) -> str:
+    """Normal's move as text: the best-scored move, a random one of equally good ones."""
+    ties = normal_choices(view)[1]
     return ties[0].text if len(ties) == 1 else ties[rng.randrange(len(ties))].text
 
 

@@ -27,11 +27,10 @@ from dataclasses import dataclass, replace
 from bot.games import GameState, determinise
 
 from .base import View, seat_of
-from .hurikan_normal import moves
-from .hurricane_cards import VALUE, parse_play, unseen
+from .hurikan_normal import normal_choices
+from .hurricane_cards import PACK, VALUE, parse_play, unseen_in
 
-HAND_SIZE = 6
-PACK_SIZE = 40
+HAND_SIZE = 6  # K-1, K-4: a packet is 6 cards each (the last 2)
 #: the share of the belief for plays other than normal's choice
 SURPRISE = 0.1
 #: draws of a uniform hand before the most likely one drawn is used anyway
@@ -68,7 +67,7 @@ def past_plays(view: View) -> tuple[PastPlay, ...] | None:
     opponent = 1 - seat_of(view)
     table: list[str] = []
     sizes = [HAND_SIZE, HAND_SIZE]
-    stock = PACK_SIZE - 2 * HAND_SIZE
+    stock = len(PACK) - 2 * HAND_SIZE
     packet: list[tuple[int, PastPlay]] = []  # (mover, the play with its own cards only)
     for index, (mover, action) in enumerate(history):
         play = parse_play(str(action))
@@ -117,9 +116,7 @@ def _chance(play: PastPlay, hand: Sequence[str], opponent: int) -> float:
         "stock_count": play.stock_count,
         "opening": play.opening,
     }
-    found = moves(seen, every_take=False)
-    best = found[0].score
-    ties = [m for m in found if m.score >= best - 1e-9]
+    found, ties = normal_choices(seen)
     chance = SURPRISE / len(found)
     for move in ties:
         parsed = parse_play(move.text)
@@ -137,10 +134,7 @@ class Belief:
     def __init__(self, view: View) -> None:
         seat = seat_of(view)
         self.opponent = 1 - seat
-        known: list[str] = [*(view.get("hand") or ()), *(view.get("table") or ())]
-        for pile in view.get("piles") or ():
-            known.extend(pile)
-        self.unseen = unseen(known)
+        self.unseen = unseen_in(view)
         self.size = int((view.get("hand_sizes") or [0, 0])[self.opponent])
         self.plays = past_plays(view) if self.size else None
         self.weights: dict[Values, float] = {}

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 RANKS = "A234567JQK"
 SUITS = "HDCS"
@@ -58,3 +59,12 @@ def unseen(known: Iterable[str]) -> list[str]:
     """Cards of the pack that are not among ``known``."""
     seen = set(known)
     return [c for c in PACK if c not in seen]
+
+
+def unseen_in(view: Mapping[str, Any]) -> list[str]:
+    """Cards a seat's view does not show: not in its hand, on the table, in a pile or in an open
+    hand (what other hands, face-down cards and the stock hold between them)."""
+    known: list[str] = [*(view.get("hand") or ()), *(view.get("table") or ())]
+    for cards in [*(view.get("piles") or ()), *(view.get("open_hands") or ())]:
+        known.extend(cards)
+    return unseen(known)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .base import View, seat_of
-from .hurricane_cards import unseen
+from .hurricane_cards import unseen_in
 
 
 @dataclass(frozen=True)
@@ -33,12 +33,7 @@ def hurricane_info(view: View) -> HurricaneInfo:
     seat = seat_of(view)
     hand = tuple(view.get("hand") or ())
     table = tuple(view.get("table") or ())
-    known: list[str] = [*hand, *table]
-    for pile in view.get("piles") or ():
-        known.extend(pile)
     open_hands = view.get("open_hands")
-    for cards in open_hands or ():
-        known.extend(cards)
     nxt = next_seat(view, seat)
     sizes = list(view.get("hand_sizes") or ())
     in_hands = sum(sizes)
@@ -50,7 +45,7 @@ def hurricane_info(view: View) -> HurricaneInfo:
         seat=seat,
         hand=hand,
         table=table,
-        unseen=tuple(unseen(known)),
+        unseen=tuple(unseen_in(view)),
         next_seat=nxt,
         next_hand_size=sizes[nxt] if sizes else 0,
         next_known=next_known,
