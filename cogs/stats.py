@@ -28,8 +28,8 @@ from bot.render.stats import (
     GAME_NAMES,
     METRIC_NAMES,
     board_panel,
-    game_title,
     history_panel,
+    recorded_game_title,
     stats_panel,
 )
 from bot.render.text import Panel
@@ -231,7 +231,9 @@ class Stats(commands.Cog):
         ) -> tuple[Panel, discord.ui.View | None]:
             games = await storage.history(guild_id, who.id, HISTORY_SIZE)
             # the menu opens a game's replay (labels are component text: raw, not escaped)
-            menu = history_select(games, lambda g: f"{game_title(g.game, g.options)} · {g.game_id}")
+            menu = history_select(
+                games, lambda g: f"{recorded_game_title(g.game, g.options)} · {g.game_id}"
+            )
             return history_panel(shown(who.display_name), games, who.id), menu
 
         await self._about_player(interaction, player, panel)

@@ -30,7 +30,7 @@ METRIC_NAMES = {
 BOARD_TITLE = N_("{game} leaderboard — {metric}")
 
 
-def game_title(game: str, options: dict[str, Any] | None = None) -> str:
+def recorded_game_title(game: str, options: dict[str, Any] | None = None) -> str:
     """A recorded game's name, with its preset when the game has presets (``Hurricane · pairs``)."""
     title = _(GAME_NAMES[game]) if game in GAME_NAMES else game.capitalize()
     preset = preset_shown(game, options or {}, lang=current())
@@ -69,14 +69,14 @@ def board_panel(
     computers: bool = False,
 ) -> Panel:
     """One page of a leaderboard (``page`` is 0-based), the viewer's own rank in a field."""
-    title = _(BOARD_TITLE).format(game=game_title(game), metric=_(METRIC_NAMES[metric]))
+    title = _(BOARD_TITLE).format(game=recorded_game_title(game), metric=_(METRIC_NAMES[metric]))
     panel = Panel(title=title)
     if not rows:
         panel.lines.append(
             _("Nobody is on this page.")
             if page > 0
             else _("Nobody has finished a game of {game} in this server yet.").format(
-                game=game_title(game)
+                game=recorded_game_title(game)
             )
         )
     for row in rows:
@@ -87,7 +87,7 @@ def board_panel(
     if mine is None:
         panel.add(
             _("Your rank"),
-            _("You have no finished {game} game here yet.").format(game=game_title(game)),
+            _("You have no finished {game} game here yet.").format(game=recorded_game_title(game)),
         )
     else:
         panel.add(
@@ -117,7 +117,7 @@ def stats_panel(name: str, stats: list[PlayerStats]) -> Panel:
         if s.recent:
             marks = " ".join(_outcome_mark(g, row.user_id) for g in s.recent)
             lines.append(_("Recent: {marks}").format(marks=marks))
-        panel.add(game_title(s.game), "\n".join(lines))
+        panel.add(recorded_game_title(s.game), "\n".join(lines))
     return panel
 
 
@@ -200,7 +200,7 @@ def history_panel(name: str | None, games: list[GameSummary], user_id: int | Non
         seed = " · " + _("seed {seed}").format(seed=f"`{g.server_seed}`") if g.server_seed else ""
         panel.lines.append(
             f"{relative_time(g.ended_at)} "
-            f"**{game_title(g.game, g.options)}** — "
+            f"**{recorded_game_title(g.game, g.options)}** — "
             f"{outcome_word(g, user_id)}{how}\n{scores_text(g)}\n"
             "-# " + _("game {id}").format(id=f"`{g.game_id}`") + seed
         )

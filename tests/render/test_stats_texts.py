@@ -8,11 +8,11 @@ import pytest
 from bot.i18n import using
 from bot.render.stats import (
     board_panel,
-    game_title,
     history_panel,
     metric_value,
     outcome_word,
     record_text,
+    recorded_game_title,
     relative_time,
     scores_text,
     stats_panel,
@@ -214,11 +214,11 @@ def test_leaderboard_in_russian() -> None:
 
 
 def test_game_titles_name_the_preset_of_a_game_with_presets() -> None:
-    assert game_title("hurricane", {"preset": "pairs"}) == "Hurricane (Uragano) · pairs"
-    assert game_title("haggis") == "Haggis"
-    assert game_title("mystery") == "Mystery"  # a game this bot no longer knows
+    assert recorded_game_title("hurricane", {"preset": "pairs"}) == "Hurricane (Uragano) · pairs"
+    assert recorded_game_title("haggis") == "Haggis"
+    assert recorded_game_title("mystery") == "Mystery"  # a game this bot no longer knows
     with using("ru"):
-        assert game_title("hurricane", {"preset": "pairs"}) == "Ураган · pairs"
+        assert recorded_game_title("hurricane", {"preset": "pairs"}) == "Ураган · pairs"
 
 
 def test_stats_panel_has_a_field_per_game_with_recent_marks() -> None:
