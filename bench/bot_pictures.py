@@ -5,7 +5,7 @@ The real bot runs on the test harness's fake Discord with N Hurricane tables (ca
 sample prepares a hand whose card select plays at once (unmeasured), then measures the card play
 from feeding the click until the hand's answer reached the fake **and** the public table message was
 edited (the publisher flushed): CPU time of the whole process (``time.process_time``: the worker
-threads that draw count too) and wall time. Samples alternate pictures on / off (``cogs.media.PICTURES``)
+threads that draw count too) and wall time. Samples alternate pictures on / off (``bot.discord.media.PICTURES``)
 on the same tables, so both see the same positions, machine load and caches.
 
 The table message is written ``--publish-delay`` seconds after a move, as the bot does (0.5 s by
@@ -38,9 +38,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.bot import one_click_play, open_tables  # noqa: E402
 from bot.app import create_bot  # noqa: E402
 from bot.config import Config  # noqa: E402
+from bot.discord.media import PICTURES  # noqa: E402
 from bot.render.pictured import Drawing  # noqa: E402
 from bot.tables.models import TableStatus  # noqa: E402
-from cogs.media import PICTURES  # noqa: E402
 from tests.bot.fakediscord import FakeDiscord  # noqa: E402
 
 

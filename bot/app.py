@@ -30,9 +30,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Config, format_shard_ids
+from bot.discord.errors import UnknownControl, report_interaction_error
+from bot.discord.language import CommandTranslator, ServerLanguages, localise
 from bot.heap import freeze_long_lived
-from cogs.errors import UnknownControl, report_interaction_error
-from cogs.language import CommandTranslator, ServerLanguages, localise
 
 if TYPE_CHECKING:
     from bot.tables.manager import TableManager
@@ -64,7 +64,7 @@ EXTENSIONS: tuple[str, ...] = (
 
 class CardTree(app_commands.CommandTree["CardBot"]):
     async def interaction_check(self, interaction: discord.Interaction[CardBot]) -> bool:
-        """Every command and autocomplete answers in the user's language (``cogs.language``)."""
+        """Every command and autocomplete answers in the user's language (``bot.discord.language``)."""
         await localise(interaction)
         return True
 
@@ -119,8 +119,8 @@ class CardBot(commands.AutoShardedBot):
         self.publish_delay = publish_delay
         self.clock = clock
         self.publisher: Any = None
-        self.hands: Any = None  # cogs.live.HandUpdater
-        self.pinger: Any = None  # cogs.live.TurnPinger
+        self.hands: Any = None  # bot.discord.live.HandUpdater
+        self.pinger: Any = None  # bot.discord.live.TurnPinger
         self.card_emojis = card_emojis
         self.freeze_heap = freeze_heap
         self.languages = ServerLanguages(self)
@@ -259,12 +259,12 @@ class CardBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         await self.open_storage()
         await self.tree.set_translator(CommandTranslator())
+        from bot.discord.publisher import TablePublisher
         from bot.tables.manager import TableManager
         from bot.tables.models import TableLimits
-        from cogs.publisher import TablePublisher
 
         self.publisher = TablePublisher(self, delay=self.publish_delay)
-        from cogs.live import HandUpdater, TurnPinger
+        from bot.discord.live import HandUpdater, TurnPinger
 
         self.hands = HandUpdater(self)
         self.pinger = TurnPinger(self)
@@ -285,15 +285,15 @@ class CardBot(commands.AutoShardedBot):
             # Loud: a cog that cannot be imported stops the bot at start with the reason
             # (discord.py raises ExtensionNotFound / ExtensionFailed).
             await self.load_extension(ext)
-        from cogs.ui import DYNAMIC_ITEMS
+        from bot.discord.ui import DYNAMIC_ITEMS
 
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         # the pictures' palette and sprites, built once in a thread before the first picture
-        from cogs.media import warm_pictures
+        from bot.discord.media import warm_pictures
 
         self.warm_task = asyncio.create_task(warm_pictures(), name="warm-pictures")
         if self.card_emojis:  # in the background: cards show as text until the emojis are there
-            from cogs.media import sync_card_emojis
+            from bot.discord.media import sync_card_emojis
 
             self.emoji_task = asyncio.create_task(sync_card_emojis(self), name="card-emojis")
         # Only this process's shards: another process restores (claims) the other guilds' tables.
@@ -331,7 +331,7 @@ class CardBot(commands.AutoShardedBot):
             return
         try:
             if self.emoji_task is not None:
-                from cogs.media import clear_card_emojis
+                from bot.discord.media import clear_card_emojis
 
                 self.emoji_task.cancel()
                 clear_card_emojis()

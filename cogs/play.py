@@ -10,6 +10,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.acks import ACK_BUDGET, within_ack
+from bot.discord.hand import build_hand
+from bot.discord.media import picture_files
+from bot.discord.table_message import moment_of
+from bot.discord.ui import game_tag
 from bot.i18n import N_, _
 from bot.render.boards.base import plain_names
 from bot.render.hands import REFRESH, Payload, PlayMove, UnknownControl, click, hand_context
@@ -19,12 +24,6 @@ from bot.render.refusals import refusal
 from bot.render.table import seat_names
 from bot.tables.errors import NotSeated, StaleAction, TableError
 from bot.tables.models import Table, TableStatus
-
-from .acks import ACK_BUDGET, within_ack
-from .hand import build_hand
-from .media import picture_files
-from .table_message import moment_of
-from .ui import game_tag
 
 if TYPE_CHECKING:
     from bot.app import CardBot

@@ -19,6 +19,9 @@ from discord import app_commands
 from discord.ext import commands
 from discord.ui import Button, DynamicItem, Select
 
+from bot.discord.acks import within_ack
+from bot.discord.language import Localised
+from bot.discord.ui import guarded, one_shot, panel_embed
 from bot.i18n import N_, _
 from bot.render.replay import replay_panel, verify_panel
 from bot.tables.replay import (
@@ -28,11 +31,7 @@ from bot.tables.replay import (
     ReplayUnavailable,
     verify_game,
 )
-from cogs.language import Localised
 from storage.models import GameLog
-
-from .acks import within_ack
-from .ui import guarded, one_shot, panel_embed
 
 if TYPE_CHECKING:
     from bot.app import CardBot

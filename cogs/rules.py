@@ -9,11 +9,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.ui import panel_embed
 from bot.i18n import current
 from bot.render.rules import rules_panel
 
 from .tables import GAME_CHOICES
-from .ui import panel_embed
 
 if TYPE_CHECKING:
     from bot.app import CardBot
@@ -31,7 +31,7 @@ class Rules(commands.Cog):
     async def rules(
         self, interaction: discord.Interaction[Any], game: str, public: bool = False
     ) -> None:
-        lang = current()  # the user's (cogs.language); public rules: the server's
+        lang = current()  # the user's (bot.discord.language); public rules: the server's
         if public and interaction.guild_id is not None:
             lang = await self.bot.languages.server(interaction.guild_id)
         await interaction.response.send_message(

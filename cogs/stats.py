@@ -22,6 +22,9 @@ from discord import app_commands
 from discord.ext import commands
 from discord.ui import Button, DynamicItem
 
+from bot.discord.acks import within_ack
+from bot.discord.language import Localised
+from bot.discord.ui import BOARD_MESSAGE, guarded, panel_embed
 from bot.i18n import N_, _
 from bot.names import shown
 from bot.render.stats import (
@@ -33,13 +36,10 @@ from bot.render.stats import (
     stats_panel,
 )
 from bot.render.text import Panel
-from cogs.language import Localised
 from storage.models import Metric
 
-from .acks import within_ack
 from .replay import history_select
 from .tables import GAME_CHOICES
-from .ui import BOARD_MESSAGE, guarded, panel_embed
 
 if TYPE_CHECKING:
     from bot.app import CardBot

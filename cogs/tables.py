@@ -11,6 +11,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.acks import ACK_BUDGET, defer_update, within_ack
+from bot.discord.table_message import public_message
+from bot.discord.ui import LEVEL_LABELS
 from bot.games import GAMES, game_info
 from bot.i18n import N_, _, using
 from bot.render.rules import display_title, option_suggestions
@@ -18,10 +21,6 @@ from bot.render.table import rematch_invitation
 from bot.tables.errors import TableError
 from bot.tables.models import Level, Table, TableStatus
 from bot.tables.specs import command_spec
-
-from .acks import ACK_BUDGET, defer_update, within_ack
-from .table_message import public_message
-from .ui import LEVEL_LABELS
 
 if TYPE_CHECKING:
     from bot.app import CardBot

@@ -26,7 +26,7 @@ METRIC_NAMES = {
     Metric.STREAK: N_("win streak"),
     Metric.CHIPS: N_("chips won"),
 }
-#: A leaderboard page's title; ``cogs.ui`` matches it in every language to tell such pages apart.
+#: A leaderboard page's title; ``bot.discord.ui`` matches it in every language to tell such pages apart.
 BOARD_TITLE = N_("{game} leaderboard — {metric}")
 
 

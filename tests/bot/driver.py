@@ -8,10 +8,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from bot.discord.ui import hand_custom_id
 from bot.render.cards import sort_cards
 from bot.render.moves import played_cards
 from bot.tables.models import Table, TableStatus
-from cogs.ui import hand_custom_id
 
 from .fakediscord import Exchange, FakeDiscord, Person, component_ids, iter_components
 from .secrecy import SecrecyScanner

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-import cogs.language as language
+import bot.discord.language as language
 
 from .conftest import FakeFactory
 from .driver import Driver, start_table

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.discord.live import NO_LONGER_LIVE, YOUR_TURN
 from bot.tables.models import TableStatus
-from cogs.live import NO_LONGER_LIVE, YOUR_TURN
 
 from .driver import Driver, hurricane_duel, start_table
 from .fakediscord import Person, Recorded, render_text

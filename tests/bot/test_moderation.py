@@ -7,8 +7,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from bot.discord.publisher import NEEDED_PERMISSIONS
 from bot.tables.models import TableStatus
-from cogs.publisher import NEEDED_PERMISSIONS
 
 from .conftest import FakeFactory
 from .driver import Driver, hurricane_duel, start_table

@@ -137,9 +137,9 @@ async def test_a_failure_after_a_public_deferral_is_still_told_privately(
 ) -> None:
     """When the write itself fails after the answer was deferred publicly, the "thinking…" message is
     closed with a neutral line and the reason goes to the user alone."""
+    from bot.discord.errors import NOT_DONE
     from bot.tables.errors import TableError
     from bot.tables.persistence import SAVE_FAILED
-    from cogs.errors import NOT_DONE
 
     manager = fake.bot.tables  # type: ignore[union-attr]
 

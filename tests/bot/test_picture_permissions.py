@@ -47,7 +47,7 @@ async def play(d: Driver, moves: int) -> None:
 async def test_a_refused_upload_sends_the_table_as_text_until_the_permission_returns(
     fake: FakeDiscord, users: list[Person], caplog: pytest.LogCaptureFixture
 ) -> None:
-    caplog.set_level(logging.INFO, logger="cogs.publisher")
+    caplog.set_level(logging.INFO, logger="bot.discord.publisher")
     d = await hurricane_duel(fake, users)
     assert has_picture(d.public())
     # Attach Files is taken away, and the bot's cache does not know: Discord refuses the upload
@@ -80,7 +80,7 @@ async def test_a_refused_upload_sends_the_table_as_text_until_the_permission_ret
 async def test_a_channel_without_attach_files_gets_text_without_a_refused_request(
     fake: FakeDiscord, users: list[Person], caplog: pytest.LogCaptureFixture
 ) -> None:
-    caplog.set_level(logging.INFO, logger="cogs.publisher")
+    caplog.set_level(logging.INFO, logger="bot.discord.publisher")
     d = await hurricane_duel(fake, users)
     await fake.set_attach_files(d.channel_id, False)  # an overwrite the bot's cache sees
     before = len(fake.requests)
@@ -106,7 +106,7 @@ async def test_a_refused_answer_posts_the_table_as_text(
 ) -> None:
     """``/table status`` answers with the table message itself: refused with its picture (the
     interaction's own permissions not checked here), it is answered as text."""
-    caplog.set_level(logging.INFO, logger="cogs.publisher")
+    caplog.set_level(logging.INFO, logger="bot.discord.publisher")
     d = await hurricane_duel(fake, users)
     fake.no_attach.add(d.channel_id)
     fake.bot.publisher.attach.note = lambda *a: None  # type: ignore[union-attr]

@@ -304,7 +304,7 @@ async def test_cards_fall_back_to_text_when_the_emojis_cannot_be_uploaded(
     caplog: pytest.LogCaptureFixture,
     failing: str,
 ) -> None:
-    caplog.set_level(logging.WARNING, logger="cogs.media")
+    caplog.set_level(logging.WARNING, logger="bot.discord.media")
 
     def refuse(world: FakeDiscord) -> None:
         world.fail_emojis = {failing}

@@ -83,8 +83,8 @@ async def test_slow_play_command_is_deferred_privately(
 async def test_more_than_25_captures_fit_the_select_and_point_to_play(
     fake: FakeDiscord, users: list[Person]
 ) -> None:
+    from bot.discord.hand import build_hand
     from bot.render.hands.hurricane import CaptureChoice
-    from cogs.hand import build_hand
 
     alice, bob, _ = users
     d = await start_table(fake, [alice, bob], seed=3, game="hurricane")

@@ -7,9 +7,9 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from bot.discord.table_message import render_public
+from bot.discord.ui import hand_custom_id
 from bot.tables.models import TableStatus
-from cogs.table_message import render_public
-from cogs.ui import hand_custom_id
 
 from .conftest import FakeFactory
 from .driver import Driver, comp, start_table

@@ -192,7 +192,7 @@ async def test_secrecy_scan_catches_a_leak(
     fake: FakeDiscord, users: list[Person], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The scan used by the e2e games can fail: a table message that shows a hand is caught."""
-    import cogs.table_message as table_message
+    import bot.discord.table_message as table_message
     from bot.render.table import table_panel
 
     def leaky(table: Any, view: Any, **kw: Any) -> Any:

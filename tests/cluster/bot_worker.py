@@ -35,9 +35,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 import tests.bot.fakediscord as fakediscord  # noqa: E402
 from bot.app import create_bot  # noqa: E402
 from bot.config import Config  # noqa: E402
+from bot.discord.media import PICTURES  # noqa: E402
 from bot.tables.manager import TableManager  # noqa: E402
 from bot.tables.models import Table, TableStatus  # noqa: E402
-from cogs.media import PICTURES  # noqa: E402
 from storage.postgres import PostgresStorage  # noqa: E402
 from tests.bot.driver import Driver  # noqa: E402
 from tests.bot.fakediscord import FakeDiscord, Person  # noqa: E402

@@ -53,9 +53,9 @@ def test_placeholders_match_between_english_and_russian() -> None:
 
 
 def test_every_string_of_the_code_and_the_commands_is_in_the_catalog(tmp_path: Path) -> None:
-    """A fresh extraction (``cogs.catalog``: pybabel plus the command tree) has nothing the
+    """A fresh extraction (``bot.catalog``: pybabel plus the command tree) has nothing the
     Russian catalog lacks: a new English string cannot ship untranslated."""
-    from cogs.catalog import write_template
+    from bot.catalog import write_template
 
     root = Path(__file__).resolve().parents[2]
     template = _read(write_template(root, tmp_path / "messages.pot"))
@@ -149,7 +149,7 @@ def test_russian_words_have_no_possessive_s_and_agree_with_the_subject() -> None
 
 
 def test_the_table_layers_fixed_refusals_are_in_the_catalog_word_for_word() -> None:
-    from cogs.errors import TABLE_SENTENCES
+    from bot.discord.errors import TABLE_SENTENCES
 
     assert all(key == text for key, text in TABLE_SENTENCES.items())
     with using("ru"):

@@ -24,7 +24,7 @@ from bot.i18n import DEFAULT, LANGUAGES, catalog, lang_of, set_language
 if TYPE_CHECKING:
     from bot.app import CardBot
 
-log = logging.getLogger("cogs.language")
+log = logging.getLogger("bot.discord.language")
 
 #: The catalog context of command, group, option and choice *names* (descriptions have none).
 NAME_CONTEXT = "command"

@@ -32,7 +32,7 @@ from bot.tables.models import Table, TableStatus
 if TYPE_CHECKING:
     from bot.app import CardBot
 
-log = logging.getLogger("cogs.live")
+log = logging.getLogger("bot.discord.live")
 
 LIVE_FOR = 14 * 60  # Discord lets an interaction token edit its message for 15 minutes
 TOKEN_LIFETIME = 15 * 60

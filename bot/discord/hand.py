@@ -1,6 +1,6 @@
 """The private hand message as Discord components: whatever the game, its hand model
 (``bot.render.hands``) says what the hand shows and offers; this only turns that into an embed, buttons
-and selects whose custom_ids carry each control's payload (see ``cogs.ui`` for the format).
+and selects whose custom_ids carry each control's payload (see ``bot.discord.ui`` for the format).
 
 Multi-step choices live in the message itself (pull model): the selected cards travel in the payload's
 argument, so every click carries everything needed and nothing is kept in memory."""
@@ -79,7 +79,7 @@ def build_hand(
     selection: object | None = None,
 ) -> tuple[discord.Embed, discord.ui.View, Draw]:
     """The seat's hand as an embed, a (one-shot) view and how to draw its picture (the selection
-    raised; ``cogs.media.picture_files`` draws it in a thread and attaches it)."""
+    raised; ``bot.discord.media.picture_files`` draws it in a thread and attaches it)."""
     drawn = hand_message(table, seat, view, legal, note=note, selection=selection)
     ui = discord.ui.View(timeout=None)
     for control in drawn.controls:

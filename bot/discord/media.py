@@ -24,7 +24,7 @@ from bot.render.pictured import Draw
 from bot.render.pictures import emoji_png
 from bot.render.pictures.palette import palette
 
-log = logging.getLogger("cogs.media")
+log = logging.getLogger("bot.discord.media")
 MAX_APP_EMOJIS = 2000
 
 

@@ -1,6 +1,6 @@
 """The message catalog's template: every string of the code (``pybabel extract``) plus every string of
 the slash commands (names, descriptions, options, choices), which live in decorators rather than in
-gettext calls. ``python -m cogs.catalog`` writes ``bot/locale/messages.pot``; then ``pybabel update``
+gettext calls. ``python -m bot.catalog`` writes ``bot/locale/messages.pot``; then ``pybabel update``
 and ``pybabel compile`` (README, "Languages")."""
 
 from __future__ import annotations
@@ -15,13 +15,12 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 from discord import app_commands
 
+from bot.discord.language import NAME_CONTEXT
 from bot.i18n import LOCALE_DIR
-
-from .language import NAME_CONTEXT
 
 POT = LOCALE_DIR / "messages.pot"
 #: gettext keywords besides Babel's defaults: ``N_`` marks, and the refusals of the table layer and
-#: the engines, whose fixed sentences are shown translated (``cogs.errors.friendly_message``).
+#: the engines, whose fixed sentences are shown translated (``bot.discord.errors.friendly_message``).
 KEYWORDS = ("N_", "TableError", "IllegalAction", "NotSeated", "ReplayUnavailable")
 
 

@@ -1,6 +1,6 @@
 """The one error handler of every command and component, and the sentences it answers with.
 
-Lives in cogs so that both the bot (``bot.app``) and the components (``cogs.ui``) can use it
+Lives in cogs so that both the bot (``bot.app``) and the components (``bot.discord.ui``) can use it
 without importing each other."""
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ TABLE_SENTENCES = {
 DISCORD_SENTENCES = (N_("This command cannot be used in direct messages."),)
 #: Unknown interaction (answered too late) and Unknown Webhook (the token is gone).
 EXPIRED_CODES = frozenset({10062, 10015})
-#: ``Interaction.extras`` key set while an interaction's answer is a public "thinking…" (cogs.ui).
+#: ``Interaction.extras`` key set while an interaction's answer is a public "thinking…" (bot.discord.ui).
 PUBLIC_THINKING = "public_thinking"
 
 

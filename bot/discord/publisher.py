@@ -16,7 +16,7 @@ that no longer exists ends its table; missing permissions are reported once to t
 table then waits (no retries) until someone uses a table command there again. A queue's entry is
 dropped as soon as it has nothing left to write, so memory does not grow with the tables ever played.
 
-After each successful write the *followers* (``cogs.live``: the players' live hands and the turn
+After each successful write the *followers* (``bot.discord.live``: the players' live hands and the turn
 ping) are told about the table, one run at a time per table beside the queue, so they never hold
 up the table message and always see the newest table."""
 
@@ -46,7 +46,7 @@ from .ui import panel_embed
 if TYPE_CHECKING:
     from bot.app import CardBot
 
-log = logging.getLogger("cogs.publisher")
+log = logging.getLogger("bot.discord.publisher")
 REPOST_AFTER = 45 * 60
 UNKNOWN_CHANNEL = 10003
 #: What the bot needs in a table's channel (named to the host when Discord refuses).
@@ -61,7 +61,7 @@ NEEDED_PERMISSIONS = (
 
 
 class Follower(Protocol):
-    """What follows the table message's writes (``cogs.live``)."""
+    """What follows the table message's writes (``bot.discord.live``)."""
 
     async def table_changed(self, table: Table) -> None: ...
 

@@ -18,7 +18,7 @@ T = TypeVar("T")
 
 ACK_BUDGET = 2.0  # Discord allows 3 s to acknowledge an interaction, counted from its creation
 ACK_LOCK = "ack_lock"
-log = logging.getLogger("cogs.acks")
+log = logging.getLogger("bot.discord.acks")
 
 
 def answer_lock(interaction: discord.Interaction[Any]) -> asyncio.Lock:

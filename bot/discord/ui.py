@@ -36,9 +36,9 @@ from bot.render.table import game_colour, seat_label
 from bot.render.text import Panel, clip
 from bot.tables.errors import TableError
 from bot.tables.models import Table
-from cogs.language import Localised
 
 from .errors import cooldown_message, report_interaction_error
+from .language import Localised
 
 LEVEL_LABELS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 

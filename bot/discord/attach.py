@@ -21,7 +21,7 @@ from typing import Any
 
 import discord
 
-log = logging.getLogger("cogs.publisher")
+log = logging.getLogger("bot.discord.publisher")
 MISSING_PERMISSIONS = 50013
 RETRY_AFTER = 15 * 60
 
