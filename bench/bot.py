@@ -43,6 +43,7 @@ from discord.ui import Button, DynamicItem  # noqa: E402
 
 from bot.app import create_bot  # noqa: E402
 from bot.config import Config  # noqa: E402
+from bot.discord.hand import hand_of  # noqa: E402
 from bot.tables.models import TableStatus  # noqa: E402
 from tests.bot.fakediscord import FakeDiscord, component_ids, iter_components  # noqa: E402
 
@@ -195,7 +196,7 @@ async def one_click_play(
     refresh = next((c for c in component_ids(hand) if c.startswith("h:refresh:")), None)
     if refresh is None:  # a hand without its Refresh button (six rows of controls): skip it
         return None
-    embed, view, _draw = fake.bot.get_cog("Play").hand_message(table, int(user["id"]))  # type: ignore[union-attr]
+    embed, view, _draw = hand_of(fake.bot.tables, table, int(user["id"]))
     FloorItem.prepared = (embed, view)
     return (
         click_payload(fake, hand, sel["custom_id"], user, [singles[0]]),

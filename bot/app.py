@@ -30,12 +30,19 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Config, format_shard_ids
+from bot.discord.components import DYNAMIC_ITEMS
+from bot.discord.controls import Controls
 from bot.discord.errors import UnknownControl, report_interaction_error
 from bot.discord.language import CommandTranslator, ServerLanguages, localise
+from bot.discord.live import HandUpdater, TurnPinger
+from bot.discord.media import clear_card_emojis, sync_card_emojis, warm_pictures
+from bot.discord.publisher import TablePublisher
 from bot.heap import freeze_long_lived
+from bot.tables.manager import TableManager
+from bot.tables.models import TableLimits
 
 if TYPE_CHECKING:
-    from bot.tables.manager import TableManager
+    from bot.discord.card_host import CardHost
     from storage.base import Storage
 
 log = logging.getLogger("bot.app")
@@ -118,12 +125,14 @@ class CardBot(commands.AutoShardedBot):
         self.computer_delay = computer_delay
         self.publish_delay = publish_delay
         self.clock = clock
-        self.publisher: Any = None
+        # built in setup_hook (None until then): typed Any so the bot is a CardHost for the cogs
+        self.publisher: Any = None  # bot.discord.publisher.TablePublisher
         self.hands: Any = None  # bot.discord.live.HandUpdater
         self.pinger: Any = None  # bot.discord.live.TurnPinger
+        self.controls = Controls()  # who answers each persistent component (the cogs register)
         self.card_emojis = card_emojis
         self.freeze_heap = freeze_heap
-        self.languages = ServerLanguages(self)
+        self.languages = ServerLanguages(lambda: self.storage, self.get_guild)
         self.emoji_task: asyncio.Task[bool] | None = None
         self.warm_task: asyncio.Task[None] | None = None
         # /play and clicks per user: discord.py's cooldown bucket per user id.
@@ -259,13 +268,7 @@ class CardBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         await self.open_storage()
         await self.tree.set_translator(CommandTranslator())
-        from bot.discord.publisher import TablePublisher
-        from bot.tables.manager import TableManager
-        from bot.tables.models import TableLimits
-
         self.publisher = TablePublisher(self, delay=self.publish_delay)
-        from bot.discord.live import HandUpdater, TurnPinger
-
         self.hands = HandUpdater(self)
         self.pinger = TurnPinger(self)
         self.publisher.followers = [self.hands, self.pinger]
@@ -285,16 +288,10 @@ class CardBot(commands.AutoShardedBot):
             # Loud: a cog that cannot be imported stops the bot at start with the reason
             # (discord.py raises ExtensionNotFound / ExtensionFailed).
             await self.load_extension(ext)
-        from bot.discord.ui import DYNAMIC_ITEMS
-
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         # the pictures' palette and sprites, built once in a thread before the first picture
-        from bot.discord.media import warm_pictures
-
         self.warm_task = asyncio.create_task(warm_pictures(), name="warm-pictures")
         if self.card_emojis:  # in the background: cards show as text until the emojis are there
-            from bot.discord.media import sync_card_emojis
-
             self.emoji_task = asyncio.create_task(sync_card_emojis(self), name="card-emojis")
         # Only this process's shards: another process restores (claims) the other guilds' tables.
         guild_filter = None if self.config.runs_every_shard else self.config.owns_guild
@@ -331,8 +328,6 @@ class CardBot(commands.AutoShardedBot):
             return
         try:
             if self.emoji_task is not None:
-                from bot.discord.media import clear_card_emojis
-
                 self.emoji_task.cancel()
                 clear_card_emojis()
             if self.publisher is not None:
@@ -449,3 +444,7 @@ async def _run(bot: CardBot, token: str) -> None:
         await bot.start(token)
     for task in stopping:
         await task
+
+
+if TYPE_CHECKING:  # mypy checks that the bot provides everything the command groups use
+    _HOST: type[CardHost] = CardBot

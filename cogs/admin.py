@@ -15,11 +15,11 @@ from discord.ext import commands
 from bot.i18n import _
 
 if TYPE_CHECKING:
-    from bot.app import CardBot
+    from bot.discord.card_host import CardHost
 
 
 class Admin(commands.Cog):
-    def __init__(self, bot: CardBot) -> None:
+    def __init__(self, bot: CardHost) -> None:
         self.bot = bot
 
     @app_commands.command(name="ping", description="Check that the bot answers.")
@@ -72,5 +72,5 @@ class Admin(commands.Cog):
         await interaction.followup.send(text, ephemeral=True)
 
 
-async def setup(bot: CardBot) -> None:
+async def setup(bot: CardHost) -> None:
     await bot.add_cog(Admin(bot))

@@ -11,24 +11,20 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.acks import ACK_BUDGET, within_ack
-from bot.discord.hand import build_hand
-from bot.discord.media import picture_files
-from bot.discord.table_message import moment_of
+from bot.discord.hand import drawn_hand, legal_moves, seat_of
 from bot.discord.ui import game_tag
 from bot.i18n import N_, _
 from bot.render.boards.base import plain_names
 from bot.render.hands import REFRESH, Payload, PlayMove, UnknownControl, click, hand_context
 from bot.render.moves import matches_query, move_label
-from bot.render.pictured import Draw
 from bot.render.refusals import refusal
 from bot.render.table import seat_names
-from bot.tables.errors import NotSeated, StaleAction, TableError
+from bot.tables.errors import StaleAction, TableError
 from bot.tables.models import Table, TableStatus
 
 if TYPE_CHECKING:
-    from bot.app import CardBot
+    from bot.discord.card_host import CardHost
 
-NOT_PLAYING = N_("You are not playing at this table — follow the game on the table message.")
 EARLIER_GAME = N_("That hand was from an earlier game at this table — here is your hand now.")
 
 
@@ -37,46 +33,26 @@ def action_limit(interaction: discord.Interaction[Any]) -> bool:
     retry = getattr(interaction.client, "action_retry_after", None)
     wait = retry(interaction) if retry is not None else None
     if wait:
-        raise app_commands.CommandOnCooldown(interaction.client.action_rate, wait)  # type: ignore[attr-defined]
+        raise app_commands.CommandOnCooldown(interaction.client.action_rate, wait)
     return True
 
 
 class Play(commands.Cog):
     ack_budget = ACK_BUDGET  # seconds a move may take before the click is deferred
 
-    def __init__(self, bot: CardBot) -> None:
+    def __init__(self, bot: CardHost) -> None:
         self.bot = bot
 
     # --- building ---------------------------------------------------------------------------------------
-    def _seat(self, table: Table, user_id: int) -> int:
-        seat = table.seat_of(user_id)
-        if seat is None:
-            raise NotSeated(NOT_PLAYING)
-        return seat
+    async def cog_load(self) -> None:
+        self.bot.controls.show_hand = self.show_hand
+        self.bot.controls.hand_click = self.hand_click
+
+    async def cog_unload(self) -> None:
+        self.bot.controls.clear(self)
 
     def _legal(self, table: Table, user_id: int) -> list[str]:
-        return [str(a) for a in self.bot.tables.legal_actions(table.channel_id, user_id)]
-
-    def hand_message(
-        self,
-        table: Table,
-        user_id: int,
-        *,
-        note: str | None = None,
-        selection: object | None = None,
-        view: dict[str, Any] | None = None,
-        legal: list[str] | None = None,
-    ) -> tuple[discord.Embed, discord.ui.View, Draw]:
-        """``view`` / ``legal``: the seat's engine view and legal moves if the caller already has
-        them (the state unchanged since), so they are not computed twice for one click."""
-        seat = self._seat(table, user_id)
-        if table.state is None:
-            raise TableError("This table has no game.")
-        if view is None:
-            view = table.state.view(seat)
-        if legal is None:
-            legal = self._legal(table, user_id)
-        return build_hand(table, seat, view, legal, note=note, selection=selection)
+        return legal_moves(self.bot.tables, table, user_id)
 
     async def drawn_hand(
         self,
@@ -88,23 +64,15 @@ class Play(commands.Cog):
         view: dict[str, Any] | None = None,
         legal: list[str] | None = None,
     ) -> tuple[discord.Embed, discord.ui.View, list[discord.File]]:
-        """``hand_message`` with the hand's picture (drawn in a thread). If the table moved on
-        while it was drawn (a computer's move), the newest hand is drawn instead (its text and
-        picture then show one moment; a selection in progress is dropped)."""
-        for _attempt in range(3):
-            moment = moment_of(table)
-            embed, ui, draw = self.hand_message(
-                table, user_id, note=note, selection=selection, view=view, legal=legal
-            )
-            files = await picture_files(embed, draw)
-            now = self.bot.tables.get(table.channel_id)
-            if now is None or moment_of(now) == moment or now.seat_of(user_id) is None:
-                return embed, ui, files
-            table, selection, view, legal = now, None, None, None
-        # the table keeps moving faster than the picture is drawn: the newest hand, as text
-        table = self.bot.tables.get(table.channel_id) or table
-        embed, ui, _draw = self.hand_message(table, user_id, note=note)
-        return embed, ui, []
+        return await drawn_hand(
+            self.bot.tables,
+            table,
+            user_id,
+            note=note,
+            selection=selection,
+            view=view,
+            legal=legal,
+        )
 
     def _playing_table(self, channel_id: int) -> Table:
         table = self.bot.tables.require(channel_id)
@@ -144,7 +112,7 @@ class Play(commands.Cog):
             raise TableError("That hand belongs to another channel's table.")
         table = self._playing_table(channel_id)
         user_id = interaction.user.id
-        seat = self._seat(table, user_id)
+        seat = seat_of(table, user_id)
         if kind == REFRESH:
             return await self._redraw(interaction, table)
         if tag is not None and tag != game_tag(table):
@@ -218,7 +186,7 @@ class Play(commands.Cog):
         self, interaction: discord.Interaction[Any], move: app_commands.Range[str, 1, 100]
     ) -> None:
         table = self._playing_table(interaction.channel_id or 0)
-        self._seat(table, interaction.user.id)
+        seat_of(table, interaction.user.id)
         legal = self._legal(table, interaction.user.id)
         if legal and move not in legal:
             raise TableError(
@@ -268,5 +236,5 @@ class Play(commands.Cog):
         return out
 
 
-async def setup(bot: CardBot) -> None:
+async def setup(bot: CardHost) -> None:
     await bot.add_cog(Play(bot))

@@ -9,18 +9,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.choices import GAME_CHOICES
 from bot.discord.ui import panel_embed
 from bot.i18n import current
 from bot.render.rules import rules_panel
 
-from .tables import GAME_CHOICES
-
 if TYPE_CHECKING:
-    from bot.app import CardBot
+    from bot.discord.card_host import CardHost
 
 
 class Rules(commands.Cog):
-    def __init__(self, bot: CardBot) -> None:
+    def __init__(self, bot: CardHost) -> None:
         self.bot = bot
 
     @app_commands.command(name="rules", description="How to play a game, and its options.")
@@ -39,5 +38,5 @@ class Rules(commands.Cog):
         )
 
 
-async def setup(bot: CardBot) -> None:
+async def setup(bot: CardHost) -> None:
     await bot.add_cog(Rules(bot))

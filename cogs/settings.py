@@ -13,11 +13,11 @@ from discord.ext import commands
 from bot.i18n import NATIVE_NAMES, _
 
 if TYPE_CHECKING:
-    from bot.app import CardBot
+    from bot.discord.card_host import CardHost
 
 
 class Settings(commands.Cog):
-    def __init__(self, bot: CardBot) -> None:
+    def __init__(self, bot: CardHost) -> None:
         self.bot = bot
 
     settings = app_commands.Group(
@@ -59,5 +59,5 @@ class Settings(commands.Cog):
                 self.bot.publisher.schedule(table)
 
 
-async def setup(bot: CardBot) -> None:
+async def setup(bot: CardHost) -> None:
     await bot.add_cog(Settings(bot))

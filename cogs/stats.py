@@ -2,33 +2,28 @@
 are ``bot.render.stats``'s).
 
 All three answer ephemerally (a leaderboard page carries the caller's own rank, and paging it should
-not move anyone else's screen). Leaderboard pages turn with persistent buttons (``DynamicItem``s,
-so they keep working after a restart); their custom_id carries everything needed:
-
-  ``lb:<game>:<metric>:<page>``   show that page (0-based) of that board, for whoever clicks
-  ``lb:<game>:<metric>:me``       jump to the page holding the clicker's own rank
-
-Computer players are left out of leaderboards unless asked for (``computers:True``); such a board's
-buttons end in ``:all`` (``lb:<game>:<metric>:<page>:all``) so its pages keep them.
+not move anyone else's screen). Leaderboard pages turn with the persistent buttons of
+``bot.discord.board_controls``, answered here (``turn_page``). Computer players are left out of
+leaderboards unless asked for (``computers:True``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
-from discord.ui import Button, DynamicItem
 
 from bot.discord.acks import within_ack
-from bot.discord.language import Localised
-from bot.discord.ui import BOARD_MESSAGE, guarded, panel_embed
+from bot.discord.board_controls import page_buttons
+from bot.discord.choices import GAME_CHOICES
+from bot.discord.replay_controls import history_select
+from bot.discord.ui import panel_embed
 from bot.i18n import N_, _
 from bot.names import shown
 from bot.render.stats import (
-    GAME_NAMES,
     METRIC_NAMES,
     board_panel,
     history_panel,
@@ -38,75 +33,25 @@ from bot.render.stats import (
 from bot.render.text import Panel
 from storage.models import Metric
 
-from .replay import history_select
-from .tables import GAME_CHOICES
-
 if TYPE_CHECKING:
-    from bot.app import CardBot
+    from bot.discord.card_host import CardHost
     from storage.base import Storage
 
 PAGE_SIZE = 10
 HISTORY_SIZE = 10
 METRIC_CHOICES = [app_commands.Choice(name=name, value=m.value) for m, name in METRIC_NAMES.items()]
 NO_STORAGE = N_("Statistics are not available: this bot is running without a database.")
-_GAMES_RE = "|".join(GAME_NAMES)
-_METRICS_RE = "|".join(m.value for m in Metric)
-
-
-def page_buttons(
-    game: str, metric: Metric, page: int, more: bool, computers: bool = False
-) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    prev = PageButton.make(game, metric, str(max(page - 1, 0)), "◀ " + _("Previous"), computers)
-    prev.item.disabled = page == 0
-    nxt = PageButton.make(game, metric, str(page + 1), _("Next") + " ▶", computers)
-    nxt.item.disabled = not more
-    view.add_item(prev)
-    view.add_item(nxt)
-    view.add_item(PageButton.make(game, metric, "me", _("My rank"), computers))
-    return view
-
-
-class PageButton(
-    Localised,
-    DynamicItem[Button[Any]],
-    template=rf"lb:(?P<game>{_GAMES_RE}):(?P<metric>{_METRICS_RE}):(?P<page>[0-9]{{1,6}}|me)(?P<all>:all)?",
-):
-    def __init__(
-        self, item: Button[Any], game: str, metric: Metric, page: str, computers: bool = False
-    ) -> None:
-        super().__init__(item)
-        self.game, self.metric, self.page, self.computers = game, metric, page, computers
-
-    @classmethod
-    def make(
-        cls, game: str, metric: Metric, page: str, label: str, computers: bool = False
-    ) -> PageButton:
-        button: Button[Any] = Button(
-            label=label,
-            style=discord.ButtonStyle.secondary,
-            custom_id=f"lb:{game}:{metric.value}:{page}{':all' if computers else ''}",
-        )
-        return cls(button, game, metric, page, computers)
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
-    ) -> PageButton:
-        metric = Metric(match["metric"])
-        return cls(
-            cast(Button[Any], item), match["game"], metric, match["page"], bool(match["all"])
-        )
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        cog = cast(Stats, interaction.client.get_cog("Stats"))
-        work = cog.turn_page(interaction, self.game, self.metric, self.page, self.computers)
-        await guarded(interaction, work, BOARD_MESSAGE)
 
 
 class Stats(commands.Cog):
-    def __init__(self, bot: CardBot) -> None:
+    def __init__(self, bot: CardHost) -> None:
         self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.controls.board_page = self.turn_page
+
+    async def cog_unload(self) -> None:
+        self.bot.controls.clear(self)
 
     def _storage(self) -> Storage | None:
         return self.bot.storage
@@ -252,10 +197,5 @@ async def _send_private(
         )
 
 
-async def setup(bot: CardBot) -> None:
+async def setup(bot: CardHost) -> None:
     await bot.add_cog(Stats(bot))
-    bot.add_dynamic_items(PageButton)
-
-
-async def teardown(bot: CardBot) -> None:
-    bot.remove_dynamic_items(PageButton)

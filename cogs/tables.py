@@ -12,23 +12,23 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.acks import ACK_BUDGET, defer_update, within_ack
+from bot.discord.choices import GAME_CHOICES
 from bot.discord.table_message import public_message
 from bot.discord.ui import LEVEL_LABELS
 from bot.games import GAMES, game_info
 from bot.i18n import N_, _, using
-from bot.render.rules import display_title, option_suggestions
+from bot.render.rules import option_suggestions
 from bot.render.table import rematch_invitation
 from bot.tables.errors import TableError
 from bot.tables.models import Level, Table, TableStatus
 from bot.tables.specs import command_spec
 
 if TYPE_CHECKING:
-    from bot.app import CardBot
+    from bot.discord.card_host import CardHost
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
 
-GAME_CHOICES = [app_commands.Choice(name=display_title(g), value=g) for g in GAMES]
 #: The most seats any game has (each game's own limits are checked by its ``game_info``).
 MAX_SEATS = max(max(game_info(g).players) for g in GAMES)
 SAT_OUT = N_(
@@ -69,7 +69,7 @@ def per_table(interaction: discord.Interaction[Any]) -> int:
 class Tables(commands.Cog):
     ack_budget = ACK_BUDGET  # seconds a table change may take before the interaction is deferred
 
-    def __init__(self, bot: CardBot) -> None:
+    def __init__(self, bot: CardHost) -> None:
         self.bot = bot
 
     table = app_commands.Group(
@@ -434,6 +434,13 @@ class Tables(commands.Cog):
         return interaction.channel_id
 
     # --- the finished table's Rematch button -------------------------------------------------------------
+    async def cog_load(self) -> None:
+        self.bot.controls.rematch = self.rematch
+        self.bot.controls.lobby_click = self.lobby_click
+
+    async def cog_unload(self) -> None:
+        self.bot.controls.clear(self)
+
     async def rematch(self, interaction: discord.Interaction[Any], channel_id: int) -> None:
         """A new lobby with the last game's seats: the players of the last game are invited."""
         if channel_id != interaction.channel_id:
@@ -489,5 +496,5 @@ class Tables(commands.Cog):
         await defer_update(interaction)
 
 
-async def setup(bot: CardBot) -> None:
+async def setup(bot: CardHost) -> None:
     await bot.add_cog(Tables(bot))

@@ -17,9 +17,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
+
+if TYPE_CHECKING:
+    from .host import ServiceHost
 
 log = logging.getLogger("bot.discord.publisher")
 MISSING_PERMISSIONS = 50013
@@ -29,7 +32,7 @@ RETRY_AFTER = 15 * 60
 class AttachPermissions:
     """Per channel: may the table message carry a picture?"""
 
-    def __init__(self, client: discord.Client, clock: Callable[[], float]) -> None:
+    def __init__(self, client: ServiceHost, clock: Callable[[], float]) -> None:
         self.client = client
         self.clock = clock
         # channel -> (since when it is text only, whether Discord itself refused an upload)

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -22,7 +23,7 @@ from discord.app_commands import TranslationContextLocation as Where
 from bot.i18n import DEFAULT, LANGUAGES, catalog, lang_of, set_language
 
 if TYPE_CHECKING:
-    from bot.app import CardBot
+    from storage.base import Storage
 
 log = logging.getLogger("bot.discord.language")
 
@@ -63,8 +64,13 @@ class ServerLanguages:
     Discord language. ``server`` loads a server's choice once; ``cached`` answers without waiting
     (for a public message drawn synchronously after the table was first published)."""
 
-    def __init__(self, bot: CardBot) -> None:
-        self.bot = bot
+    def __init__(
+        self,
+        storage: Callable[[], Storage | None],
+        guild: Callable[[int], discord.Guild | None],
+    ) -> None:
+        self._storage = storage  # the bot's storage, opened after the bot is built
+        self._guild = guild
         self._chosen: dict[int, str | None] = {}
         self._discord: dict[int, str] = {}
 
@@ -75,13 +81,13 @@ class ServerLanguages:
         known = self._discord.get(guild_id)
         if known is not None:
             return known
-        guild = self.bot.get_guild(guild_id)
+        guild = self._guild(guild_id)
         return lang_of(guild.preferred_locale) if guild is not None else DEFAULT
 
     async def chosen(self, guild_id: int) -> str | None:
         """The server's ``/settings language`` choice (None: it follows Discord's)."""
         if guild_id not in self._chosen:
-            storage = self.bot.storage
+            storage = self._storage()
             try:
                 stored = await storage.get_guild_language(guild_id) if storage else None
             except Exception as exc:  # the database is down: Discord's language for now
@@ -97,7 +103,7 @@ class ServerLanguages:
         return self._chosen.get(guild_id) or self.discord_language(guild_id)
 
     async def choose(self, guild_id: int, lang: str | None) -> None:
-        storage = self.bot.storage
+        storage = self._storage()
         if storage is not None:
             await storage.set_guild_language(guild_id, lang)
         self._chosen[guild_id] = lang

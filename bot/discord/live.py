@@ -29,8 +29,10 @@ from bot.i18n import N_, _, lang_of, using
 from bot.render.table import turn_ping
 from bot.tables.models import Table, TableStatus
 
+from .hand import drawn_hand
+
 if TYPE_CHECKING:
-    from bot.app import CardBot
+    from .host import ServiceHost
 
 log = logging.getLogger("bot.discord.live")
 
@@ -57,7 +59,7 @@ class LiveHand:
 class HandUpdater:
     """Keeps each player's last private hand up to date while its token allows."""
 
-    def __init__(self, bot: CardBot) -> None:
+    def __init__(self, bot: ServiceHost) -> None:
         self.bot = bot
         self._hands: dict[tuple[int, int], LiveHand] = {}  # (channel, user) -> last hand
         self._sweeper: asyncio.Task[None] | None = None
@@ -130,8 +132,7 @@ class HandUpdater:
             self._hands.pop(key, None)
             return
         stale = age >= LIVE_FOR
-        play = self.bot.get_cog("Play")
-        if play is None or table.state is None:
+        if table.state is None:
             return
         # in the language of the user whose token this is (their client's), whoever moved
         with using(lang_of(hand.interaction.locale)):
@@ -141,9 +142,7 @@ class HandUpdater:
                 note = _("The game is over — see the table message.")
             else:
                 note = None
-            embed, view, files = await play.drawn_hand(  # type: ignore[attr-defined]
-                table, user_id, note=note
-            )
+            embed, view, files = await drawn_hand(self.bot.tables, table, user_id, note=note)
         try:
             if hand.message_id is None:
                 await hand.interaction.edit_original_response(
@@ -175,7 +174,7 @@ class Ping:
 class TurnPinger:
     """One short channel message per turn change to a different human player."""
 
-    def __init__(self, bot: CardBot) -> None:
+    def __init__(self, bot: ServiceHost) -> None:
         self.bot = bot
         self._last: dict[int, Ping] = {}  # channel -> the last human pinged there
         self._recalled: set[int] = set()  # channels whose stored ping was read (after a start)

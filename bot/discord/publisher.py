@@ -44,7 +44,7 @@ from .table_message import public_message
 from .ui import panel_embed
 
 if TYPE_CHECKING:
-    from bot.app import CardBot
+    from .host import ServiceHost
 
 log = logging.getLogger("bot.discord.publisher")
 REPOST_AFTER = 45 * 60
@@ -92,7 +92,7 @@ def forbidden_text(channel_id: int) -> str:
 class TablePublisher:
     """Keeps each table's public message up to date (implements the table manager's listener)."""
 
-    def __init__(self, bot: CardBot, *, delay: float = 0.5) -> None:
+    def __init__(self, bot: ServiceHost, *, delay: float = 0.5) -> None:
         self.bot = bot
         self.delay = delay
         self._queues: dict[int, _Queue] = {}  # tables with writes pending (dropped when done)

@@ -37,6 +37,7 @@ from bot.render.text import Panel, clip
 from bot.tables.errors import TableError
 from bot.tables.models import Table
 
+from .controls import controls_of, need
 from .errors import cooldown_message, report_interaction_error
 from .language import Localised
 
@@ -142,13 +143,6 @@ def _values(interaction: discord.Interaction[Any]) -> list[Any]:
     return list(data.get("values") or [])
 
 
-def _cog(interaction: discord.Interaction[Any], name: str) -> Any:
-    cog = interaction.client.get_cog(name)
-    if cog is None:
-        raise RuntimeError(f"cog {name} is not loaded")
-    return cog
-
-
 class ShowHandButton(Localised, DynamicItem[Button[Any]], template=r"show:(?P<ch>[0-9]{1,20})"):
     def __init__(self, channel_id: int) -> None:
         super().__init__(
@@ -170,7 +164,7 @@ class ShowHandButton(Localised, DynamicItem[Button[Any]], template=r"show:(?P<ch
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(
             interaction,
-            _cog(interaction, "Play").show_hand(interaction, self.channel_id),
+            need(controls_of(interaction.client).show_hand, "show")(interaction, self.channel_id),
             TABLE_MESSAGE,
         )
 
@@ -196,9 +190,8 @@ class RematchButton(Localised, DynamicItem[Button[Any]], template=r"rematch:(?P<
         return cls(int(match["ch"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(
-            interaction, _cog(interaction, "Tables").rematch(interaction, self.channel_id)
-        )
+        rematch = need(controls_of(interaction.client).rematch, "rematch")
+        await guarded(interaction, rematch(interaction, self.channel_id))
 
 
 class LobbyButton(
@@ -233,9 +226,8 @@ class LobbyButton(
         return cls(cast(Button[Any], item), match["act"], int(match["ch"]), seat)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        work = _cog(interaction, "Tables").lobby_click(
-            interaction, self.action, self.channel_id, self.seat
-        )
+        lobby_click = need(controls_of(interaction.client).lobby_click, "lobby")
+        work = lobby_click(interaction, self.action, self.channel_id, self.seat, None)
         await guarded(interaction, work, TABLE_MESSAGE)
 
 
@@ -269,9 +261,8 @@ class LobbyComputerSelect(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = [str(v) for v in _values(interaction)]
-        work = _cog(interaction, "Tables").lobby_click(
-            interaction, "computer", self.channel_id, None, values
-        )
+        lobby_click = need(controls_of(interaction.client).lobby_click, "lobby")
+        work = lobby_click(interaction, "computer", self.channel_id, None, values)
         await guarded(interaction, work, TABLE_MESSAGE)
 
 
@@ -296,7 +287,7 @@ def hand_custom_id(prefix: str, kind: str, table: Table, arg: str | None) -> str
 
 class HandControl(Localised, DynamicItem[ItemT], template=r"hs?" + HAND_TEMPLATE):
     """What the hand's buttons and selects share: the parsed custom_id and one dispatch to
-    ``Play.hand_click`` (a button has no values). Only its subclasses are registered."""
+    the Play commands' ``hand_click`` (a button has no values). Only its subclasses are registered."""
 
     def __init__(
         self,
@@ -326,7 +317,8 @@ class HandControl(Localised, DynamicItem[ItemT], template=r"hs?" + HAND_TEMPLATE
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = [str(v) for v in _values(interaction)]
-        work = _cog(interaction, "Play").hand_click(
+        hand_click = need(controls_of(interaction.client).hand_click, "hand")
+        work = hand_click(
             interaction, self.kind, self.channel_id, self.move_no, self.arg, values, self.game
         )
         await guarded(interaction, work, HAND_MESSAGE)
@@ -392,16 +384,6 @@ def one_shot(view: discord.ui.View) -> discord.ui.View:
     """Mark a drawn hand view finished, so that sending it registers nothing with discord.py."""
     view.stop()
     return view
-
-
-DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (
-    ShowHandButton,
-    RematchButton,
-    LobbyButton,
-    LobbyComputerSelect,
-    HandButton,
-    HandSelect,
-)
 
 
 def lobby_view(table: Table) -> discord.ui.View:
