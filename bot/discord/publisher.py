@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 
 from bot.i18n import _, set_language, using
+from bot.invite import PERMISSION_NAMES
 from bot.render.table import scoring_panel
 from bot.tables.models import Table
 
@@ -49,15 +50,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("bot.discord.publisher")
 REPOST_AFTER = 45 * 60
 UNKNOWN_CHANNEL = 10003
-#: What the bot needs in a table's channel (named to the host when Discord refuses).
-NEEDED_PERMISSIONS = (
-    "View Channel",
-    "Send Messages",
-    "Send Messages in Threads",
-    "Embed Links",
-    "Attach Files",
-    "Read Message History",
-)
+#: What the bot needs in a table's channel (named to the host when Discord refuses): the invite's.
+NEEDED_PERMISSIONS = PERMISSION_NAMES
 
 
 class Follower(Protocol):

@@ -55,8 +55,8 @@ async def test_an_existing_readable_file_is_tightened(tmp_path: Path) -> None:
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
 
 
-def test_readme_says_so() -> None:
-    text = (ROOT / "README.md").read_text()
+def test_the_deploy_guide_says_so() -> None:
+    text = (ROOT / "docs" / "deploy.md").read_text()
     assert "0700" in text and "0600" in text
 
 
