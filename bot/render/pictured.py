@@ -20,10 +20,10 @@ from typing import Any, TypeVar
 from bot.i18n import current, using
 from bot.tables.models import Table, TableStatus
 
+from .boards.base import plain_names
 from .cards import RANK_LETTERS
 from .pictures import Labels, Picture, final_picture, hand_key, hand_picture, table_picture
 from .pictures.sprites import label_key
-from .boards.base import plain_names
 
 T = TypeVar("T")
 CACHE_BYTES = 8 * 1024 * 1024  # encoded pictures kept, in all (a hand ~8 KB, a table ~20 KB)

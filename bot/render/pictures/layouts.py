@@ -109,22 +109,30 @@ TITLE_PX = 22  # a final picture's title
 
 def seat_lines(text: str, width: int) -> list[str]:
     """A seat's line (``pile 2 · last to take``) as drawn in ``width``: one line when it fits,
-    drawn a little smaller if need be; else its parts over two lines."""
+    drawn a little smaller if need be; else its parts over as many lines as they need."""
     if not text or measure(text, 14) <= width:
         return [text]
-    parts = text.split(" · ")
-    first = [parts.pop(0)]
-    while parts and measure(" · ".join([*first, parts[0]]), 15) <= width:
-        first.append(parts.pop(0))
-    return [" · ".join(first), " · ".join(parts)] if parts else [" · ".join(first)]
+    lines: list[str] = []
+    for part in text.split(" · "):
+        joined = f"{lines[-1]} · {part}" if lines else part
+        if lines and measure(joined, 15) <= width - 2:
+            lines[-1] = joined
+        else:
+            lines.extend(wrap(part, width, 15))
+    return lines
 
 
 def move_words(game: str, names: Sequence[str], seat: int, action: str, max_w: int, px: int) -> str:
     """``describe_move``'s line for ``seat``'s ``action``, its names shortened (distinctly) so
     that the line fits ``max_w``."""
-    frame = describe_move(game, "{name}", action, names=names)
-    fitted = fit_names(names, max_w, px, frame=frame)
-    return describe_move(game, fitted[seat], action, names=fitted)
+    room = max_w
+    while True:  # the line may name two players (a trick given to another): both shortened
+        frame = describe_move(game, "{name}", action, names=fit_names(names, room, px))
+        fitted = fit_names(names, room, px, frame=frame)
+        line = describe_move(game, fitted[seat], action, names=fitted)
+        if measure(line, px) < max_w or room < 40:
+            return line
+        room -= 20
 
 
 class Layout:
@@ -203,8 +211,8 @@ class Layout:
     def seat_height(self, view: View, n: int, w: int) -> int:
         """A seat line too long for its box (four seats, Russian words) takes a second line:
         every box of the table grows by it, so the boxes stay level."""
-        wrapped = any(len(seat_lines(self.seat_line(view, s), w - 24)) > 1 for s in range(n))
-        return SEAT_H + (LINE_H if wrapped else 0)
+        lines = max((len(seat_lines(self.seat_line(view, s), w - 24)) for s in range(n)), default=1)
+        return SEAT_H + LINE_H * (lines - 1)
 
     def seat_box(
         self,

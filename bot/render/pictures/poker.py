@@ -30,6 +30,7 @@ from .canvas import (
     WIDTH,
     Canvas,
     Picture,
+    measure,
 )
 from .fit import fit_in, fit_names, wrap
 from .layouts import HEADER_H, INNER, Layout, View, move_words, register_layout
@@ -168,10 +169,14 @@ class PokerLayout(Layout):
             words.append(_("drew 1") if drawn else _("stood pat"))
         if _flags(view, "has_declared", n)[seat]:
             words.append(_("declared"))
-        if words:
-            canvas.text(
-                (x + 2, bottom + 12), " · ".join(words), 14, MUTED, anchor="lm", max_w=x1 - x - 12
-            )
+        room = x1 - x - 12
+        line = " · ".join(words)
+        if words and measure(line, 13) > room:  # too long beside the pills: one part a line
+            lines = [w for word in words for w in wrap(word, room, 13)][:2]
+            for i, part in enumerate(lines):
+                canvas.text((x + 2, bottom + 5 + 15 * i), part, 13, MUTED, anchor="lm", max_w=room)
+        elif words:
+            canvas.text((x + 2, bottom + 12), line, 14, MUTED, anchor="lm", max_w=room, min_px=13)
 
     def centre(
         self, canvas: Canvas, view: View, names: Sequence[str], last_move: str | None, y: int
@@ -362,7 +367,14 @@ class PokerLayout(Layout):
                     f" ({sides})" if sides else ""
                 )
                 canvas.text(
-                    (lx, ty + tile_h - 10), words, 16, GOLD, bold=True, anchor="ld", max_w=max_w
+                    (lx, ty + tile_h - 10),
+                    words,
+                    16,
+                    GOLD,
+                    bold=True,
+                    anchor="ld",
+                    max_w=max_w,
+                    min_px=13,
                 )
         return y + h + 10
 
