@@ -20,10 +20,10 @@ from typing import Any, TypeVar
 from bot.i18n import current, using
 from bot.tables.models import Table, TableStatus
 
+from .boards.base import plain_names
 from .cards import RANK_LETTERS
 from .pictures import Labels, Picture, final_picture, hand_key, hand_picture, table_picture
 from .pictures.sprites import label_key
-from .table import seat_names
 
 T = TypeVar("T")
 CACHE_BYTES = 8 * 1024 * 1024  # encoded pictures kept, in all (a hand ~8 KB, a table ~20 KB)
@@ -123,7 +123,7 @@ def public_picture(table: Table) -> Drawing | None:
     if table.state is None or table.status in (TableStatus.LOBBY, TableStatus.CANCELLED):
         return None
     view = table.state.view(None)
-    names = tuple(seat_names(table))
+    names = tuple(plain_names(table))  # pictures draw names as they are (no Markdown escapes)
     labels = rank_labels()
     lang = current()  # the words drawn: the table's language (the server's), like its text
     letters = (label_key(labels), lang)
@@ -132,10 +132,13 @@ def public_picture(table: Table) -> Drawing | None:
             _in(lang, lambda: final_picture(view, names, labels=labels)),
             lambda: ("final", _view_key(view), names, letters),
         )
-    last = table.history[-1][1] if table.history else None
+    mover, last = table.history[-1] if table.history else (None, None)
     return Drawing(
-        _in(lang, lambda: table_picture(view, names, last_move=last, labels=labels)),
-        lambda: ("table", _view_key(view), names, last, letters),
+        _in(
+            lang,
+            lambda: table_picture(view, names, last_move=last, mover=mover, labels=labels),
+        ),
+        lambda: ("table", _view_key(view), names, mover, last, letters),
     )
 
 

@@ -81,12 +81,14 @@ def table_picture(
     names: Sequence[str],
     *,
     last_move: str | None = None,
+    mover: int | None = None,
     labels: Labels | None = None,
 ) -> Picture:
     """The public table from ``view(None)``. ``last_move``: the last action's canonical text
-    (``7H:3C+4D``), drawn when its cards are face up in the view."""
+    (``7H:3C+4D``), drawn when its cards are face up in the view; ``mover``: the seat that made
+    it (else the view's ``last_player``; a move whose player is not known is not drawn)."""
     view = _checked(view, public=True)
-    return layout_for(view).table(view, names, last_move, labels)
+    return layout_for(view).table(view, names, last_move, labels, mover)
 
 
 def hand_picture(

@@ -66,6 +66,9 @@ def drawable(text: str) -> str:
     return " ".join(kept.split()) or "?"
 
 
+Box = tuple[int, int, int, int]
+
+
 @dataclass(frozen=True)
 class Picture:
     """A finished picture: the image, the card faces and backs it shows, a file name for Discord."""
@@ -76,6 +79,8 @@ class Picture:
     filename: str
     raised: tuple[str, ...] = ()
     texts: tuple[str, ...] = ()  # every text drawn, in order (tests read what a picture says)
+    boxes: tuple[Box, ...] = ()  # where each of ``texts`` was drawn (left, top, right, bottom)
+    cut: tuple[str, ...] = ()  # texts the canvas had to cut with an ellipsis (as they were given)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -177,6 +182,8 @@ class Canvas:
         self.cards: list[str] = []
         self.raised: list[str] = []
         self.texts: list[str] = []
+        self.boxes: list[Box] = []
+        self.cut: list[str] = []
         self.backs = 0
 
     @property
@@ -188,7 +195,14 @@ class Canvas:
         if height is not None and height < image.height:
             image = image.crop((0, 0, image.width, height))
         return Picture(
-            image, tuple(self.cards), self.backs, filename, tuple(self.raised), tuple(self.texts)
+            image,
+            tuple(self.cards),
+            self.backs,
+            filename,
+            tuple(self.raised),
+            tuple(self.texts),
+            tuple(self.boxes),
+            tuple(self.cut),
         )
 
     # cards -----------------------------------------------------------------------------------
@@ -203,6 +217,7 @@ class Canvas:
         word = card_word(card, size)
         if word:  # printed on the card (WILD, JOKER): a word the picture says too
             self.texts.append(word)
+            self.boxes.append((x, y, x + size.w, y + size.h))
 
     def back(self, x: int, y: int, size: CardSize = LARGE) -> None:
         tile, where = indexed.back(size)
@@ -257,6 +272,7 @@ class Canvas:
         if max_w is not None and min_px is not None:
             px = self.fitting_px(text, px, max_w, bold, min_px)
         if max_w is not None and _length(name, px, text) > max_w:
+            self.cut.append(text)
             while text and _length(name, px, text + "…") > max_w:
                 text = text[:-1]
             text = text.rstrip() + "…"
@@ -270,6 +286,7 @@ class Canvas:
             tile, where = indexed.glyph(key, mask, colour, under)
             self.image.paste(tile, (left, top), where)
         self.texts.append(text)
+        self.boxes.append((left, top, left + w, top + h))
         return int(_length(name, px, text))
 
     def _background(self, box: tuple[int, int, int, int]) -> int:

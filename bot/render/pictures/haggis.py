@@ -10,7 +10,8 @@ from bot.i18n import N_, _, ngettext, pgettext
 from bot.render.combos import combo_words
 
 from .canvas import GOLD, MARGIN, MUTED, PANEL, PASS, TEXT, WIDTH, Canvas
-from .layouts import INNER, Layout, View, _dict, _int, _list, _seat_name, card_ids, register_layout
+from .fit import fit_in, fit_names
+from .layouts import INNER, Layout, View, _dict, _int, _list, card_ids, register_layout
 from .sprites import MEDIUM, SMALL
 
 #: A round's parts, as the breakdown names them.
@@ -70,7 +71,8 @@ class HaggisLayout(Layout):
         for entry in trick:
             cards = card_ids(str(entry.get("play") or ""))
             width = (len(cards) - 1) * MEDIUM.step + MEDIUM.w if cards else 64
-            name = canvas.text_width(_seat_name(names, entry.get("player")), 16, bold=True)
+            player = _int(entry.get("player"))
+            name = canvas.text_width(names[player] if player < len(names) else "", 16, bold=True)
             groups.append((entry, cards, max(width, min(name, 124), 84)))
         rows: list[list[int]] = [[]]
         used = 0
@@ -91,14 +93,25 @@ class HaggisLayout(Layout):
         canvas.panel((MARGIN, y, MARGIN + area_w, y + h), PANEL)
         canvas.text((MARGIN + 12, y + 8), _("Trick"), 16, MUTED, bold=True)
         if not trick:
-            leader = view.get("leader")
+            # the seat to move leads the new trick (the view's ``leader`` led the round)
+            leader = view.get("current_player")
+            frame = _("New trick — {who}").format(who=_("{name} leads"))
             who = (
-                _("{name} leads").format(name=_seat_name(names, leader))
-                if isinstance(leader, int)
+                _("{name} leads").format(
+                    name=fit_names(names, area_w - 24, 19, frame=frame)[leader]
+                )
+                if isinstance(leader, int) and 0 <= leader < len(names)
                 else _("a new lead")
             )
             text = _("Game over") if view.get("is_over") else _("New trick — {who}").format(who=who)
-            canvas.text((MARGIN + area_w // 2, y + h // 2 + 8), text, 19, MUTED, anchor="mm")
+            canvas.text(
+                (MARGIN + area_w // 2, y + h // 2 + 8),
+                text,
+                19,
+                MUTED,
+                anchor="mm",
+                max_w=area_w - 24,
+            )
         if skipped:
             canvas.text(
                 (MARGIN + area_w - 12, y + 8),
@@ -113,7 +126,7 @@ class HaggisLayout(Layout):
             ry = y + 34 + r * row_h
             for i in row:
                 entry, cards, width = groups[i]
-                who = _seat_name(names, entry.get("player"))
+                who = fit_names(names, width, 16, True)[_int(entry.get("player"))]
                 is_top = (entry.get("play"), entry.get("player")) == top_play and top is not None
                 newest = i == len(groups) - 1
                 colour = GOLD if is_top else TEXT if newest else MUTED
@@ -140,8 +153,14 @@ class HaggisLayout(Layout):
         if top is not None:
             combo = _dict(top, "combination")
             what = combo_words(combo) or str(top.get("play"))
-            text = _("To beat: {combo} by {name}").format(
-                combo=what, name=_seat_name(names, top.get("player"))
+            text = fit_in(
+                _("To beat: {combo} by {name}"),
+                names,
+                _int(top.get("player")),
+                area_w - 24,
+                16,
+                True,
+                combo=what,
             )
             canvas.text(
                 (MARGIN + 12, y + h - 8), text, 16, GOLD, bold=True, anchor="ld", max_w=area_w - 24

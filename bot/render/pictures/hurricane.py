@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from bot.i18n import N_, _, ngettext, pgettext
 from bot.render.cards import sort_cards
 
-from .canvas import GOLD, MARGIN, MUTED, PANEL, TEXT, WIDTH, Canvas
+from .canvas import GOLD, MARGIN, MUTED, PANEL, TEXT, WIDTH, Canvas, measure
+from .fit import fit_names
 from .layouts import INNER, Layout, View, _dict, _int, _list, _seat_name, card_ids, register_layout
 from .sprites import LARGE, MEDIUM, SMALL
 
@@ -124,13 +125,11 @@ class HurricaneLayout(Layout):
         y += h + 10
         sweeps = _list(view, "sweeps")
         if any(_int(s) for s in sweeps):
-            sides = self.score_sides(view, names)
-            text = (
-                _("Hurricanes this deal:")
-                + " "
-                + " · ".join(
-                    f"{sides[i] if i < len(sides) else i} {s}" for i, s in enumerate(sweeps)
-                )
+            label = _("Hurricanes this deal:") + " "
+            each = (INNER - measure(label, 16, True)) // max(1, len(sweeps))
+            sides = fit_names(self.score_sides(view, names), each - 50, 16, True)
+            text = label + " · ".join(
+                f"{sides[i] if i < len(sides) else i} {s}" for i, s in enumerate(sweeps)
             )
             canvas.text((MARGIN + 4, y), text, 16, GOLD, bold=True, max_w=INNER)
             y += 26

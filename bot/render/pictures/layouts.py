@@ -33,6 +33,7 @@ from .canvas import (
     Picture,
     measure,
 )
+from .fit import display_names, fit_in, fit_names, wrap
 from .sprites import LARGE, MEDIUM, SMALL, CardSize, Labels, parse_card
 
 View = Mapping[str, Any]
@@ -102,18 +103,36 @@ def _seat_name(names: Sequence[str], seat: Any) -> str:
 
 
 LINE_H = 19  # a seat line's second line
+HEAD_LINE = 18  # a breakdown column head's second line
+TITLE_PX = 22  # a final picture's title
 
 
 def seat_lines(text: str, width: int) -> list[str]:
     """A seat's line (``pile 2 · last to take``) as drawn in ``width``: one line when it fits,
-    drawn a little smaller if need be; else its parts over two lines."""
+    drawn a little smaller if need be; else its parts over as many lines as they need."""
     if not text or measure(text, 14) <= width:
         return [text]
-    parts = text.split(" · ")
-    first = [parts.pop(0)]
-    while parts and measure(" · ".join([*first, parts[0]]), 15) <= width:
-        first.append(parts.pop(0))
-    return [" · ".join(first), " · ".join(parts)] if parts else [" · ".join(first)]
+    lines: list[str] = []
+    for part in text.split(" · "):
+        joined = f"{lines[-1]} · {part}" if lines else part
+        if lines and measure(joined, 15) <= width - 2:
+            lines[-1] = joined
+        else:
+            lines.extend(wrap(part, width, 15))
+    return lines
+
+
+def move_words(game: str, names: Sequence[str], seat: int, action: str, max_w: int, px: int) -> str:
+    """``describe_move``'s line for ``seat``'s ``action``, its names shortened (distinctly) so
+    that the line fits ``max_w``."""
+    room = max_w
+    while True:  # the line may name two players (a trick given to another): both shortened
+        frame = describe_move(game, "{name}", action, names=fit_names(names, room, px))
+        fitted = fit_names(names, room, px, frame=frame)
+        line = describe_move(game, fitted[seat], action, names=fitted)
+        if measure(line, px) < max_w or room < 40:
+            return line
+        room -= 20
 
 
 class Layout:
@@ -125,8 +144,16 @@ class Layout:
 
     # -- the public table ------------------------------------------------------------------
     def table(
-        self, view: View, names: Sequence[str], last_move: str | None, labels: Labels | None
+        self,
+        view: View,
+        names: Sequence[str],
+        last_move: str | None,
+        labels: Labels | None,
+        mover: int | None = None,
     ) -> Picture:
+        names = self.drawn_names(view, names)
+        if isinstance(mover, int):  # who made ``last_move`` (not every game's view says)
+            view = {**view, "last_player": mover}
         n = _int(view.get("num_players"), len(names))
         rows = 1 if n <= 4 else 2
         # drawn on a tall canvas, then cropped to what was used (24 table cards need ~520 px)
@@ -137,6 +164,11 @@ class Layout:
         y = self.centre(canvas, view, names, last_move, y + 12)
         y = self.footer(canvas, view, names, y + 10)
         return canvas.finish("table.png", y + MARGIN)
+
+    def drawn_names(self, view: View, names: Sequence[str]) -> tuple[str, ...]:
+        """One drawable name per seat of ``view`` (``display_names``)."""
+        n = _int(view.get("num_players"), len(names))
+        return display_names([_seat_name(names, i) for i in range(max(n, len(names)))])
 
     def title(self, view: View) -> str:
         game = str(view.get("game"))
@@ -150,11 +182,10 @@ class Layout:
         current = view.get("current_player")
         if view.get("is_over"):
             canvas.text((WIDTH - MARGIN, 26), _("Game over"), 19, GOLD, bold=True, anchor="rm")
-        elif isinstance(current, int):
-            who = _seat_name(names, current)
+        elif isinstance(current, int) and 0 <= current < len(names):
             canvas.text(
                 (WIDTH - MARGIN, 26),
-                "▶ " + _("{name} to play").format(name=who),
+                fit_in("▶ " + _("{name} to play"), names, current, 420, 19, True),
                 19,
                 GOLD,
                 bold=True,
@@ -180,8 +211,8 @@ class Layout:
     def seat_height(self, view: View, n: int, w: int) -> int:
         """A seat line too long for its box (four seats, Russian words) takes a second line:
         every box of the table grows by it, so the boxes stay level."""
-        wrapped = any(len(seat_lines(self.seat_line(view, s), w - 24)) > 1 for s in range(n))
-        return SEAT_H + (LINE_H if wrapped else 0)
+        lines = max((len(seat_lines(self.seat_line(view, s), w - 24)) for s in range(n)), default=1)
+        return SEAT_H + LINE_H * (lines - 1)
 
     def seat_box(
         self,
@@ -197,10 +228,11 @@ class Layout:
         right = x1 - 10
         if view.get("dealer") == seat:
             dealer = _("dealer")
-            w = canvas.text_width(dealer, 14, bold=True) + 16
-            canvas.pill(x1 - 10 - w, y0 + 9, dealer, TEXT, px=14)
-            right = x1 - 10 - w - 8
-        name = ("▶ " if turn else "") + _seat_name(names, seat)
+            pill_w = canvas.text_width(dealer, 14, bold=True) + 16
+            canvas.pill(x1 - 10 - pill_w, y0 + 9, dealer, TEXT, px=14)
+            right = x1 - 10 - pill_w - 8
+        # a shortened name stays told apart from every other name (``fit_names``)
+        name = fit_in("▶ {name}" if turn else "{name}", names, seat, right - x0 - 16, 19, True)
         canvas.text(
             (x0 + 12, y0 + 10), name, 19, GOLD if turn else TEXT, bold=True, max_w=right - x0 - 16
         )
@@ -252,28 +284,32 @@ class Layout:
         if not scores:
             return y
         sides = self.score_sides(view, names)
+        sides = [
+            sides[i] if i < len(sides) else _("Side {number}").format(number=i + 1)
+            for i in range(len(scores))
+        ]
         canvas.panel((MARGIN, y, WIDTH - MARGIN, y + 40), PANEL)
         x = MARGIN + 12
         x += max(58, canvas.text((x, y + 20), _("Score"), 17, MUTED, bold=True, anchor="lm")) + 12
-        for i, score in enumerate(scores):
-            name = sides[i] if i < len(sides) else _("Side {number}").format(number=i + 1)
-            x += canvas.text((x, y + 20), name, 17, TEXT, anchor="lm", max_w=190) + 8
-            x += canvas.text((x, y + 20), str(score), 19, GOLD, bold=True, anchor="lm") + 22
         target = (view.get("options") or {}).get("target")
+        to_target = _("to {target}").format(target=target) if target else ""
+        # the sides share what the label and the target leave, each beside its score
+        room = WIDTH - MARGIN - 12 - x - (measure(to_target, 16) + 12 if target else 0)
+        numbers = max(measure(str(score), 19, True) for score in scores)
+        shown = fit_names(sides, min(190, room // len(scores) - numbers - 30), 17)
+        for i, score in enumerate(scores):
+            x += canvas.text((x, y + 20), shown[i], 17, TEXT, anchor="lm", max_w=190) + 8
+            x += canvas.text((x, y + 20), str(score), 19, GOLD, bold=True, anchor="lm") + 22
         if target:
-            canvas.text(
-                (WIDTH - MARGIN - 12, y + 20),
-                _("to {target}").format(target=target),
-                16,
-                MUTED,
-                anchor="rm",
-            )
+            canvas.text((WIDTH - MARGIN - 12, y + 20), to_target, 16, MUTED, anchor="rm")
         return y + 40
 
     def last_line(
         self, canvas: Canvas, view: View, names: Sequence[str], last_move: str | None, y: int
     ) -> int:
         """``Last: Anna  7♥ → 3♣ 4♦`` with small sprites of the cards, only those the view shows."""
+        last_player = _int(view.get("last_player"), -1)
+        known = 0 <= last_player < len(names)
         if not last_move:
             return y
         size = MEDIUM
@@ -281,15 +317,18 @@ class Layout:
         x = MARGIN + 12
         mid = y + 8 + size.h // 2
         x += canvas.text((x, mid), _("Last move"), 16, MUTED, bold=True, anchor="lm") + 12
-        last_player = view.get("last_player")
-        who = _seat_name(names, last_player) if isinstance(last_player, int) else None
         played, colon, taken = last_move.partition(":")
         groups = [card_ids(played)] + ([card_ids(taken)] if colon else [])
+        if not any(groups) and not known:
+            return y  # a move without cards is told with its player, or not at all (no "?")
         if not any(groups):  # a move without cards (a pass, a face-down card turned up): words
-            words = describe_move(str(view.get("game")), who or "?", last_move, names=names)
+            words = move_words(
+                str(view.get("game")), names, last_player, last_move, WIDTH - MARGIN - x - 10, 17
+            )
             canvas.text((x, mid), words, 17, TEXT, anchor="lm", max_w=WIDTH - MARGIN - x - 10)
             return y + size.h + 16
-        if who is not None:
+        if known:
+            who = fit_names(names, 220, 18, True)[last_player]
             x += canvas.text((x, mid), who, 18, TEXT, bold=True, anchor="lm", max_w=220) + 14
         public = public_cards(view)
         for g, cards in enumerate(groups):
@@ -422,7 +461,9 @@ class Layout:
         """(label, one value per side, winning side or None) rows of the breakdown."""
         return []
 
-    def result_text(self, view: View, names: Sequence[str]) -> str:
+    def result_text(self, view: View, names: Sequence[str], max_w: int = 10**6) -> str:
+        """The result in words within ``max_w`` (at the title's size): the winner's name is
+        shortened, never the sentence."""
         sides = [name for name, _pile in self.sides(view, names)]
         result = _dict(view, "result")
         winner = result.get("winner", view.get("winner"))
@@ -441,7 +482,8 @@ class Layout:
             return score_text
         if not isinstance(winner, int) or not 0 <= winner < len(scores):
             return _("a draw, {scores}").format(scores=score_text)
-        name = sides[winner] if winner < len(sides) else "?"
+        if winner >= len(sides):
+            return _("a draw, {scores}").format(scores=score_text)
         others = [s for i, s in enumerate(scores) if i != winner]
         text = (
             f"{scores[winner]}–{others[0]}"
@@ -449,7 +491,8 @@ class Layout:
             else _("with {points}").format(points=scores[winner])
         )
         double = " — " + _("a double win!") if result.get("double") else ""
-        return f"{name} {agree(name, 'wins', 'win')} {text}{double}"
+        rest = f" {agree(sides[winner], 'wins', 'win')} {text}{double}"
+        return fit_in("{name}" + rest, sides, winner, max_w, TITLE_PX, True)
 
     def winner(self, view: View) -> int | None:
         result = _dict(view, "result")
@@ -461,6 +504,7 @@ class Layout:
         return set()
 
     def final(self, view: View, names: Sequence[str], labels: Labels | None) -> Picture:
+        names = self.drawn_names(view, names)
         sides = self.sides(view, names)
         rows = self.score_rows(view, len(sides))
         over = bool(view.get("is_over"))
@@ -472,16 +516,20 @@ class Layout:
         for _name, pile in sides if over else ():
             lines = max(1, -(-len(pile) // per_row))
             heights.append(32 + lines * (SMALL.h + lift + 4))
-        table_h = 50 + 34 * len(rows)
+        width = WIDTH if over else 560
+        x0 = MARGIN + left_w + 12 if over else MARGIN
+        heads = self.column_heads(rows, [name for name, _pile in sides], width - MARGIN - x0)
+        table_h = 50 + 34 * len(rows) + HEAD_LINE * (max(map(len, heads), default=1) - 1)
         height = HEADER_H + max(sum(heights) + 10 * len(heights) - 10, table_h) + MARGIN + 4
-        canvas = Canvas(height, labels, width=WIDTH if over else 560)
-        title = self.title(view) + " · " + self.result_text(view, names)
-        canvas.text(
-            (MARGIN, 26), title, 22, GOLD, bold=True, anchor="lm", max_w=canvas.width - 2 * MARGIN
-        )
+        canvas = Canvas(height, labels, width=width)
+        head = self.title(view) + " · "
+        room = canvas.width - 2 * MARGIN
+        title = head + self.result_text(view, names, room - measure(head + "M", TITLE_PX, True))
+        canvas.text((MARGIN, 26), title, TITLE_PX, GOLD, bold=True, anchor="lm", max_w=room)
         key = self.key_cards(view)
         y = HEADER_H + 4
-        for (name, pile), h in zip(sides if over else (), heights, strict=True):
+        pile_names = fit_names([name for name, _pile in sides], left_w - 120, 17, True)
+        for (_side, pile), name, h in zip(sides if over else (), pile_names, heights, strict=False):
             canvas.panel((MARGIN, y, MARGIN + left_w, y + h), PANEL)
             canvas.text((MARGIN + 12, y + 8), name, 17, TEXT, bold=True, max_w=left_w - 120)
             count = ngettext("{count} card", "{count} cards", len(pile)).format(count=len(pile))
@@ -495,35 +543,64 @@ class Layout:
                 if up:
                     canvas.raised.append(card)
             y += h + 10
-        x0 = MARGIN + left_w + 12 if over else MARGIN
-        self.breakdown(canvas, rows, [name for name, _pile in sides], x0, HEADER_H + 4)
+        self.breakdown(canvas, rows, heads, x0, HEADER_H + 4)
         return canvas.finish("final.png")
+
+    def columns(
+        self, rows: list[tuple[str, list[str], int | None]], sides: int, width: int
+    ) -> tuple[int, int]:
+        """The breakdown's label column and each side's column, in ``width``."""
+        total_label = _("Total")
+        # the labels' column is as wide as its longest label needs (Russian runs longer), within
+        # what leaves the sides' columns room for their numbers
+        label_w = 104 if sides > 2 else 124
+        widest = max(
+            (measure(label, 15, label == total_label) + 12 for label, _v, _w in rows), default=0
+        )
+        label_w = max(label_w, min(widest, 150 if sides > 2 else 170))
+        return label_w, (width - 12 - label_w) // max(1, sides)
+
+    def column_heads(
+        self, rows: list[tuple[str, list[str], int | None]], sides: list[str], width: int
+    ) -> list[list[str]]:
+        """Each side's name over its column: whole on up to two lines when it can be, else
+        shortened (told apart from the others) and broken over two."""
+        col_w = self.columns(rows, len(sides), width)[1] - 6
+        heads = []
+        short = fit_names(sides, 2 * col_w - measure("MM", 15, True), 15, True)
+        for side, fitted in zip(sides, short, strict=True):
+            lines = wrap(side, col_w, 15, True)
+            heads.append(lines if len(lines) <= 2 else wrap(fitted, col_w, 15, True)[:2])
+        return heads
 
     def breakdown(
         self,
         canvas: Canvas,
         rows: list[tuple[str, list[str], int | None]],
-        sides: list[str],
+        heads: list[list[str]],
         x0: int,
         y0: int,
     ) -> None:
         x1 = canvas.width - MARGIN
-        h = 50 + 34 * len(rows)
+        extra = HEAD_LINE * (max(map(len, heads), default=1) - 1)
+        h = 50 + 34 * len(rows) + extra
         canvas.panel((x0, y0, x1, y0 + h), PANEL)
         total_label = _("Total")
-        # the labels' column is as wide as its longest label needs (Russian runs longer), within
-        # what leaves the sides' columns room for their numbers
-        label_w = 104 if len(sides) > 2 else 124
-        widest = max(
-            (measure(label, 15, label == total_label) + 12 for label, _v, _w in rows), default=0
-        )
-        label_w = max(label_w, min(widest, 150 if len(sides) > 2 else 170))
-        col_w = (x1 - x0 - 12 - label_w) // max(1, len(sides))
+        label_w, col_w = self.columns(rows, len(heads), x1 - x0)
         y = y0 + 12
-        for i, side in enumerate(sides):
+        for i, lines in enumerate(heads):
             cx = x0 + label_w + col_w * i + col_w // 2
-            canvas.text((cx, y + 10), side, 15, TEXT, bold=True, anchor="mm", max_w=col_w - 6)
-        y += 30
+            for k, line in enumerate(lines):
+                canvas.text(
+                    (cx, y + 10 + HEAD_LINE * k),
+                    line,
+                    15,
+                    TEXT,
+                    bold=True,
+                    anchor="mm",
+                    max_w=col_w - 6,
+                )
+        y += 30 + extra
         for label, values, winner in rows:
             canvas.line((x0 + 10, y, x1 - 10, y), RULE)
             total = label == total_label

@@ -15,7 +15,6 @@ from bot.games import poker_pack
 from bot.i18n import _, ngettext
 from bot.render.boards.hurricane_poker import PHASES, SIDE_WORDS, pots_words
 from bot.render.cards import ranks_label
-from bot.render.moves import describe_move
 from bot.render.words import names_list
 
 from .canvas import (
@@ -31,12 +30,16 @@ from .canvas import (
     WIDTH,
     Canvas,
     Picture,
+    measure,
 )
-from .layouts import HEADER_H, INNER, Layout, View, register_layout
+from .fit import fit_in, fit_names, wrap
+from .layouts import HEADER_H, INNER, Layout, View, move_words, register_layout
 from .sprites import MEDIUM, SMALL, Labels
 
 GAME = "hurricane_poker"
 SEAT_H = 132  # name, two cards and the chips, then this round's bet and state
+TITLE_LINE = 28  # a final title's next line
+TITLE_LINES = 3
 
 
 def _ints(view: View, key: str, n: int, default: int = 0) -> list[int]:
@@ -132,7 +135,8 @@ class PokerLayout(Layout):
             canvas.ellipse((cx - 12, cy - 12, cx + 12, cy + 12), TEXT, DARK)
             canvas.text((cx, cy + 1), "D", 15, DARK, bold=True, anchor="mm")
             right = cx - 18
-        name = ("▶ " if turn else "") + _name(names, seat)
+        # a shortened name stays told apart from every other name (``fit_names``)
+        name = fit_in("▶ {name}" if turn else "{name}", names, seat, right - x0 - 14, 18, True)
         colour = GOLD if turn else TEXT if in_hand or over else MUTED
         canvas.text((x0 + 12, y0 + 10), name, 18, colour, bold=True, max_w=right - x0 - 14)
         # the hand (face down) and the chips
@@ -165,10 +169,14 @@ class PokerLayout(Layout):
             words.append(_("drew 1") if drawn else _("stood pat"))
         if _flags(view, "has_declared", n)[seat]:
             words.append(_("declared"))
-        if words:
-            canvas.text(
-                (x + 2, bottom + 12), " · ".join(words), 14, MUTED, anchor="lm", max_w=x1 - x - 12
-            )
+        room = x1 - x - 12
+        line = " · ".join(words)
+        if words and measure(line, 13) > room:  # too long beside the pills: one part a line
+            lines = [w for word in words for w in wrap(word, room, 13)][:2]
+            for i, part in enumerate(lines):
+                canvas.text((x + 2, bottom + 5 + 15 * i), part, 13, MUTED, anchor="lm", max_w=room)
+        elif words:
+            canvas.text((x + 2, bottom + 12), line, 14, MUTED, anchor="lm", max_w=room, min_px=13)
 
     def centre(
         self, canvas: Canvas, view: View, names: Sequence[str], last_move: str | None, y: int
@@ -238,14 +246,18 @@ class PokerLayout(Layout):
         log = view.get("log")
         if not isinstance(log, list) or not log or not isinstance(log[-1], list | tuple):
             return y
-        seat, action = log[-1][0], str(log[-1][1])
-        words = describe_move(GAME, _name(names, seat), action, names=names)
+        seat = log[-1][0]
+        seat = int(seat) if isinstance(seat, str) and seat.isdigit() else seat
+        if not isinstance(seat, int) or not 0 <= seat < len(names):
+            return y  # a move is told with the player who made it, or not at all
+        action = str(log[-1][1])
         canvas.panel((MARGIN, y, WIDTH - MARGIN, y + 40), PANEL)
         x = (
             MARGIN
             + 12
             + canvas.text((MARGIN + 12, y + 20), _("Last move"), 16, MUTED, bold=True, anchor="lm")
         )
+        words = move_words(GAME, names, seat, action, WIDTH - MARGIN - x - 24, 18)
         canvas.text((x + 12, y + 20), words, 18, TEXT, anchor="lm", max_w=WIDTH - MARGIN - x - 24)
         return y + 50
 
@@ -279,10 +291,10 @@ class PokerLayout(Layout):
             bold=True,
         )
         if not shown:
+            takers = [(s, c) for s, c in taken.items() if c and 0 <= s < len(names)]
+            each = (INNER - 24) // max(1, len(takers)) - 16
             words = " · ".join(
-                _("{name} takes {chips}").format(name=_name(names, s), chips=c)
-                for s, c in taken.items()
-                if c
+                fit_in(_("{name} takes {chips}"), names, s, each, 18, chips=c) for s, c in takers
             )
             canvas.text(
                 (MARGIN + 12, y + 36 + tile_h // 2),
@@ -329,7 +341,7 @@ class PokerLayout(Layout):
             max_w = tx + tile_w - lx - 8
             canvas.text(
                 (lx, ty + 10),
-                _name(names, seat),
+                fit_names(names, max_w, 17, True)[seat] if 0 <= seat < len(names) else "",
                 17,
                 GOLD if winner else TEXT,
                 bold=True,
@@ -355,7 +367,14 @@ class PokerLayout(Layout):
                     f" ({sides})" if sides else ""
                 )
                 canvas.text(
-                    (lx, ty + tile_h - 10), words, 16, GOLD, bold=True, anchor="ld", max_w=max_w
+                    (lx, ty + tile_h - 10),
+                    words,
+                    16,
+                    GOLD,
+                    bold=True,
+                    anchor="ld",
+                    max_w=max_w,
+                    min_px=13,
                 )
         return y + h + 10
 
@@ -386,39 +405,33 @@ class PokerLayout(Layout):
 
     # -- the end of the game ---------------------------------------------------------------
     def final(self, view: View, names: Sequence[str], labels: Labels | None) -> Picture:
+        names = self.drawn_names(view, names)
         n = int(view.get("num_players") or len(names))
         chips = _ints(view, "chips", n)
         stack = (view.get("options") or {}).get("stack")
         order = sorted(range(n), key=lambda s: -chips[s])
         best = chips[order[0]] if order else 0
         leaders = [s for s in order if chips[s] == best]
-        if len(leaders) == n:
-            head = _("everyone ends level: a draw")
-        elif len(leaders) > 1:
-            head = _("{names} share first place").format(
-                names=names_list([_name(names, s) for s in leaders])
-            )
-        else:
-            head = ngettext(
-                "{name} wins with {count} chip", "{name} wins with {count} chips", best
-            ).format(name=_name(names, leaders[0]), count=best)
+        title = self.final_title(view, names, leaders, best)
+        extra = TITLE_LINE * (len(title) - 1)
         rows_h = 36 + 34 * n + 12
         showdown_h = 0
         last = view.get("last_showdown")
         if isinstance(last, dict):
             shown = len(shown_hands(view))
             showdown_h = 36 + max(1, -(-shown // 2)) * (MEDIUM.h + 24) + 20
-        canvas = Canvas(HEADER_H + rows_h + 10 + showdown_h + MARGIN + 10, labels)
-        canvas.text(
-            (MARGIN, 26),
-            f"{self.title(view)} · {head}",
-            22,
-            GOLD,
-            bold=True,
-            anchor="lm",
-            max_w=WIDTH - 2 * MARGIN,
-        )
-        y = HEADER_H + 4
+        canvas = Canvas(HEADER_H + extra + rows_h + 10 + showdown_h + MARGIN + 10, labels)
+        for i, line in enumerate(title):
+            canvas.text(
+                (MARGIN, 26 + TITLE_LINE * i),
+                line,
+                22,
+                GOLD,
+                bold=True,
+                anchor="lm",
+                max_w=WIDTH - 2 * MARGIN,
+            )
+        y = HEADER_H + extra + 4
         canvas.panel((MARGIN, y, WIDTH - MARGIN, y + rows_h), PANEL)
         canvas.text((MARGIN + 12, y + 8), _("Final ranking by chips"), 16, MUTED, bold=True)
         ry = y + 36
@@ -435,7 +448,7 @@ class PokerLayout(Layout):
             )
             canvas.text(
                 (MARGIN + 56, ry + 17),
-                _name(names, s),
+                fit_names(names, 380, 18, True)[s],
                 18,
                 GOLD if first else TEXT,
                 bold=True,
@@ -458,6 +471,30 @@ class PokerLayout(Layout):
         y += rows_h + 10
         y = self.showdown(canvas, view, names, y)
         return canvas.finish("final.png", y + MARGIN - 10)
+
+    def final_title(
+        self, view: View, names: Sequence[str], leaders: list[int], best: int
+    ) -> list[str]:
+        """``Hurricane poker · Anna wins with 120 chips`` over as many lines as it needs (at
+        most ``TITLE_LINES``: past that the winners' names are shortened, never the sentence)."""
+        n = len(names)
+        room = WIDTH - 2 * MARGIN
+        for share in (10**6, *(room * TITLE_LINES // max(1, len(leaders)) - k for k in (40, 80))):
+            fitted = fit_names(names, share, 22, True) if share < 10**6 else tuple(names)
+            if len(leaders) == n:
+                head = _("everyone ends level: a draw")
+            elif len(leaders) > 1:
+                head = _("{names} share first place").format(
+                    names=names_list([fitted[s] for s in leaders])
+                )
+            else:
+                head = ngettext(
+                    "{name} wins with {count} chip", "{name} wins with {count} chips", best
+                ).format(name=fitted[leaders[0]], count=best)
+            lines = wrap(f"{self.title(view)} · {head}", room, 22, True)
+            if len(lines) <= TITLE_LINES:
+                break
+        return lines[:TITLE_LINES]
 
 
 register_layout(PokerLayout())

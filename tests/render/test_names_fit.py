@@ -1,0 +1,84 @@
+"""Every name fits, and two players never look alike: the longest names Discord allows (32
+characters; wide letters, Cyrillic, emoji) at every table size of every game, in English and
+Russian: no text of a table or final picture is cut by the canvas (names are shortened by
+``fit_names``, sentences wrap), and every shortened name stands for one player only."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from bot.games import new_game
+from bot.i18n import using
+from bot.render.pictures import final_picture, table_picture
+from bot.render.pictures.fit import display_names, fit_names
+
+from .consistency import problems, seat_of
+
+LONG = [
+    "Computer (normal)",
+    "Computer 2 (normal)",
+    "Щ" * 32,
+    "W" * 32,
+    "🎲🎲 Александра Константиновна 🎲",
+    "Bogdan the Magnificent Destroyer",
+    "Computer 3 (normal)",
+    "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW2",
+]
+TABLES: list[tuple[str, dict[str, Any] | None, int]] = [
+    ("hurricane", {"preset": "standard"}, 2),
+    ("hurricane", {"preset": "open"}, 2),
+    ("hurricane", {"preset": "pairs"}, 4),
+    ("hurikan", None, 2),
+    ("haggis", None, 2),
+    ("haggis", None, 3),
+    *(("hurricane_poker", {"declare": "yes", "hands": 4}, n) for n in range(2, 9)),
+]
+
+
+def _shortened_apart(texts: tuple[str, ...], names: tuple[str, ...]) -> list[str]:
+    return [t for t in texts if "…" in t and len(seat_of(t.removeprefix("▶ "), names)) > 1]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize(
+    ("game", "options", "players"), TABLES, ids=[f"{g}-{p}" for g, _o, p in TABLES]
+)
+def test_long_names_fit_and_stay_apart(
+    game: str, options: dict[str, Any] | None, players: int, lang: str
+) -> None:
+    rng = random.Random(players)
+    names = LONG[:players]
+    shown = display_names(names)
+    state = new_game(game, seed=5, players=players, options=options)
+    mover = last = None
+    checked = 0
+    with using(lang):
+        while not state.is_over:
+            if rng.random() < 0.5:
+                view = state.view(None)
+                picture = table_picture(view, names, last_move=last, mover=mover)
+                assert not problems(picture, view, names, mover, last), picture.texts
+                assert not _shortened_apart(picture.texts, shown)
+                checked += 1
+            mover = state.current_player
+            last = rng.choice([str(a) for a in state.legal_actions()])
+            state.apply(last)
+        final = final_picture(state.view(None), names)
+    assert checked >= 5
+    assert not final.cut, final.cut
+    assert not _shortened_apart(final.texts, shown)
+
+
+def test_shortened_names_keep_what_tells_them_apart() -> None:
+    names = ("Computer (normal)", "Computer 2 (normal)", "Computer 3 (normal)")
+    for width in (60, 90, 120, 160, 200):
+        short = fit_names(names, width, 19, True)
+        assert len(set(short)) == 3, short
+        assert all(seat_of(s, names) == {i} for i, s in enumerate(short)), short
+
+
+def test_a_name_the_font_cannot_draw_is_its_seat_and_twins_are_numbered() -> None:
+    assert display_names(["🎲🎲", "Bob", "Bob"]) == ("Seat 1", "Bob (2)", "Bob (3)")
