@@ -285,7 +285,7 @@ async def measure(
     people = [(fake.make_user(f"A{i}"), fake.make_user(f"B{i}")) for i in range(n_tables)]
     users = {int(u["id"]): u for pair in people for u in pair}
     config = Config(token="bench", database_path=tmp / f"bench-{n_tables}-{storage}.sqlite3")
-    bot = create_bot(config, storage=None if storage else NoStorage(), publish_delay=publish_delay)  # type: ignore[arg-type]
+    bot = create_bot(config, storage=None if storage else NoStorage(), publish_delay=publish_delay)
     bot.add_dynamic_items(FloorItem)
     await fake.start(bot)
     try:

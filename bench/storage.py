@@ -464,8 +464,7 @@ def main() -> None:
                 print(f"using the cached schema {schema}")
             print(f"{args.results:,} results, {args.guilds} guilds, PostgreSQL schema {schema}")
             print("wall ms (the server's work is in its own processes)")
-            store = PostgresStorage(args.dsn, schema=schema)
-            asyncio.run(measure(store, args.runs, args.guilds))
+            asyncio.run(measure(PostgresStorage(args.dsn, schema=schema), args.runs, args.guilds))
         finally:
             if args.quick:
                 asyncio.run(drop_schema(args.dsn, schema))
