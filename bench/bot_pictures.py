@@ -1,5 +1,6 @@
 """A card play with pictures against the same play without them, side by side in one run, and the
-event loop's lag while pictures are drawn (``python bench/bot_pictures.py [--tables 20] [--samples 200]``).
+event loop's lag while pictures are drawn (``python bench/bot_pictures.py [--tables 20] [--samples 200]``;
+``--quick``: 2 tables, 3 plays each way, no publish delay: the suite's check that the bench runs).
 
 The real bot runs on the test harness's fake Discord with N Hurricane tables (card emojis on). Each
 sample prepares a hand whose card select plays at once (unmeasured), then measures the card play
@@ -246,7 +247,12 @@ def main() -> None:
         help="seconds the table message waits after a move (the bot's default 0.5 coalesces "
         "moves close together; 0 draws the table picture while the player's answer is drawn)",
     )
+    parser.add_argument(
+        "--quick", action="store_true", help="2 tables, 3 plays each way (the suite's check)"
+    )
     args = parser.parse_args()
+    if args.quick:
+        args.tables, args.samples, args.publish_delay = 2, 3, 0.0
     asyncio.run(run(args.tables, args.samples, args.publish_delay))
 
 

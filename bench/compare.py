@@ -8,6 +8,9 @@ the same seeded games in both trees, each move a ``view`` of the mover, ``legal_
 ``apply`` of a random legal action, and a ``to_dict`` snapshot after every scored deal/round
 (what the table layer does; ``--bare``: ``legal_actions`` and ``apply`` only). Prints per game the best time of each tree and the ratio
 old / new (above 1: this tree is faster).
+
+``--quick`` (the suite's check that the bench runs): this tree against itself (no checkout), one
+run of one game of Hurricane and of 3-player Haggis.
 """
 
 from __future__ import annotations
@@ -75,6 +78,25 @@ def measure(tree: Path, workload: tuple[object, ...], bare: bool) -> tuple[float
     return float(data["seconds"]), int(data["moves"])
 
 
+def compare(
+    old: Path, rev: str, workloads: list[tuple[object, ...]], rounds: int, bare: bool
+) -> None:
+    """Each workload in the ``old`` tree and in this one, alternately, ``rounds`` times."""
+    print(f"this tree vs {rev} — best CPU seconds of {rounds} runs each")
+    print(f"{'game':20} {'moves':>7} {'old s':>8} {'new s':>8} {'old/new':>8}")
+    for workload in workloads:
+        olds: list[float] = []
+        news: list[float] = []
+        moves = 0
+        for _ in range(rounds):
+            olds.append(measure(old, workload, bare)[0])
+            seconds, moves = measure(ROOT, workload, bare)
+            news.append(seconds)
+        o, n = min(olds), min(news)
+        ratio = f"{o / n:7.2f}×" if n > 0 else "    n/a"
+        print(f"{workload[0]:20} {moves:7d} {o:8.3f} {n:8.3f} {ratio}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("rev", nargs="?", default="main", help="git revision to compare against")
@@ -83,7 +105,14 @@ def main() -> None:
     parser.add_argument(
         "--bare", action="store_true", help="legal_actions + apply only (no view, no snapshot)"
     )
+    parser.add_argument(
+        "--quick", action="store_true", help="this tree against itself, one game each (check)"
+    )
     args = parser.parse_args()
+    if args.quick:
+        workloads = [(*w[:4], 1) for w in WORKLOADS if w[0] in ("hurricane standard", "haggis 3p")]
+        compare(ROOT, "this tree", workloads, 1, args.bare)
+        return
     with tempfile.TemporaryDirectory(prefix="bench-compare-") as tmp:
         old = Path(tmp) / "old"
         subprocess.run(
@@ -91,18 +120,8 @@ def main() -> None:
             check=True,
         )
         try:
-            print(f"this tree vs {args.rev} — best CPU seconds of {args.rounds} runs each")
-            print(f"{'game':20} {'moves':>7} {'old s':>8} {'new s':>8} {'old/new':>8}")
-            for workload in [w for w in WORKLOADS if args.only in w[0]]:
-                olds: list[float] = []
-                news: list[float] = []
-                moves = 0
-                for _ in range(args.rounds):
-                    olds.append(measure(old, workload, args.bare)[0])
-                    seconds, moves = measure(ROOT, workload, args.bare)
-                    news.append(seconds)
-                o, n = min(olds), min(news)
-                print(f"{workload[0]:20} {moves:7d} {o:8.3f} {n:8.3f} {o / n:7.2f}×")
+            workloads = [w for w in WORKLOADS if args.only in w[0]]
+            compare(old, args.rev, workloads, args.rounds, args.bare)
         finally:
             subprocess.run(
                 ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(old)], check=True

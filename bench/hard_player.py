@@ -7,7 +7,8 @@ what a dedicated core buys. On a shared machine use ``--fixed N`` instead: every
 ``N`` samples without a clock and the samples per second of CPU (``time.process_time``, which other
 jobs do not inflate) give what the planned 0.65 s of a dedicated core buys. Later samples cost
 less than the first ones (the halving leaves fewer moves in the race), so raise ``N`` towards what
-it reports until the two agree: that is the count to give the arena."""
+it reports until the two agree: that is the count to give the arena. ``--quick``: one move of
+each game at 1 fixed sample (the suite's check that the bench runs)."""
 
 from __future__ import annotations
 
@@ -54,7 +55,12 @@ def main() -> None:
     parser.add_argument(
         "--only", action="append", choices=[g[0] for g in GAMES], help="these games only"
     )
+    parser.add_argument(
+        "--quick", action="store_true", help="one move per game, 1 fixed sample (suite's check)"
+    )
     args = parser.parse_args()
+    if args.quick:
+        args.moves, args.fixed = 1, 1
     planned = SOFT_SHARE * (DEFAULT_TIME_BUDGET if args.budget is None else args.budget)
     column = "samples" if args.fixed is None else f"in {planned:.2f}s"
     print(

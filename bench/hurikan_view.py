@@ -1,4 +1,5 @@
-"""Hurikan view/clone cost benchmark (not a test): ``python bench/hurikan_view.py [rounds] [games]``.
+"""Hurikan view/clone cost benchmark (not a test): ``python bench/hurikan_view.py [rounds] [games]``
+(``--quick``: one round of 10 games, the suite's check).
 
 Random self-play Hurikan games (300 per round unless given, fixed seeds) calling ``view()`` +
 ``legal_actions()`` + ``apply()`` at every move, and separately ``clone()`` + ``view()`` at every
@@ -42,8 +43,11 @@ def play(games: int = GAMES, seed: int = 1, clones: bool = False) -> float:
 
 
 def main() -> None:
-    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 5
-    games = int(sys.argv[2]) if len(sys.argv) > 2 else GAMES
+    args = [a for a in sys.argv[1:] if a != "--quick"]
+    rounds = int(args[0]) if args else 5
+    games = int(args[1]) if len(args) > 1 else GAMES
+    if "--quick" in sys.argv[1:]:
+        rounds, games = 1, 10
     views, clones = [], []
     for _ in range(rounds):
         views.append(play(games))

@@ -1,4 +1,5 @@
-"""Hurricane-family engine benchmark (not a test): ``python bench/hurricane_engine.py``.
+"""Hurricane-family engine benchmark (not a test): ``python bench/hurricane_engine.py [--quick]``
+(``--quick``: a tenth of a second of play and a few positions each, the suite's check).
 
 Per preset (standard, open, pairs, hurikan): deals per second under random legal play, mean µs
 per ``legal_actions()`` + ``apply()``, and the worst ``legal_actions()`` time over crowded
@@ -145,7 +146,11 @@ def time_legal(data: dict[str, Any], runs: int = 15) -> tuple[float, int]:
     return best * 1e6, count
 
 
-def main(seconds: float = 1.5) -> None:
+def main(seconds: float = 1.5, quick: bool = False) -> None:
+    """``quick``: a short run of every section (the suite's check that the bench runs)."""
+    if quick:
+        seconds = 0.15
+    positions = 10 if quick else 300
     print(
         f"{'preset':<10} {'deals/s':>9} {'µs/move':>8} {'worst legal µs':>15} {'max actions':>12}"
     )
@@ -153,18 +158,18 @@ def main(seconds: float = 1.5) -> None:
         rates = [random_play(preset, seconds / 3, seed=s) for s in range(3)]
         deals = statistics.median(r[0] for r in rates)
         per_move = statistics.median(r[1] for r in rates)
-        worst, most = worst_legal(preset)
+        worst, most = worst_legal(preset, positions)
         print(f"{preset:<10} {deals:>9.0f} {per_move:>8.1f} {worst:>15.1f} {most:>12}")
     for label, opts in (
         ("free", {"precedence": "free"}),
         ("free+trail", {"precedence": "free", "trail": "free"}),
     ):
-        worst, most = worst_legal("standard", options=opts)
+        worst, most = worst_legal("standard", positions, options=opts)
         print(
             f"standard, precedence={label}: worst legal_actions() {worst:.1f} µs ({most} actions)"
         )
     for hand in EXTREME_HANDS:
-        best, count = time_legal(extreme_position(hand))
+        best, count = time_legal(extreme_position(hand), 3 if quick else 15)
         verdict = "ok" if best <= 1000 else "OVER"
         print(
             f"extreme (28 low cards on the table, trail=free, hand {' '.join(hand)}): "
@@ -174,4 +179,4 @@ def main(seconds: float = 1.5) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(quick="--quick" in sys.argv[1:])

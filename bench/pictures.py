@@ -2,6 +2,7 @@
 
     python bench/pictures.py                 # table <= 30 ms, PNG <= 150 KB, hand <= 15 ms
     python bench/pictures.py --samples DIR   # writes sample PNGs of every game to DIR
+    python bench/pictures.py --quick         # 2 renders each (the suite's check)
 
 Positions are seeded games played a fixed number of moves (the first legal move each time), so
 every run draws the same pictures.
@@ -161,7 +162,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--samples", type=Path, help="write sample pictures of every game here")
     parser.add_argument("--runs", type=int, default=200)
+    parser.add_argument("--quick", action="store_true", help="2 renders each (the suite's check)")
     args = parser.parse_args()
+    if args.quick:
+        args.runs = 2
     if args.samples:
         for path in samples(args.samples):
             print(path)

@@ -1,6 +1,7 @@
 """Hurricane poker arena (not a test): chips won per hand between two levels, with a 95% interval.
 
-``python bench/poker_arena.py --levels normal easy --players 6 --hands 2000``
+``python bench/poker_arena.py --levels normal easy --players 6 --hands 2000`` (``--quick``: 10
+hands, the suite's check)
 
 Duplicate format: each deal (a one-hand game from one seed, stacks at the default 100) is played
 twice with the levels seated alternately (A B A B …) and then swapped, so both levels hold the same
@@ -78,7 +79,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--option", action="append", default=[], help="key=value")
+    parser.add_argument("--quick", action="store_true", help="10 hands (the suite's check)")
     args = parser.parse_args(argv)
+    if args.quick:
+        args.hands = 10
     options: dict[str, Any] = {}
     for text in args.option:
         key, _, value = text.partition("=")

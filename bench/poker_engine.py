@@ -1,4 +1,5 @@
-"""Hurricane poker engine benchmark (not a test): ``python bench/poker_engine.py``.
+"""Hurricane poker engine benchmark (not a test): ``python bench/poker_engine.py [--hands N]``
+(``--quick``: 100 hands each, the suite's check).
 
 Random legal self-play (``legal_actions()`` + a random choice + ``apply()``), timed by CPU time
 (``time.process_time``) so a shared machine does not distort it. Target: ≥ 2,000 hands/s with 6
@@ -59,7 +60,10 @@ def snapshot_cost(players: int, rounds: int = 2000) -> tuple[float, float]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--hands", type=int, default=20_000)
+    parser.add_argument("--quick", action="store_true", help="100 hands each (the suite's check)")
     args = parser.parse_args(argv)
+    if args.quick:
+        args.hands = 100
     print(f"random self-play, {args.hands} hands each (CPU time):")
     for players, options in [
         (6, {}),
@@ -74,7 +78,7 @@ def main(argv: list[str] | None = None) -> None:
             f"  {players} players, {label:<26} {rate:>8.0f} hands/s  {per_move:6.1f} µs/move  "
             f"({moves / args.hands:.1f} moves/hand)"
         )
-    load, view = snapshot_cost(6)
+    load, view = snapshot_cost(6, 100 if args.quick else 2000)
     print(f"  6 players: to_dict()+load_game() {load:.0f} µs, view() {view:.0f} µs")
 
 
