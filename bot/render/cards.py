@@ -108,10 +108,10 @@ EMOJI_PREFIX = "card_"
 
 
 def _face_differs(card: str, lang: str) -> bool:
-    """Whether ``card`` looks different in ``lang``: a rank printed with another letter (Т В Д К),
-    or a printed word (Haggis's wild cards, the jokers)."""
+    """Whether ``card`` looks different in ``lang``: a rank printed with another letter (Т В Д К);
+    no card prints a word (a joker is drawn as stars)."""
     rank = card if card in ("J", "Q", "K") else card[:-1]
-    return rank in RANK_LETTERS.get(lang, {}) or card in ("X1", "X2")
+    return rank in RANK_LETTERS.get(lang, {})
 
 
 #: Every emoji the bot owns: (key, card, language). The English faces of every card and the back,

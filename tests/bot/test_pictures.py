@@ -233,11 +233,11 @@ async def test_card_emojis_are_uploaded_once_and_shown_in_selects_and_text(
     await fake.bot.settle()  # type: ignore[union-attr]
     names = {e["name"] for e in fake.app_emojis.values()}
     # every card and the back (103), and the 21 faces Russian draws differently: Т В Д К of the
-    # four French suits, Haggis's wild В Д К and the two jokers (their printed word)
-    assert names == {emoji_name(key) for key, _card, _lang in EMOJI_FACES} and len(names) == 124
+    # four French suits and Haggis's wild В Д К (a joker prints no word: one face)
+    assert names == {emoji_name(key) for key, _card, _lang in EMOJI_FACES} and len(names) == 122
     assert {emoji_name(c) for c in (*ALL_CARDS, BACK)} < names
     by_name = {e["name"]: e_id for e_id, e in fake.app_emojis.items()}
-    for card in ("AH", "KS", "Q", "X1"):
+    for card in ("AH", "KS", "Q"):
         assert (
             fake.emoji_images[by_name[f"card_ru_{card}"]]
             != fake.emoji_images[by_name[f"card_{card}"]]
@@ -267,7 +267,7 @@ async def test_card_emojis_are_uploaded_once_and_shown_in_selects_and_text(
     shown = public["description"] + "".join(f["value"] for f in public.get("fields") or [])
     assert all(card_emoji(c) in shown for c in table_cards)
     uploads = sum(1 for r in fake.requests if r.method == "POST" and r.path.endswith("/emojis"))
-    assert uploads == 124
+    assert uploads == 122
 
     # a Russian player's hand shows the Russian faces (Т В Д К) where they differ; the deal is
     # random (a fresh server seed), so play on until the player to move holds a face

@@ -234,7 +234,7 @@ def emoji(card: str, lang: str = "en") -> Image.Image:
 
 def differing(a: Image.Image, b: Image.Image) -> int:
     diff = ImageChops.difference(a, b).convert("L")
-    return sum(1 for v in diff.getdata() if v > 64)
+    return sum(diff.histogram()[65:])
 
 
 MIN_SUIT_PIXELS = 20  # of 22 x 22: a suit told apart by a shape, not a speck

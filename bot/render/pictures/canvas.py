@@ -355,6 +355,11 @@ class Canvas:
         )
         self.marks.append(Mark("panel", box))
 
+    def mark(self, kind: str, box: Box, colour: RGB = GOLD) -> None:
+        """A small gold bar (a key card's mark, and the legend's sample of it)."""
+        self._draw.rounded_rectangle(box, radius=2, fill=index(colour))
+        self.marks.append(Mark(kind, box))
+
     def line(self, xy: tuple[int, int, int, int], colour: RGB, width: int = 1) -> None:
         self._draw.line(xy, fill=index(colour), width=width)
 
@@ -374,14 +379,15 @@ class Canvas:
         text: str,
         fill: RGB,
         colour: RGB = DARK,
-        px: int = 15,
+        px: int = BODY_PX,
         max_w: int | None = None,
     ) -> int:
         """A rounded label (``DEALER``, ``pass``, ``✓ legal``); returns its right edge. ``max_w``:
         the widest it may be (its words drawn smaller to fit, as on a card)."""
         size = px
         if max_w is not None:
-            size = self.fitting_px(text, px, max_w - 16, bold=True, min_px=8)
+            least = min(px, min_text_px(self.width))
+            size = self.fitting_px(text, px, max_w - 16, bold=True, min_px=least)
         w = self.text_width(text, size, bold=True)
         h = px + 10
         self.panel((x, y, x + w + 16, y + h), fill, radius=h // 2)

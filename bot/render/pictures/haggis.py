@@ -9,7 +9,7 @@ from typing import Any
 from bot.i18n import N_, _, ngettext, pgettext
 from bot.render.combos import combo_words
 
-from .canvas import GOLD, MARGIN, MUTED, PANEL, PASS, TEXT, WIDTH, Canvas
+from .canvas import BODY_PX, GOLD, MARGIN, MUTED, NAME_PX, PANEL, PASS, TEXT, WIDTH, Canvas
 from .layouts import INNER, Layout, View, _dict, _int, _list, _seat_name, card_ids, register_layout
 from .sprites import MEDIUM, SMALL
 
@@ -70,7 +70,7 @@ class HaggisLayout(Layout):
         for entry in trick:
             cards = card_ids(str(entry.get("play") or ""))
             width = (len(cards) - 1) * MEDIUM.step + MEDIUM.w if cards else 64
-            name = canvas.text_width(_seat_name(names, entry.get("player")), 16, bold=True)
+            name = canvas.text_width(_seat_name(names, entry.get("player")), BODY_PX, bold=True)
             groups.append((entry, cards, max(width, min(name, 124), 84)))
         rows: list[list[int]] = [[]]
         used = 0
@@ -87,9 +87,9 @@ class HaggisLayout(Layout):
         rows = [r for r in reversed(rows) if r]
         skipped = min(r[0] for r in rows) if rows else 0
         row_h = 24 + MEDIUM.h + 14
-        h = 34 + len(rows) * row_h + 26 if trick else 34 + MEDIUM.h + 36
+        h = 40 + len(rows) * row_h + 30 if trick else 40 + MEDIUM.h + 36
         canvas.panel((MARGIN, y, MARGIN + area_w, y + h), PANEL)
-        canvas.text((MARGIN + 12, y + 8), _("Trick"), 16, MUTED, bold=True)
+        canvas.text((MARGIN + 12, y + 8), _("Trick"), BODY_PX, MUTED, bold=True)
         if not trick:
             leader = view.get("leader")
             who = (
@@ -98,26 +98,26 @@ class HaggisLayout(Layout):
                 else _("a new lead")
             )
             text = _("Game over") if view.get("is_over") else _("New trick — {who}").format(who=who)
-            canvas.text((MARGIN + area_w // 2, y + h // 2 + 8), text, 19, MUTED, anchor="mm")
+            canvas.text((MARGIN + area_w // 2, y + h // 2 + 8), text, NAME_PX, MUTED, anchor="mm")
         if skipped:
             canvas.text(
                 (MARGIN + area_w - 12, y + 8),
                 _("+{count} earlier").format(count=skipped),
-                15,
+                BODY_PX,
                 MUTED,
                 anchor="ra",
             )
         top_play = (top or {}).get("play"), (top or {}).get("player")
         for r, row in enumerate(rows):
             x = MARGIN + 12
-            ry = y + 34 + r * row_h
+            ry = y + 40 + r * row_h
             for i in row:
                 entry, cards, width = groups[i]
                 who = _seat_name(names, entry.get("player"))
                 is_top = (entry.get("play"), entry.get("player")) == top_play and top is not None
                 newest = i == len(groups) - 1
                 colour = GOLD if is_top else TEXT if newest else MUTED
-                canvas.text((x, ry), who, 16, colour, bold=True, max_w=width)
+                canvas.text((x, ry), who, BODY_PX, colour, bold=True, max_w=width)
                 if cards:
                     if is_top:
                         w = (len(cards) - 1) * MEDIUM.step + MEDIUM.w
@@ -144,12 +144,18 @@ class HaggisLayout(Layout):
                 combo=what, name=_seat_name(names, top.get("player"))
             )
             canvas.text(
-                (MARGIN + 12, y + h - 8), text, 16, GOLD, bold=True, anchor="ld", max_w=area_w - 24
+                (MARGIN + 12, y + h - 8),
+                text,
+                BODY_PX,
+                GOLD,
+                bold=True,
+                anchor="ld",
+                max_w=area_w - 24,
             )
         # the Haggis: face down, only its size is public
         sx = WIDTH - MARGIN - side_w
         canvas.panel((sx, y, WIDTH - MARGIN, y + h), PANEL)
-        canvas.text((sx + side_w // 2, y + 8), _("Haggis"), 16, MUTED, bold=True, anchor="ma")
+        canvas.text((sx + side_w // 2, y + 8), _("Haggis"), BODY_PX, MUTED, bold=True, anchor="ma")
         for k in range(min(3, haggis)):
             canvas.back(sx + (side_w - MEDIUM.w) // 2 - 4 + 4 * k, y + 34 - 2 * k, MEDIUM)
         canvas.text(
@@ -157,7 +163,7 @@ class HaggisLayout(Layout):
             ngettext("{count} card", "{count} cards", haggis).format(count=haggis)
             if haggis
             else "—",
-            17,
+            BODY_PX,
             TEXT,
             bold=True,
             anchor="ma",

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from bot.i18n import N_, _, ngettext, pgettext
 from bot.render.cards import sort_cards
 
-from .canvas import GOLD, MARGIN, MUTED, PANEL, TEXT, WIDTH, Canvas
+from .canvas import BODY_PX, GOLD, MARGIN, MUTED, PANEL, TEXT, WIDTH, Canvas
 from .layouts import INNER, Layout, View, _dict, _int, _list, _seat_name, card_ids, register_layout
 from .sprites import LARGE, MEDIUM, SMALL
 
@@ -47,10 +47,10 @@ class HurricaneLayout(Layout):
             down = _int((_list(view, "down_counts") or [0] * (seat + 1))[seat])
             end = canvas.backs_fan(down, x, y, SMALL, 9)
             if not shown and not down:
-                canvas.text((x, y + SMALL.h // 2), _("no cards"), 15, MUTED, anchor="lm")
+                canvas.text((x, y + SMALL.h // 2), _("no cards"), BODY_PX, MUTED, anchor="lm")
             elif down:
                 words = ngettext("{count} down", "{count} down", down).format(count=down)
-                canvas.text((end + 6, y + SMALL.h // 2), words, 14, MUTED, anchor="lm")
+                canvas.text((end + 6, y + SMALL.h // 2), words, BODY_PX, MUTED, anchor="lm")
             return
         sizes = _list(view, "hand_sizes")
         self.hidden(canvas, _int(sizes[seat]) if seat < len(sizes) else 0, x, y, right)
@@ -81,7 +81,7 @@ class HurricaneLayout(Layout):
         rows = max(1, -(-len(table) // per_row))
         h = 34 + rows * (size.h + 10) + 6
         canvas.panel((MARGIN, y, MARGIN + area_w, y + h), PANEL)
-        canvas.text((MARGIN + 12, y + 8), pgettext("picture", "Table"), 16, MUTED, bold=True)
+        canvas.text((MARGIN + 12, y + 8), pgettext("picture", "Table"), BODY_PX, MUTED, bold=True)
         fresh = (
             set(card_ids(last_move.partition(":")[0]))
             if last_move and ":" not in last_move
@@ -91,7 +91,7 @@ class HurricaneLayout(Layout):
             canvas.text(
                 (MARGIN + area_w // 2, y + 34 + size.h // 2),
                 _("empty — the next card is laid here"),
-                17,
+                BODY_PX,
                 MUTED,
                 anchor="mm",
             )
@@ -107,7 +107,7 @@ class HurricaneLayout(Layout):
         # the stock: a small stack of backs with the count
         sx = WIDTH - MARGIN - stock_w
         canvas.panel((sx, y, WIDTH - MARGIN, y + h), PANEL)
-        canvas.text((sx + stock_w // 2, y + 8), _("Stock"), 16, MUTED, bold=True, anchor="ma")
+        canvas.text((sx + stock_w // 2, y + 8), _("Stock"), BODY_PX, MUTED, bold=True, anchor="ma")
         if stock:
             for k in range(min(3, stock)):
                 canvas.back(sx + (stock_w - MEDIUM.w) // 2 - 4 + 4 * k, y + 34 - 2 * k, MEDIUM)
@@ -116,7 +116,7 @@ class HurricaneLayout(Layout):
             ngettext("{count} left", "{count} left", stock).format(count=stock)
             if stock
             else _("empty"),
-            17,
+            BODY_PX,
             TEXT,
             bold=True,
             anchor="ma",
@@ -132,7 +132,7 @@ class HurricaneLayout(Layout):
                     f"{sides[i] if i < len(sides) else i} {s}" for i, s in enumerate(sweeps)
                 )
             )
-            canvas.text((MARGIN + 4, y), text, 16, GOLD, bold=True, max_w=INNER)
+            canvas.text((MARGIN + 4, y), text, BODY_PX, GOLD, bold=True, max_w=INNER)
             y += 26
         return self.last_line(canvas, view, names, last_move, y)
 
@@ -163,6 +163,9 @@ class HurricaneLayout(Layout):
             for group in primiera.get("cards") or []:
                 cards.update(c for c in group or [] if isinstance(c, str))
         return cards
+
+    def key_legend(self) -> str:
+        return _("marked: the 7♥ and each side's primiera cards")
 
     def score_rows(self, view: View, sides: int) -> list[tuple[str, list[str], int | None]]:
         last = view.get("last_deal")

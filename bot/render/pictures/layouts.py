@@ -18,27 +18,31 @@ from bot.render.moves import describe_move
 from bot.render.words import agree
 
 from .canvas import (
+    BODY_PX,
     DARK,
     GOLD,
     GREEN,
     MARGIN,
     MUTED,
+    NAME_PX,
     PANEL,
     PANEL_HOT,
     RED,
     RULE,
     TEXT,
+    TITLE_PX,
     WIDTH,
     Canvas,
     Picture,
     measure,
+    min_text_px,
 )
 from .sprites import LARGE, MEDIUM, SMALL, CardSize, Labels, parse_card
 
 View = Mapping[str, Any]
 INNER = WIDTH - 2 * MARGIN
-HEADER_H = 48
-SEAT_H = 124
+HEADER_H = 52
+SEAT_H = 140  # name, small cards, the seat's line
 
 #: Every word a picture draws goes through the catalog (``bot.i18n``), in the language in force
 #: where it is drawn (``bot.render.pictured`` draws in the language the drawing was planned in).
@@ -101,19 +105,23 @@ def _seat_name(names: Sequence[str], seat: Any) -> str:
     return _("Seat {number}").format(number=_int(seat) + 1)
 
 
-LINE_H = 19  # a seat line's second line
+LINE_H = 26  # a seat line's second line
 
 
 def seat_lines(text: str, width: int) -> list[str]:
     """A seat's line (``pile 2 · last to take``) as drawn in ``width``: one line when it fits,
     drawn a little smaller if need be; else its parts over two lines."""
-    if not text or measure(text, 14) <= width:
+    if not text or measure(text, BODY_PX) <= width:
         return [text]
     parts = text.split(" · ")
-    first = [parts.pop(0)]
-    while parts and measure(" · ".join([*first, parts[0]]), 15) <= width:
-        first.append(parts.pop(0))
-    return [" · ".join(first), " · ".join(parts)] if parts else [" · ".join(first)]
+    lines = [parts.pop(0)]
+    while parts:
+        part = parts.pop(0)
+        if measure(lines[-1] + " · " + part, BODY_PX) <= width:
+            lines[-1] += " · " + part
+        else:
+            lines.append(part)
+    return lines
 
 
 class Layout:
@@ -128,7 +136,7 @@ class Layout:
         self, view: View, names: Sequence[str], last_move: str | None, labels: Labels | None
     ) -> Picture:
         n = _int(view.get("num_players"), len(names))
-        rows = 1 if n <= 4 else 2
+        rows = -(-n // self.per_row(n))
         # drawn on a tall canvas, then cropped to what was used (24 table cards need ~520 px)
         canvas = Canvas(HEADER_H + rows * (SEAT_H + 10) + self.centre_room, labels)
         self.header(canvas, view, names)
@@ -146,16 +154,16 @@ class Layout:
         return self.title(view)
 
     def header(self, canvas: Canvas, view: View, names: Sequence[str]) -> None:
-        canvas.text((MARGIN, 26), self.header_text(view), 22, TEXT, bold=True, anchor="lm")
+        canvas.text((MARGIN, 28), self.header_text(view), TITLE_PX, TEXT, bold=True, anchor="lm")
         current = view.get("current_player")
         if view.get("is_over"):
-            canvas.text((WIDTH - MARGIN, 26), _("Game over"), 19, GOLD, bold=True, anchor="rm")
+            canvas.text((WIDTH - MARGIN, 28), _("Game over"), NAME_PX, GOLD, bold=True, anchor="rm")
         elif isinstance(current, int):
             who = _seat_name(names, current)
             canvas.text(
-                (WIDTH - MARGIN, 26),
+                (WIDTH - MARGIN, 28),
                 "▶ " + _("{name} to play").format(name=who),
-                19,
+                NAME_PX,
                 GOLD,
                 bold=True,
                 anchor="rm",
@@ -164,7 +172,7 @@ class Layout:
 
     def seats(self, canvas: Canvas, view: View, names: Sequence[str], y: int) -> int:
         n = _int(view.get("num_players"), len(names))
-        per_row = n if n <= 4 else (n + 1) // 2
+        per_row = self.per_row(n)
         gap = 10
         w = (INNER - gap * (per_row - 1)) // per_row
         h = self.seat_height(view, n, w)
@@ -177,11 +185,16 @@ class Layout:
             bottom = y0 + h
         return bottom
 
+    def per_row(self, n: int) -> int:
+        """Seats side by side: at most three, so a box is wide enough for its words at display
+        size (four seats are two rows of two)."""
+        return n if n <= 3 else 2 if n == 4 else (n + 1) // 2
+
     def seat_height(self, view: View, n: int, w: int) -> int:
-        """A seat line too long for its box (four seats, Russian words) takes a second line:
-        every box of the table grows by it, so the boxes stay level."""
-        wrapped = any(len(seat_lines(self.seat_line(view, s), w - 24)) > 1 for s in range(n))
-        return SEAT_H + (LINE_H if wrapped else 0)
+        """A seat line too long for its box takes more lines: every box of the table grows by
+        them, so the boxes stay level."""
+        lines = max((len(seat_lines(self.seat_line(view, s), w - 24)) for s in range(n)), default=1)
+        return SEAT_H + LINE_H * (max(1, lines) - 1)
 
     def seat_box(
         self,
@@ -197,24 +210,28 @@ class Layout:
         right = x1 - 10
         if view.get("dealer") == seat:
             dealer = _("dealer")
-            w = canvas.text_width(dealer, 14, bold=True) + 16
-            canvas.pill(x1 - 10 - w, y0 + 9, dealer, TEXT, px=14)
+            w = canvas.text_width(dealer, BODY_PX, bold=True) + 16
+            canvas.pill(x1 - 10 - w, y0 + 8, dealer, TEXT, px=BODY_PX)
             right = x1 - 10 - w - 8
         name = ("▶ " if turn else "") + _seat_name(names, seat)
         canvas.text(
-            (x0 + 12, y0 + 10), name, 19, GOLD if turn else TEXT, bold=True, max_w=right - x0 - 16
+            (x0 + 12, y0 + 10),
+            name,
+            NAME_PX,
+            GOLD if turn else TEXT,
+            bold=True,
+            max_w=right - x0 - 16,
         )
-        self.seat_cards(canvas, view, seat, x0 + 12, y0 + 38, x1 - 12)
+        self.seat_cards(canvas, view, seat, x0 + 12, y0 + 46, x1 - 12)
         lines = seat_lines(self.seat_line(view, seat), x1 - x0 - 24)
         for i, line in enumerate(lines):
             canvas.text(
                 (x0 + 12, y1 - 8 - LINE_H * (len(lines) - 1 - i)),
                 line,
-                16 if len(lines) == 1 else 15,
+                BODY_PX,
                 MUTED,
                 anchor="ld",
                 max_w=x1 - x0 - 24,
-                min_px=13,
             )
 
     def seat_cards(self, canvas: Canvas, view: View, seat: int, x: int, y: int, right: int) -> None:
@@ -229,12 +246,12 @@ class Layout:
     def hidden(self, canvas: Canvas, count: int, x: int, y: int, right: int) -> int:
         if count <= 0:
             none = _("no cards")
-            canvas.text((x, y + SMALL.h // 2), none, 15, MUTED, anchor="lm")
-            return x + canvas.text_width(none, 15)
+            canvas.text((x, y + SMALL.h // 2), none, BODY_PX, MUTED, anchor="lm")
+            return x + canvas.text_width(none, BODY_PX)
         shown = min(count, 8)
         end = canvas.backs_fan(shown, x, y, SMALL, 9)
-        canvas.text((end + 8, y + SMALL.h // 2), f"×{count}", 18, TEXT, bold=True, anchor="lm")
-        return end + 8 + canvas.text_width(f"×{count}", 18, True)
+        canvas.text((end + 8, y + SMALL.h // 2), f"×{count}", NAME_PX, TEXT, bold=True, anchor="lm")
+        return end + 8 + canvas.text_width(f"×{count}", NAME_PX, True)
 
     def seat_line(self, view: View, seat: int) -> str:
         return ""
@@ -252,23 +269,22 @@ class Layout:
         if not scores:
             return y
         sides = self.score_sides(view, names)
-        canvas.panel((MARGIN, y, WIDTH - MARGIN, y + 40), PANEL)
-        x = MARGIN + 12
-        x += max(58, canvas.text((x, y + 20), _("Score"), 17, MUTED, bold=True, anchor="lm")) + 12
+        canvas.panel((MARGIN, y, WIDTH - MARGIN, y + 46), PANEL)
+        x, mid = MARGIN + 12, y + 23
+        x += canvas.text((x, mid), _("Score"), BODY_PX, MUTED, bold=True, anchor="lm") + 14
+        target = (view.get("options") or {}).get("target")
+        goal = _("to {target}").format(target=target) if target else ""
+        room = WIDTH - MARGIN - 12 - (measure(goal, BODY_PX) + 12 if goal else 0) - x
+        each = room // max(1, len(scores))
         for i, score in enumerate(scores):
             name = sides[i] if i < len(sides) else _("Side {number}").format(number=i + 1)
-            x += canvas.text((x, y + 20), name, 17, TEXT, anchor="lm", max_w=190) + 8
-            x += canvas.text((x, y + 20), str(score), 19, GOLD, bold=True, anchor="lm") + 22
-        target = (view.get("options") or {}).get("target")
-        if target:
-            canvas.text(
-                (WIDTH - MARGIN - 12, y + 20),
-                _("to {target}").format(target=target),
-                16,
-                MUTED,
-                anchor="rm",
-            )
-        return y + 40
+            number = measure(str(score), NAME_PX, True)
+            left = x + i * each
+            w = canvas.text((left, mid), name, BODY_PX, TEXT, anchor="lm", max_w=each - number - 22)
+            canvas.text((left + w + 8, mid), str(score), NAME_PX, GOLD, bold=True, anchor="lm")
+        if goal:
+            canvas.text((WIDTH - MARGIN - 12, mid), goal, BODY_PX, MUTED, anchor="rm")
+        return y + 46
 
     def last_line(
         self, canvas: Canvas, view: View, names: Sequence[str], last_move: str | None, y: int
@@ -277,30 +293,37 @@ class Layout:
         if not last_move:
             return y
         size = MEDIUM
-        canvas.panel((MARGIN, y, WIDTH - MARGIN, y + size.h + 16), PANEL)
-        x = MARGIN + 12
-        mid = y + 8 + size.h // 2
-        x += canvas.text((x, mid), _("Last move"), 16, MUTED, bold=True, anchor="lm") + 12
         last_player = view.get("last_player")
         who = _seat_name(names, last_player) if isinstance(last_player, int) else None
         played, colon, taken = last_move.partition(":")
         groups = [card_ids(played)] + ([card_ids(taken)] if colon else [])
         if not any(groups):  # a move without cards (a pass, a face-down card turned up): words
+            canvas.panel((MARGIN, y, WIDTH - MARGIN, y + 46), PANEL)
+            x = MARGIN + 12
+            x += canvas.text((x, y + 23), _("Last move"), BODY_PX, MUTED, bold=True, anchor="lm")
             words = describe_move(str(view.get("game")), who or "?", last_move, names=names)
-            canvas.text((x, mid), words, 17, TEXT, anchor="lm", max_w=WIDTH - MARGIN - x - 10)
-            return y + size.h + 16
+            canvas.text(
+                (x + 12, y + 23), words, BODY_PX, TEXT, anchor="lm", max_w=WIDTH - MARGIN - x - 24
+            )
+            return y + 46
+        canvas.panel((MARGIN, y, WIDTH - MARGIN, y + size.h + 16), PANEL)
+        x = MARGIN + 12
+        mid = y + 8 + size.h // 2
+        x += canvas.text((x, mid), _("Last move"), BODY_PX, MUTED, bold=True, anchor="lm") + 12
         if who is not None:
-            x += canvas.text((x, mid), who, 18, TEXT, bold=True, anchor="lm", max_w=220) + 14
+            x += canvas.text((x, mid), who, BODY_PX, TEXT, bold=True, anchor="lm", max_w=200) + 14
         public = public_cards(view)
         for g, cards in enumerate(groups):
             shown = [c for c in cards if public[c] > 0]  # never a card the view keeps hidden
             if shown:
                 verb = pgettext("last move", "took") if g else pgettext("last move", "played")
-                x += canvas.text((x, mid), verb, 17, MUTED, anchor="lm") + 10
+                x += canvas.text((x, mid), verb, BODY_PX, MUTED, anchor="lm") + 10
                 x = canvas.fan(shown, x, y + 8, size, size.w + 6) + 14
         on_table = set(_list(view, "table"))
         if not colon and groups[0] and set(groups[0]) <= on_table:
-            canvas.text((x, mid), _("onto the table"), 17, MUTED, anchor="lm")
+            canvas.text(
+                (x, mid), _("onto the table"), BODY_PX, MUTED, anchor="lm", max_w=WIDTH - x - 28
+            )
         return y + size.h + 16
 
     # -- the private hand ------------------------------------------------------------------
@@ -348,6 +371,8 @@ class Layout:
         slots = len(cards) + (down + 1 if down else 0)
         avail = INNER - 24 - LARGE.w
         step = min(LARGE.w + 8, avail // max(1, slots - 1)) if slots > 1 else LARGE.w
+        if step < LARGE.w:  # overlapping: the index strip only, never a sliver of the pip
+            step = LARGE.step
         # a short hand makes a narrower picture: Discord then shows it nearer full size
         width = max(
             560, MARGIN * 2 + 24 + LARGE.w + step * max(0, slots - 1) + (step // 2 if down else 0)
@@ -359,12 +384,12 @@ class Layout:
         if legal is not None or caption:
             mark = "✓ " if legal else "✗ " if legal is False else ""
             verdict = mark + (caption or (_("legal play") if legal else _("not a legal play")))
-            badge_w = measure(verdict, 16, True) + 16
+            badge_w = measure(verdict, BODY_PX, True) + 16
         elif view.get("current_player") == seat and not view.get("is_over"):
-            badge_w = measure("▶ " + _("your turn"), 19, True)
+            badge_w = measure("▶ " + _("your turn"), BODY_PX, True)
         else:
             badge_w = 0
-        width = max(width, MARGIN * 2 + measure(title, 21, True) + 24 + badge_w)
+        width = max(width, MARGIN * 2 + measure(title, NAME_PX, True) + 24 + badge_w)
         width = min(WIDTH, width)
         right = width - MARGIN
         state = GREEN if legal else RED if legal is False else GOLD
@@ -373,11 +398,14 @@ class Layout:
         frame = state if selection or legal is not None else None
         canvas = Canvas(top + LARGE.h + 44, labels, width=width, panel=(box, frame))
         room = right - MARGIN - (badge_w + 16 if badge_w else 0)
-        canvas.text((MARGIN, 26), title, 21, TEXT, bold=True, anchor="lm", max_w=room, min_px=16)
+        least = min_text_px(width)
+        canvas.text(
+            (MARGIN, 26), title, NAME_PX, TEXT, bold=True, anchor="lm", max_w=room, min_px=least
+        )
         if verdict is not None:
-            canvas.pill(right - badge_w, 13, verdict, state, px=16)
+            canvas.pill(right - badge_w, 9, verdict, state, px=BODY_PX)
         elif badge_w:
-            canvas.text((right, 26), "▶ " + _("your turn"), 19, GOLD, bold=True, anchor="rm")
+            canvas.text((right, 26), "▶ " + _("your turn"), BODY_PX, GOLD, bold=True, anchor="rm")
         wanted = Counter(selection)
         x = MARGIN + 12
         for card in cards:
@@ -389,13 +417,13 @@ class Layout:
             canvas.card(card, x, y, LARGE, ring=state if up else None)
             tag = self.card_tag(view, card)
             if tag:
-                canvas.pill(x + 6, y + LARGE.h - 30, tag, GOLD, px=13, max_w=LARGE.w - 10)
+                canvas.pill(x + 4, y + LARGE.h - 34, tag, GOLD, px=least, max_w=LARGE.w - 8)
             x += step
         if not cards and not down:
             canvas.text(
                 (canvas.width // 2, top + LARGE.h // 2),
                 self.empty_hand(view),
-                19,
+                BODY_PX,
                 MUTED,
                 anchor="mm",
             )
@@ -405,7 +433,7 @@ class Layout:
                 canvas.back(x, top + 4, LARGE)
                 x += step
             canvas.text(
-                (x - step + LARGE.w, top + LARGE.h + 7), _("face down"), 14, MUTED, anchor="ra"
+                (x - step + LARGE.w, top + LARGE.h + 6), _("face down"), least, MUTED, anchor="ra"
             )
         return canvas.finish("hand.png")
 
@@ -457,47 +485,69 @@ class Layout:
         return winner if view.get("is_over") and isinstance(winner, int) else None
 
     def key_cards(self, view: View) -> set[str]:
-        """Cards that decided a category (raised in the final piles)."""
+        """Cards that decided a category (marked in the final piles, explained by the legend)."""
         return set()
+
+    def key_legend(self) -> str:
+        """What the mark under a key card means."""
+        return ""
 
     def final(self, view: View, names: Sequence[str], labels: Labels | None) -> Picture:
         sides = self.sides(view, names)
         rows = self.score_rows(view, len(sides))
         over = bool(view.get("is_over"))
-        # before the end the engine has dealt again, so the piles in view are the new deal's
-        left_w = (404 if len(sides) > 2 else 420) if over else 0
-        step, lift = 17, 8
-        per_row = (left_w - 24 - SMALL.w) // step + 1
+        # before the end the engine has dealt again, so the piles in view are the new deal's;
+        # each pile is one unbroken fan (rows of it when long), its key cards marked under it
+        step = SMALL.step
+        per_row = (INNER - 24 - SMALL.w) // step + 1
+        key = self.key_cards(view) if over else set()
+        legend = self.key_legend() if key else ""
         heights = []
         for _name, pile in sides if over else ():
             lines = max(1, -(-len(pile) // per_row))
-            heights.append(32 + lines * (SMALL.h + lift + 4))
-        table_h = 50 + 34 * len(rows)
-        height = HEADER_H + max(sum(heights) + 10 * len(heights) - 10, table_h) + MARGIN + 4
-        canvas = Canvas(height, labels, width=WIDTH if over else 560)
+            heights.append(44 + lines * (SMALL.h + 12))
+        table_h = 54 + 40 * len(rows)
+        legend_h = 34 if legend else 0
+        piles_h = sum(h + 10 for h in heights) + legend_h
+        width = WIDTH if over else 620
+        canvas = Canvas(HEADER_H + piles_h + table_h + MARGIN + 10, labels, width=width)
         title = self.title(view) + " · " + self.result_text(view, names)
         canvas.text(
-            (MARGIN, 26), title, 22, GOLD, bold=True, anchor="lm", max_w=canvas.width - 2 * MARGIN
+            (MARGIN, 28),
+            title,
+            TITLE_PX,
+            GOLD,
+            bold=True,
+            anchor="lm",
+            max_w=canvas.width - 2 * MARGIN,
         )
-        key = self.key_cards(view)
         y = HEADER_H + 4
         for (name, pile), h in zip(sides if over else (), heights, strict=True):
-            canvas.panel((MARGIN, y, MARGIN + left_w, y + h), PANEL)
-            canvas.text((MARGIN + 12, y + 8), name, 17, TEXT, bold=True, max_w=left_w - 120)
+            canvas.panel((MARGIN, y, WIDTH - MARGIN, y + h), PANEL)
             count = ngettext("{count} card", "{count} cards", len(pile)).format(count=len(pile))
-            canvas.text((MARGIN + left_w - 12, y + 8), count, 16, MUTED, anchor="ra")
+            count_w = canvas.text_width(count, BODY_PX)
+            canvas.text((WIDTH - MARGIN - 12, y + 8), count, BODY_PX, MUTED, anchor="ra")
+            canvas.text(
+                (MARGIN + 12, y + 8), name, NAME_PX, TEXT, bold=True, max_w=INNER - count_w - 40
+            )
             shown = sort_cards(pile)
-            for i, card in enumerate(shown):
-                r, c = divmod(i, per_row)
-                up = card in key
-                cy = y + 32 + lift + r * (SMALL.h + lift + 4) - (lift if up else 0)
-                canvas.card(card, MARGIN + 12 + c * step, cy, SMALL)
-                if up:
-                    canvas.raised.append(card)
+            for r in range(-(-len(shown) // per_row)):
+                line = shown[r * per_row : (r + 1) * per_row]
+                cy = y + 40 + r * (SMALL.h + 12)
+                canvas.fan(line, MARGIN + 12, cy, SMALL, step)
+                for i, card in enumerate(line):
+                    if card in key:
+                        x = MARGIN + 12 + i * step
+                        canvas.mark(
+                            "key", (x + 2, cy + SMALL.h + 3, x + step - 3, cy + SMALL.h + 8)
+                        )
             y += h + 10
-        x0 = MARGIN + left_w + 12 if over else MARGIN
-        self.breakdown(canvas, rows, [name for name, _pile in sides], x0, HEADER_H + 4)
-        return canvas.finish("final.png")
+        if legend:
+            canvas.mark("legend", (MARGIN + 12, y + 8, MARGIN + 34, y + 13))
+            canvas.text((MARGIN + 44, y + 11), legend, BODY_PX, MUTED, anchor="lm", max_w=INNER)
+            y += legend_h
+        self.breakdown(canvas, rows, [name for name, _pile in sides], MARGIN, y)
+        return canvas.finish("final.png", y + table_h + MARGIN)
 
     def breakdown(
         self,
@@ -508,46 +558,50 @@ class Layout:
         y0: int,
     ) -> None:
         x1 = canvas.width - MARGIN
-        h = 50 + 34 * len(rows)
+        h = 54 + 40 * len(rows)
         canvas.panel((x0, y0, x1, y0 + h), PANEL)
         total_label = _("Total")
         # the labels' column is as wide as its longest label needs (Russian runs longer), within
-        # what leaves the sides' columns room for their numbers
-        label_w = 104 if len(sides) > 2 else 124
+        # what leaves the sides' columns room for their names
         widest = max(
-            (measure(label, 15, label == total_label) + 12 for label, _v, _w in rows), default=0
+            (measure(label, BODY_PX, label == total_label) + 16 for label, _v, _w in rows),
+            default=0,
         )
-        label_w = max(label_w, min(widest, 150 if len(sides) > 2 else 170))
+        label_w = min(max(140, widest), (x1 - x0) // 2)
         col_w = (x1 - x0 - 12 - label_w) // max(1, len(sides))
-        y = y0 + 12
+        y = y0 + 10
         for i, side in enumerate(sides):
             cx = x0 + label_w + col_w * i + col_w // 2
-            canvas.text((cx, y + 10), side, 15, TEXT, bold=True, anchor="mm", max_w=col_w - 6)
-        y += 30
+            canvas.text((cx, y + 14), side, BODY_PX, TEXT, bold=True, anchor="mm", max_w=col_w - 8)
+        y += 34
         for label, values, winner in rows:
             canvas.line((x0 + 10, y, x1 - 10, y), RULE)
             total = label == total_label
             canvas.text(
-                (x0 + 12, y + 17),
+                (x0 + 12, y + 20),
                 label,
-                15,
+                BODY_PX,
                 TEXT if total else MUTED,
                 bold=total,
                 anchor="lm",
                 max_w=label_w - 8,
-                min_px=12,
             )
             for i, value in enumerate(values):
                 cx = x0 + label_w + col_w * i + col_w // 2
                 if winner == i:
-                    half = min(col_w // 2 - 6, 44)
-                    canvas.panel((cx - half, y + 5, cx + half, y + 29), GOLD, radius=12)
-                    canvas.text((cx, y + 17), value, 16, DARK, bold=True, anchor="mm")
+                    half = min(col_w // 2 - 6, 48)
+                    canvas.panel((cx - half, y + 4, cx + half, y + 36), GOLD, radius=16)
+                    canvas.text((cx, y + 20), value, BODY_PX, DARK, bold=True, anchor="mm")
                 else:
                     canvas.text(
-                        (cx, y + 17), value, 16, GOLD if total else TEXT, bold=total, anchor="mm"
+                        (cx, y + 20),
+                        value,
+                        BODY_PX,
+                        GOLD if total else TEXT,
+                        bold=total,
+                        anchor="mm",
                     )
-            y += 34
+            y += 40
 
 
 LAYOUTS: dict[str, Layout] = {}

@@ -19,11 +19,13 @@ from bot.render.moves import describe_move
 from bot.render.words import names_list
 
 from .canvas import (
+    BODY_PX,
     DARK,
     FELT,
     GOLD,
     MARGIN,
     MUTED,
+    NAME_PX,
     PANEL,
     PANEL_HOT,
     RED,
@@ -130,11 +132,11 @@ class PokerLayout(Layout):
         if view.get("dealer") == seat and not over:
             cx, cy = x1 - 22, y0 + 21
             canvas.ellipse((cx - 12, cy - 12, cx + 12, cy + 12), TEXT, DARK)
-            canvas.text((cx, cy + 1), "D", 15, DARK, bold=True, anchor="mm")
+            canvas.text((cx, cy + 1), "D", BODY_PX, DARK, bold=True, anchor="mm")
             right = cx - 18
         name = ("▶ " if turn else "") + _name(names, seat)
         colour = GOLD if turn else TEXT if in_hand or over else MUTED
-        canvas.text((x0 + 12, y0 + 10), name, 18, colour, bold=True, max_w=right - x0 - 14)
+        canvas.text((x0 + 12, y0 + 10), name, NAME_PX, colour, bold=True, max_w=right - x0 - 14)
         # the hand (face down) and the chips
         cy = y0 + 38
         chips = _ints(view, "chips", n)[seat]
@@ -143,9 +145,9 @@ class PokerLayout(Layout):
         else:
             word = _("out") if out else _("folded") if folded else ""
             if word:
-                canvas.text((x0 + 12, cy + SMALL.h // 2), word, 16, MUTED, anchor="lm")
-        text_w = canvas.text_width(str(chips), 20, bold=True)
-        canvas.text((x1 - 12, cy + SMALL.h // 2), str(chips), 20, TEXT, bold=True, anchor="rm")
+                canvas.text((x0 + 12, cy + SMALL.h // 2), word, BODY_PX, MUTED, anchor="lm")
+        text_w = canvas.text_width(str(chips), NAME_PX, bold=True)
+        canvas.text((x1 - 12, cy + SMALL.h // 2), str(chips), NAME_PX, TEXT, bold=True, anchor="rm")
         chip(canvas, x1 - 12 - text_w - 14, cy + SMALL.h // 2)
         # this round's bet, all-in, the draw, a declaration
         if over or not _flags(view, "in_hand", n)[seat] or folded:
@@ -154,9 +156,9 @@ class PokerLayout(Layout):
         bottom = y1 - 33
         bet = _ints(view, "round_bets", n)[seat]
         if view.get("phase") == "bet" and bet:
-            x = canvas.pill(x, bottom, _("bet {bet}").format(bet=bet), GOLD, px=14) + 6
+            x = canvas.pill(x, bottom, _("bet {bet}").format(bet=bet), GOLD, px=BODY_PX) + 6
         if _flags(view, "all_in", n)[seat]:
-            x = canvas.pill(x, bottom, _("all-in"), RED, px=14) + 6
+            x = canvas.pill(x, bottom, _("all-in"), RED, px=BODY_PX) + 6
         drawn = (
             (view.get("drawn") or [None] * n)[seat] if len(view.get("drawn") or []) == n else None
         )
@@ -167,7 +169,12 @@ class PokerLayout(Layout):
             words.append(_("declared"))
         if words:
             canvas.text(
-                (x + 2, bottom + 12), " · ".join(words), 14, MUTED, anchor="lm", max_w=x1 - x - 12
+                (x + 2, bottom + 12),
+                " · ".join(words),
+                BODY_PX,
+                MUTED,
+                anchor="lm",
+                max_w=x1 - x - 12,
             )
 
     def centre(
@@ -179,7 +186,7 @@ class PokerLayout(Layout):
         area_w = INNER - stock_w - 10
         h = 34 + MEDIUM.h + 20
         canvas.panel((MARGIN, y, MARGIN + area_w, y + h), PANEL)
-        canvas.text((MARGIN + 12, y + 8), _("Pot"), 16, MUTED, bold=True)
+        canvas.text((MARGIN + 12, y + 8), _("Pot"), BODY_PX, MUTED, bold=True)
         total = view.get("pot_total")
         chip(canvas, MARGIN + 30, y + 58, 14)
         canvas.text(
@@ -196,7 +203,7 @@ class PokerLayout(Layout):
             canvas.text(
                 (MARGIN + 150, y + 58),
                 pots_words(pots).partition(" ")[2].strip("()"),
-                17,
+                BODY_PX,
                 TEXT,
                 anchor="lm",
                 max_w=area_w - 170,
@@ -212,19 +219,21 @@ class PokerLayout(Layout):
                 phase += " · " + (
                     _("to call {chips}").format(chips=top) if top else _("no bet yet")
                 )
-            canvas.text((MARGIN + 12, y + h - 12), phase, 17, TEXT, anchor="ld", max_w=area_w - 24)
+            canvas.text(
+                (MARGIN + 12, y + h - 12), phase, BODY_PX, TEXT, anchor="ld", max_w=area_w - 24
+            )
         # the stock, face down
         stock = view.get("stock_size")
         stock = stock if isinstance(stock, int) else 0
         sx = WIDTH - MARGIN - stock_w
         canvas.panel((sx, y, WIDTH - MARGIN, y + h), PANEL)
-        canvas.text((sx + stock_w // 2, y + 8), _("Stock"), 16, MUTED, bold=True, anchor="ma")
+        canvas.text((sx + stock_w // 2, y + 8), _("Stock"), BODY_PX, MUTED, bold=True, anchor="ma")
         for k in range(min(3, stock)):
             canvas.back(sx + (stock_w - SMALL.w) // 2 - 4 + 4 * k, y + 36 - 2 * k, SMALL)
         canvas.text(
             (sx + stock_w // 2, y + 36 + SMALL.h + 10),
             ngettext("{count} left", "{count} left", stock).format(count=stock),
-            17,
+            BODY_PX,
             TEXT,
             bold=True,
             anchor="ma",
@@ -244,9 +253,13 @@ class PokerLayout(Layout):
         x = (
             MARGIN
             + 12
-            + canvas.text((MARGIN + 12, y + 20), _("Last move"), 16, MUTED, bold=True, anchor="lm")
+            + canvas.text(
+                (MARGIN + 12, y + 20), _("Last move"), BODY_PX, MUTED, bold=True, anchor="lm"
+            )
         )
-        canvas.text((x + 12, y + 20), words, 18, TEXT, anchor="lm", max_w=WIDTH - MARGIN - x - 24)
+        canvas.text(
+            (x + 12, y + 20), words, NAME_PX, TEXT, anchor="lm", max_w=WIDTH - MARGIN - x - 24
+        )
         return y + 50
 
     def showdown(self, canvas: Canvas, view: View, names: Sequence[str], y: int) -> int:
@@ -274,7 +287,7 @@ class PokerLayout(Layout):
         canvas.text(
             (MARGIN + 12, y + 8),
             _("Hand {number} showdown").format(number=last.get("hand_no", "")),
-            16,
+            BODY_PX,
             MUTED,
             bold=True,
         )
@@ -287,7 +300,7 @@ class PokerLayout(Layout):
             canvas.text(
                 (MARGIN + 12, y + 36 + tile_h // 2),
                 words or "—",
-                18,
+                NAME_PX,
                 TEXT,
                 anchor="lm",
                 max_w=INNER - 24,
@@ -295,7 +308,7 @@ class PokerLayout(Layout):
             canvas.text(
                 (MARGIN + 12, y + 36 + tile_h // 2 + 26),
                 _("everyone else folded: no cards shown"),
-                15,
+                BODY_PX,
                 MUTED,
                 anchor="lm",
             )
@@ -322,7 +335,7 @@ class PokerLayout(Layout):
                         ty + MEDIUM.h - 16,
                         _("WILD"),
                         GOLD,
-                        px=11,
+                        px=BODY_PX,
                         max_w=MEDIUM.w - 10,
                     )
             lx = end + 12
@@ -330,7 +343,7 @@ class PokerLayout(Layout):
             canvas.text(
                 (lx, ty + 10),
                 _name(names, seat),
-                17,
+                BODY_PX,
                 GOLD if winner else TEXT,
                 bold=True,
                 max_w=max_w,
@@ -340,12 +353,16 @@ class PokerLayout(Layout):
                 line = _("High {high} · Low {low}").format(
                     high=ranks_label(rank.get("high")), low=ranks_label(rank.get("low"))
                 )
-                canvas.text((lx, ty + 36), line, 15, TEXT, max_w=max_w)
+                canvas.text((lx, ty + 36), line, BODY_PX, TEXT, max_w=max_w)
             choice = declared.get(str(seat))
             if choice:
                 said = _(SIDE_WORDS[str(choice)]) if str(choice) in SIDE_WORDS else str(choice)
                 canvas.text(
-                    (lx, ty + 58), _("declared {side}").format(side=said), 14, MUTED, max_w=max_w
+                    (lx, ty + 58),
+                    _("declared {side}").format(side=said),
+                    BODY_PX,
+                    MUTED,
+                    max_w=max_w,
                 )
             if taken.get(seat):
                 sides = " & ".join(
@@ -355,7 +372,13 @@ class PokerLayout(Layout):
                     f" ({sides})" if sides else ""
                 )
                 canvas.text(
-                    (lx, ty + tile_h - 10), words, 16, GOLD, bold=True, anchor="ld", max_w=max_w
+                    (lx, ty + tile_h - 10),
+                    words,
+                    BODY_PX,
+                    GOLD,
+                    bold=True,
+                    anchor="ld",
+                    max_w=max_w,
                 )
         return y + h + 10
 
@@ -420,7 +443,7 @@ class PokerLayout(Layout):
         )
         y = HEADER_H + 4
         canvas.panel((MARGIN, y, WIDTH - MARGIN, y + rows_h), PANEL)
-        canvas.text((MARGIN + 12, y + 8), _("Final ranking by chips"), 16, MUTED, bold=True)
+        canvas.text((MARGIN + 12, y + 8), _("Final ranking by chips"), BODY_PX, MUTED, bold=True)
         ry = y + 36
         for s in order:
             place = 1 + sum(1 for c in chips if c > chips[s])
@@ -428,7 +451,7 @@ class PokerLayout(Layout):
             canvas.text(
                 (MARGIN + 16, ry + 17),
                 f"{place}.",
-                18,
+                NAME_PX,
                 GOLD if first else TEXT,
                 bold=True,
                 anchor="lm",
@@ -436,21 +459,23 @@ class PokerLayout(Layout):
             canvas.text(
                 (MARGIN + 56, ry + 17),
                 _name(names, s),
-                18,
+                NAME_PX,
                 GOLD if first else TEXT,
                 bold=True,
                 anchor="lm",
                 max_w=380,
             )
             chip(canvas, MARGIN + 470, ry + 17)
-            canvas.text((MARGIN + 486, ry + 17), str(chips[s]), 18, TEXT, bold=True, anchor="lm")
+            canvas.text(
+                (MARGIN + 486, ry + 17), str(chips[s]), NAME_PX, TEXT, bold=True, anchor="lm"
+            )
             if isinstance(stack, int):
                 change = chips[s] - stack
                 sign = "+" if change > 0 else "−" if change < 0 else "±"
                 canvas.text(
                     (WIDTH - MARGIN - 16, ry + 17),
                     f"{sign}{abs(change)}",
-                    17,
+                    BODY_PX,
                     GOLD if change > 0 else MUTED,
                     anchor="rm",
                 )

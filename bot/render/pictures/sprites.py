@@ -380,3 +380,50 @@ def _draw_back(size: CardSize) -> Image.Image:
         )
         _star(draw, cx, cy, r * 0.7, WHITE, 0)
     return _finish(img, size)
+
+
+EMOJI_SIDE = 96  # an emoji's square (Discord shows it at 22 px inline, 48 px alone)
+
+
+def emoji_sprite(card: str, labels: Labels | None = None) -> Image.Image:
+    """A card drawn for an emoji: not a shrunk card (its pip was 2-3 px at 22 px) but a square
+    face filled by a big rank and a big suit, so suits differ by their shape at inline size."""
+    side = EMOJI_SIDE * SUPER
+    img = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+    edge = 3 * SUPER
+    draw.rounded_rectangle((0, 0, side - 1, side - 1), 14 * SUPER, fill=OUTLINE)
+    if card == "back":
+        draw.rounded_rectangle(
+            (edge, edge, side - 1 - edge, side - 1 - edge), 11 * SUPER, BACK_BLUE
+        )
+        _star(draw, side / 2, side / 2, side * 0.3, WHITE, 0)
+        return img.resize((EMOJI_SIDE, EMOJI_SIDE), Image.Resampling.LANCZOS)
+    draw.rounded_rectangle((edge, edge, side - 1 - edge, side - 1 - edge), 11 * SUPER, WHITE)
+    face = parse_card(card)
+    rank = (labels or {}).get(face.rank, face.rank)
+    big = side * 0.6  # the suit: the lower right, over half the square
+    cx, cy = side * 0.66, side * 0.64
+    if face.kind == "french":
+        ink = FRENCH_RED if face.suit in "HD" else INK
+        _emoji_rank(draw, rank, ink, side)
+        symbol = FRENCH_SUITS[face.suit]
+        px = _fit_px(symbol, BOLD, int(big * 1.25), int(big))
+        draw.text((cx, cy), symbol, font=font(BOLD, px), fill=ink, anchor="mm")
+    elif face.kind == "haggis":
+        shape, fill, ink = HAGGIS_SUITS[face.suit]
+        _emoji_rank(draw, rank, ink, side)
+        _shape(draw, shape, cx, cy, big * 0.46, fill, 2 * SUPER)
+    elif face.kind == "wild":
+        _emoji_rank(draw, rank, WILD_INK, side)
+        _star(draw, cx, cy, big * 0.55, WILD_GOLD, 2 * SUPER)
+    else:
+        ink = FRENCH_RED if face.rank == "X1" else INK
+        _star(draw, side / 2, side / 2, side * 0.38, ink, 0)
+    return img.resize((EMOJI_SIDE, EMOJI_SIDE), Image.Resampling.LANCZOS)
+
+
+def _emoji_rank(draw: ImageDraw.ImageDraw, rank: str, ink: RGB, side: int) -> None:
+    name = CONDENSED if len(rank) > 1 else BOLD
+    px = _fit_px(rank, name, int(side * 0.5), int(side * 0.5))
+    draw.text((side * 0.08, side * 0.06), rank, font=font(name, px), fill=ink, anchor="lt")
