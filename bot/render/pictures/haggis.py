@@ -154,7 +154,7 @@ class HaggisLayout(Layout):
             )
         # the Haggis: face down, only its size is public
         sx = WIDTH - MARGIN - side_w
-        canvas.panel((sx, y, WIDTH - MARGIN, y + h), PANEL)
+        canvas.panel((sx, y, WIDTH - MARGIN, y + min(h, 34 + MEDIUM.h + 8 + 36)), PANEL)
         canvas.text((sx + side_w // 2, y + 8), _("Haggis"), BODY_PX, MUTED, bold=True, anchor="ma")
         for k in range(min(3, haggis)):
             canvas.back(sx + (side_w - MEDIUM.w) // 2 - 4 + 4 * k, y + 34 - 2 * k, MEDIUM)

@@ -106,13 +106,15 @@ class HurricaneLayout(Layout):
             )
         # the stock: a small stack of backs with the count
         sx = WIDTH - MARGIN - stock_w
-        canvas.panel((sx, y, WIDTH - MARGIN, y + h), PANEL)
+        # as tall as what it shows (an empty stock: its label and the word)
+        backs_h = MEDIUM.h + 8 if stock else 0
+        canvas.panel((sx, y, WIDTH - MARGIN, y + min(h, 34 + backs_h + 36)), PANEL)
         canvas.text((sx + stock_w // 2, y + 8), _("Stock"), BODY_PX, MUTED, bold=True, anchor="ma")
         if stock:
             for k in range(min(3, stock)):
                 canvas.back(sx + (stock_w - MEDIUM.w) // 2 - 4 + 4 * k, y + 34 - 2 * k, MEDIUM)
         canvas.text(
-            (sx + stock_w // 2, y + 34 + MEDIUM.h + 8),
+            (sx + stock_w // 2, y + 34 + backs_h),
             ngettext("{count} left", "{count} left", stock).format(count=stock)
             if stock
             else _("empty"),

@@ -297,7 +297,9 @@ class Layout:
         who = _seat_name(names, last_player) if isinstance(last_player, int) else None
         played, colon, taken = last_move.partition(":")
         groups = [card_ids(played)] + ([card_ids(taken)] if colon else [])
-        if not any(groups):  # a move without cards (a pass, a face-down card turned up): words
+        public = public_cards(view)
+        if not any(c for g in groups for c in g if public[c] > 0):
+            # a move without cards the view shows (a pass, a card turned up): words
             canvas.panel((MARGIN, y, WIDTH - MARGIN, y + 46), PANEL)
             x = MARGIN + 12
             x += canvas.text((x, y + 23), _("Last move"), BODY_PX, MUTED, bold=True, anchor="lm")
@@ -312,7 +314,6 @@ class Layout:
         x += canvas.text((x, mid), _("Last move"), BODY_PX, MUTED, bold=True, anchor="lm") + 12
         if who is not None:
             x += canvas.text((x, mid), who, BODY_PX, TEXT, bold=True, anchor="lm", max_w=200) + 14
-        public = public_cards(view)
         for g, cards in enumerate(groups):
             shown = [c for c in cards if public[c] > 0]  # never a card the view keeps hidden
             if shown:

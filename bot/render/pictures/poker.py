@@ -184,7 +184,7 @@ class PokerLayout(Layout):
             return self.showdown(canvas, view, names, y)
         stock_w = 120
         area_w = INNER - stock_w - 10
-        h = 34 + MEDIUM.h + 20
+        h = 34 + SMALL.h + 36  # the label, the pot, the phase: no empty band
         canvas.panel((MARGIN, y, MARGIN + area_w, y + h), PANEL)
         canvas.text((MARGIN + 12, y + 8), _("Pot"), BODY_PX, MUTED, bold=True)
         total = view.get("pot_total")
