@@ -6,8 +6,9 @@ card emojis are uploaded once as application emojis and handed to the render lay
 - The embed names its picture as ``attachment://<file>`` and the file travels in the same request;
   an edit passes ``attachments=[file]`` so the old picture is replaced, not kept beside it.
 - Card emojis: ``sync_card_emojis`` lists the application's emojis, uploads the missing ones (one per
-  card of every pack and a back, drawn from the small card sprites) and installs their markup in
-  ``bot.render.cards``. If listing or uploading fails, the cards stay plain text (logged)."""
+  card of every pack and a back, drawn for their 22 px inline size), deletes the bot's emojis of an
+  earlier face design and installs their markup in ``bot.render.cards``. If listing or uploading
+  fails, the cards stay plain text (logged)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from typing import Any
 
 import discord
 
-from bot.render.cards import EMOJI_FACES, card_emoji, emoji_name, set_card_emojis
+from bot.render.cards import EMOJI_FACES, card_emoji, emoji_key, emoji_name, set_card_emojis
 from bot.render.pictured import Draw
 from bot.render.pictures import emoji_png
 from bot.render.pictures.palette import palette
@@ -68,7 +69,11 @@ def partial_emoji(card: str | None) -> discord.PartialEmoji | None:
 
 async def sync_card_emojis(client: discord.Client) -> bool:
     """Make sure every card has its application emoji and install them for the render layer.
-    Returns whether the emojis are in use (False: cards stay text, and a log line says why)."""
+    Returns whether the emojis are in use (False: cards stay text, and a log line says why).
+
+    The emojis' names carry the faces' design (``EMOJI_DESIGN``): faces of an earlier design
+    (``card_7H`` beside ``card2_7H``) are the bot's own and obsolete, and are deleted: after
+    the new ones are uploaded, or before when the application's emoji limit leaves no room."""
     faces = {key: (card, lang) for key, card, lang in EMOJI_FACES}
     wanted = list(faces)
     try:
@@ -77,7 +82,14 @@ async def sync_card_emojis(client: discord.Client) -> bool:
         log.warning("Could not list the application emojis (%s): cards are shown as text", exc)
         set_card_emojis({})
         return False
+    current = {emoji_name(key) for key in wanted}
+    obsolete = [name for name in existing if name not in current and emoji_key(name)]
     missing = [key for key in wanted if emoji_name(key) not in existing]
+    if len(existing) + len(missing) > MAX_APP_EMOJIS:  # make room first
+        for name in obsolete:
+            if await _delete_emoji(existing[name]):
+                del existing[name]
+        obsolete = [name for name in obsolete if name in existing]
     if len(existing) + len(missing) > MAX_APP_EMOJIS:
         log.warning(
             "The application has %s emojis; %s more cards would pass Discord's %s: "
@@ -107,6 +119,21 @@ async def sync_card_emojis(client: discord.Client) -> bool:
     if missing:
         log.info("Uploaded %s card emojis", len(missing))
     set_card_emojis({key: str(existing[emoji_name(key)]) for key in wanted})
+    deleted = [
+        name for name in obsolete if name in existing and await _delete_emoji(existing[name])
+    ]
+    if deleted:
+        log.info("Deleted %s card emojis of an earlier design", len(deleted))
+    return True
+
+
+async def _delete_emoji(emoji: discord.Emoji) -> bool:
+    """Deletes one of the bot's obsolete emojis; a failure is logged and left for next time."""
+    try:
+        await emoji.delete()
+    except discord.DiscordException as exc:
+        log.warning("Could not delete the old card emoji %s (%s)", emoji.name, exc)
+        return False
     return True
 
 

@@ -104,14 +104,19 @@ ALL_CARDS: tuple[str, ...] = tuple(
 )
 BACK = "back"  # the card back's key among the emojis
 BACK_LABEL = "🂠"  # a card back in text
-EMOJI_PREFIX = "card_"
+#: The emoji faces' design (``bot.render.pictures.sprites.emoji_sprite``), part of every emoji's
+#: name: bump it when the faces are drawn differently, and the next start uploads the new faces
+#: and deletes the old ones (an uploaded emoji keeps its image; only a new name brings a new one).
+EMOJI_DESIGN = 2
+EMOJI_PREFIX = f"card{EMOJI_DESIGN}_"
+_OUR_EMOJI = re.compile(r"card(\d*)_([A-Za-z0-9_]+)")
 
 
 def _face_differs(card: str, lang: str) -> bool:
-    """Whether ``card`` looks different in ``lang``: a rank printed with another letter (Т В Д К),
-    or a printed word (Haggis's wild cards, the jokers)."""
+    """Whether ``card`` looks different in ``lang``: a rank printed with another letter (Т В Д К);
+    no card prints a word (a joker is drawn as stars)."""
     rank = card if card in ("J", "Q", "K") else card[:-1]
-    return rank in RANK_LETTERS.get(lang, {}) or card in ("X1", "X2")
+    return rank in RANK_LETTERS.get(lang, {})
 
 
 #: Every emoji the bot owns: (key, card, language). The English faces of every card and the back,
@@ -132,10 +137,23 @@ _emojis: dict[str, str] = {}
 
 
 def emoji_name(key: str) -> str:
-    """The application emoji's name of an emoji key (a card, ``BACK`` or ``ru_AH``): ``card_7H``,
-    ``card_10R``, ``card_J``, ``card_ru_AH`` (2..32 characters of ``[A-Za-z0-9_]``, as Discord
-    requires)."""
+    """The application emoji's name of an emoji key (a card, ``BACK`` or ``ru_AH``): ``card2_7H``,
+    ``card2_10R``, ``card2_J``, ``card2_ru_AH`` (2..32 characters of ``[A-Za-z0-9_]``, as Discord
+    requires; the number is ``EMOJI_DESIGN``)."""
     return EMOJI_PREFIX + key
+
+
+def emoji_key(name: str) -> str | None:
+    """The emoji key an application emoji's name stands for, in any design the bot ever used
+    (``card_7H``, ``card2_ru_AH``: the bot's own), or None for an emoji that is not a card's."""
+    found = _OUR_EMOJI.fullmatch(name)
+    if found is None:
+        return None
+    key = found.group(2)
+    lang, _sep, card = key.partition("_")
+    if key in ALL_CARDS or key == BACK or (lang in RANK_LETTERS and card in ALL_CARDS):
+        return key
+    return None
 
 
 def set_card_emojis(mapping: dict[str, str]) -> None:

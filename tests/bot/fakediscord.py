@@ -351,7 +351,9 @@ class FakeDiscord:
         self.files: dict[int, bytes] = {}  # attachment id -> the bytes uploaded
         self.app_emojis: dict[int, dict[str, Any]] = {}  # the application's emojis
         self.emoji_images: dict[int, bytes] = {}
-        self.fail_emojis: set[str] = set()  # "GET" / "POST": answer those emoji calls with 500
+        self.fail_emojis: set[str] = (
+            set()
+        )  # "GET" / "POST" / "DELETE": answer those emoji calls with 500
         self.bot: discord.Client | None = None
         # Optional hook called (synchronously) at the moment the bot issues each request; its value is
         # stored on the Recorded request (secrecy scans snapshot the hidden cards there).
@@ -584,6 +586,13 @@ class FakeDiscord:
             return 200, cmds
         if mt := re.fullmatch(r"/applications/(\d+)/emojis", p):
             return self._emojis(m, rec.json)
+        if (mt := re.fullmatch(r"/applications/(\d+)/emojis/(\d+)", p)) and m == "DELETE":
+            if m in self.fail_emojis:
+                return 500, {"message": "500: Internal Server Error (fake, as asked)", "code": 0}
+            if self.app_emojis.pop(int(mt.group(2)), None) is None:
+                return 404, {"message": "Unknown Emoji", "code": 10014}
+            self.emoji_images.pop(int(mt.group(2)), None)
+            return 204, None
         if mt := re.fullmatch(r"/interactions/(\d+)/([^/]+)/callback", p):
             return self._callback(mt.group(2), rec.json, rec.files)
         if mt := re.fullmatch(r"/webhooks/(\d+)/([^/]+)(?:/messages/(@original|\d+))?", p):

@@ -25,7 +25,7 @@ from bot.tables.models import TableStatus
 
 from .conftest import FakeFactory
 from .driver import comp, hurricane_duel, start_table
-from .fakediscord import FakeDiscord, Person, iter_components
+from .fakediscord import FakeDiscord, Person, iter_components, snowflake
 from .secrecy import Drawn, drawn
 
 SAVE = bool(os.environ.get("SAVE_PICTURES"))  # write some pictures to /tmp to look at
@@ -233,19 +233,20 @@ async def test_card_emojis_are_uploaded_once_and_shown_in_selects_and_text(
     await fake.bot.settle()  # type: ignore[union-attr]
     names = {e["name"] for e in fake.app_emojis.values()}
     # every card and the back (103), and the 21 faces Russian draws differently: Т В Д К of the
-    # four French suits, Haggis's wild В Д К and the two jokers (their printed word)
-    assert names == {emoji_name(key) for key, _card, _lang in EMOJI_FACES} and len(names) == 124
+    # four French suits and Haggis's wild В Д К (a joker prints no word: one face)
+    assert names == {emoji_name(key) for key, _card, _lang in EMOJI_FACES} and len(names) == 122
     assert {emoji_name(c) for c in (*ALL_CARDS, BACK)} < names
     by_name = {e["name"]: e_id for e_id, e in fake.app_emojis.items()}
-    for card in ("AH", "KS", "Q", "X1"):
+    for card in ("AH", "KS", "Q"):
         assert (
-            fake.emoji_images[by_name[f"card_ru_{card}"]]
-            != fake.emoji_images[by_name[f"card_{card}"]]
+            fake.emoji_images[by_name[emoji_name(f"ru_{card}")]]
+            != fake.emoji_images[by_name[emoji_name(card)]]
         )
         with using("ru"):
-            assert card_emoji(card) == f"<:card_ru_{card}:{by_name[f'card_ru_{card}']}>"
+            ru = emoji_name(f"ru_{card}")
+            assert card_emoji(card) == f"<:{ru}:{by_name[ru]}>"
     with using("ru"):  # a face Russian draws the same keeps the one emoji
-        assert card_emoji("7H") == f"<:card_7H:{by_name['card_7H']}>"
+        assert card_emoji("7H") == f"<:{emoji_name('7H')}:{by_name[emoji_name('7H')]}>"
     with Image.open(io.BytesIO(fake.emoji_images[min(fake.app_emojis)])) as img:
         assert img.size[0] == img.size[1] <= 128
     people = two_people(fake)
@@ -267,7 +268,7 @@ async def test_card_emojis_are_uploaded_once_and_shown_in_selects_and_text(
     shown = public["description"] + "".join(f["value"] for f in public.get("fields") or [])
     assert all(card_emoji(c) in shown for c in table_cards)
     uploads = sum(1 for r in fake.requests if r.method == "POST" and r.path.endswith("/emojis"))
-    assert uploads == 124
+    assert uploads == 122
 
     # a Russian player's hand shows the Russian faces (Т В Д К) where they differ; the deal is
     # random (a fresh server seed), so play on until the player to move holds a face
@@ -321,7 +322,7 @@ async def test_cards_fall_back_to_text_when_the_emojis_cannot_be_uploaded(
     assert all(e is None for e in option_emojis(msg).values())
     hand = d.table.state.view(seat)["hand"]  # type: ignore[union-attr]
     assert all(card_label(c) in msg["embeds"][0]["description"] for c in hand)
-    assert "<:card_" not in str(d.public())
+    assert "<:card" not in str(d.public())
 
 
 async def test_an_emoji_uploaded_meanwhile_by_another_process_is_used(
@@ -334,7 +335,7 @@ async def test_an_emoji_uploaded_meanwhile_by_another_process_is_used(
         original = world._emojis
 
         def racing(method: str, body: Any) -> tuple[int, Any]:
-            if method == "POST" and isinstance(body, dict) and body.get("name") == "card_7H":
+            if method == "POST" and isinstance(body, dict) and body.get("name") == emoji_name("7H"):
                 original("POST", body)  # the other process's upload lands first
                 world.violations.clear()
                 return 400, {"message": "Invalid Form Body (name taken)", "code": 50035}
@@ -345,5 +346,56 @@ async def test_an_emoji_uploaded_meanwhile_by_another_process_is_used(
     fake = await make_fake(card_emojis=True, prepare=other_process_first)
     await fake.bot.settle()  # type: ignore[union-attr]
     assert len(fake.app_emojis) == len(EMOJI_FACES)
-    seven = next(e for e in fake.app_emojis.values() if e["name"] == "card_7H")
-    assert card_emoji("7H") == f"<:card_7H:{seven['id']}>"
+    seven = next(e for e in fake.app_emojis.values() if e["name"] == emoji_name("7H"))
+    assert card_emoji("7H") == f"<:{emoji_name('7H')}:{seven['id']}>"
+
+
+def _uploaded(world: FakeDiscord, names: Iterable[str]) -> None:
+    """Emojis already in the application, as an earlier run (or someone else) left them."""
+    for name in names:
+        eid = snowflake()
+        world.app_emojis[eid] = {
+            "id": str(eid),
+            "name": name,
+            "roles": [],
+            "require_colons": True,
+            "managed": False,
+            "animated": False,
+            "available": True,
+        }
+        world.emoji_images[eid] = b"old"
+
+
+#: What an earlier design left: its faces under the old names (``card_7H``), a Russian joker face
+#: the current design no longer draws, and emojis that are not the bot's cards.
+OLD_FACES = [f"card_{key}" for key, _card, _lang in EMOJI_FACES] + ["card_ru_X1", "card1_ru_X2"]
+FOREIGN = ["party_parrot", "card_game_logo", "cardX_7H"]
+
+
+async def test_faces_of_an_earlier_design_are_replaced_and_deleted(make_fake: FakeFactory) -> None:
+    """An uploaded emoji keeps its image: new faces come under new names (the design's number
+    in the name), and the bot's emojis of an earlier design are deleted; others are kept."""
+    assert not set(OLD_FACES) & {emoji_name(key) for key, _c, _l in EMOJI_FACES}
+    fake = await make_fake(card_emojis=True, prepare=lambda w: _uploaded(w, OLD_FACES + FOREIGN))
+    await fake.bot.settle()  # type: ignore[union-attr]
+    names = sorted(e["name"] for e in fake.app_emojis.values())
+    assert names == sorted([emoji_name(key) for key, _c, _l in EMOJI_FACES] + FOREIGN)
+    by_name = {e["name"]: e_id for e_id, e in fake.app_emojis.items()}
+    assert fake.emoji_images[by_name[emoji_name("7H")]] != b"old"
+    assert card_emoji("7H") == f"<:{emoji_name('7H')}:{by_name[emoji_name('7H')]}>"
+    calls = [r.method for r in fake.requests if "/emojis" in r.path]
+    # the new faces first (the old ones serve until they are there), then the old ones go
+    assert calls.index("DELETE") > max(i for i, m in enumerate(calls) if m == "POST")
+    assert calls.count("DELETE") == len(OLD_FACES)
+
+
+async def test_old_faces_make_room_when_the_emoji_limit_is_near(make_fake: FakeFactory) -> None:
+    """2000 emojis at most per application: old faces are deleted before the new are uploaded
+    when both would not fit together."""
+    filler = [f"someone_{i}" for i in range(2000 - len(OLD_FACES) - 5)]
+    fake = await make_fake(card_emojis=True, prepare=lambda w: _uploaded(w, OLD_FACES + filler))
+    await fake.bot.settle()  # type: ignore[union-attr]
+    assert len(fake.app_emojis) == len(filler) + len(EMOJI_FACES) <= 2000
+    calls = [r.method for r in fake.requests if "/emojis" in r.path]
+    assert calls.index("POST") > max(i for i, m in enumerate(calls) if m == "DELETE")
+    assert card_emoji("7H") is not None

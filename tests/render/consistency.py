@@ -16,7 +16,7 @@ from bot.i18n import _
 from bot.render.moves import describe_move
 from bot.render.pictures import Picture
 from bot.render.pictures.fit import ELLIPSIS, display_names
-from bot.render.pictures.layouts import layout_for
+from bot.render.pictures.layouts import layout_for, picture_words
 
 PLACEHOLDER = re.compile(r"(^|[\s(])\?($|[\s:),.])|\bNone\b")
 
@@ -142,7 +142,7 @@ def problems(
         mover, last = int(view["log"][-1][0]), str(view["log"][-1][1])
     if last and _("Last move") in texts and isinstance(mover, int):
         drawn = texts[texts.index(_("Last move")) + 1]
-        frame = describe_move(game, "\x00", last, names=["\x01"] * len(shown))
+        frame = picture_words(describe_move(game, "\x00", last, names=["\x01"] * len(shown)))
         pattern = "".join(
             "(.+?)" if ch == "\x00" else ".+" if ch == "\x01" else re.escape(ch) for ch in frame
         )

@@ -19,8 +19,6 @@ import io
 from collections.abc import Collection, Hashable, Mapping, Sequence
 from typing import Any
 
-from PIL import Image
-
 from bot.i18n import current, using
 
 from ..cards import RANK_LETTERS
@@ -37,6 +35,7 @@ from .sprites import (
     Labels,
     back_sprite,
     card_sprite,
+    emoji_sprite,
     label_key,
 )
 
@@ -129,16 +128,12 @@ def final_picture(
     return layout_for(view).final(view, names, labels)
 
 
-def emoji_png(card: str, lang: str = "en", size: CardSize = SMALL) -> bytes:
-    """A card (or ``"back"``) as a square PNG for an application emoji: the small sprite as drawn
-    in ``lang``, centred on a transparent square (Discord shows emojis square; ≤ 256 KiB, here a
-    few KiB)."""
+def emoji_png(card: str, lang: str = "en") -> bytes:
+    """A card (or ``"back"``) as a square PNG for an application emoji, drawn for its inline size
+    (22 px): a big rank and a big suit filling the square, the rank in ``lang``'s letters
+    (≤ 256 KiB, here a few KiB)."""
     with using(lang):
-        labels = RANK_LETTERS.get(lang)
-        sprite = back_sprite(size) if card == "back" else card_sprite(card, size, labels)
-    side = max(sprite.size)
-    square = Image.new("RGBA", (side, side), (0, 0, 0, 0))
-    square.paste(sprite, ((side - sprite.width) // 2, (side - sprite.height) // 2))
+        square = emoji_sprite(card, RANK_LETTERS.get(lang))
     buf = io.BytesIO()
     square.save(buf, "PNG", optimize=True)
     return buf.getvalue()

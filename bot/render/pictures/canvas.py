@@ -23,10 +23,24 @@ from PIL import Image, ImageDraw
 
 from . import indexed
 from .palette import blank, flat, index
-from .sprites import BOLD, LARGE, REGULAR, RGB, CardSize, Labels, card_word, font
+from .sprites import BOLD, LARGE, REGULAR, RGB, CardSize, Labels, font
 
 WIDTH = 800  # output width; Discord shows it at ~400-550 px, so everything is drawn twice as big
 MARGIN = 16
+DISPLAY_W = 400  # how wide Discord shows an embed image (a narrower picture: as it is)
+READABLE_PX = 11  # the smallest text that reads at display size
+
+
+def min_text_px(width: int) -> int:
+    """The smallest text size a picture ``width`` wide may draw: ``READABLE_PX`` once Discord has
+    scaled it to ``DISPLAY_W``."""
+    return math.ceil(READABLE_PX * max(width, DISPLAY_W) / DISPLAY_W)
+
+
+#: Text sizes at the pictures' full ``WIDTH`` (twice what is seen): none under 22 px.
+TITLE_PX = 26
+NAME_PX = 24
+BODY_PX = 22
 
 FELT: RGB = (24, 70, 52)
 PANEL: RGB = (32, 88, 66)
@@ -70,6 +84,18 @@ Box = tuple[int, int, int, int]
 
 
 @dataclass(frozen=True)
+class Mark:
+    """Where something was drawn, for tests of a picture's geometry: a ``text`` (``px`` its size),
+    a ``card`` or ``back``, a ``panel``, a ``fan`` (``px`` its step; ``size`` its cards)."""
+
+    kind: str
+    box: Box
+    px: int = 0
+    text: str = ""
+    size: CardSize | None = None
+
+
+@dataclass(frozen=True)
 class Picture:
     """A finished picture: the image, the card faces and backs it shows, a file name for Discord."""
 
@@ -79,12 +105,17 @@ class Picture:
     filename: str
     raised: tuple[str, ...] = ()
     texts: tuple[str, ...] = ()  # every text drawn, in order (tests read what a picture says)
-    boxes: tuple[Box, ...] = ()  # where each of ``texts`` was drawn (left, top, right, bottom)
     cut: tuple[str, ...] = ()  # texts the canvas had to cut with an ellipsis (as they were given)
+    marks: tuple[Mark, ...] = ()  # where each text, card, panel and fan was drawn
 
     @property
     def size(self) -> tuple[int, int]:
         return self.image.size
+
+    @property
+    def boxes(self) -> tuple[Box, ...]:
+        """Where each of ``texts`` was drawn (left, top, right, bottom), in the same order."""
+        return tuple(m.box for m in self.marks if m.kind == "text")
 
     def png(self) -> bytes:
         """PNG bytes of the palette image as composed (flat colours compress ~5x better than
@@ -182,8 +213,8 @@ class Canvas:
         self.cards: list[str] = []
         self.raised: list[str] = []
         self.texts: list[str] = []
-        self.boxes: list[Box] = []
         self.cut: list[str] = []
+        self.marks: list[Mark] = []
         self.backs = 0
 
     @property
@@ -201,8 +232,8 @@ class Canvas:
             filename,
             tuple(self.raised),
             tuple(self.texts),
-            tuple(self.boxes),
             tuple(self.cut),
+            tuple(self.marks),
         )
 
     # cards -----------------------------------------------------------------------------------
@@ -214,15 +245,13 @@ class Canvas:
         tile, where = indexed.card(card, size, self.labels)
         self.image.paste(tile, (x, y), where)
         self.cards.append(card)
-        word = card_word(card, size)
-        if word:  # printed on the card (WILD, JOKER): a word the picture says too
-            self.texts.append(word)
-            self.boxes.append((x, y, x + size.w, y + size.h))
+        self.marks.append(Mark("card", (x, y, x + size.w, y + size.h), text=card, size=size))
 
     def back(self, x: int, y: int, size: CardSize = LARGE) -> None:
         tile, where = indexed.back(size)
         self.image.paste(tile, (x, y), where)
         self.backs += 1
+        self.marks.append(Mark("back", (x, y, x + size.w, y + size.h), size=size))
 
     def ring(self, x: int, y: int, size: CardSize, colour: RGB, width: int = 3) -> None:
         pad = width + 1
@@ -246,12 +275,18 @@ class Canvas:
         step = size.step if step is None else step
         for i, card in enumerate(cards):
             self.card(card, x + i * step, y, size, ring=(rings or {}).get(i))
-        return x + (len(cards) - 1) * step + size.w if cards else x
+        end = x + (len(cards) - 1) * step + size.w if cards else x
+        if len(cards) > 1:
+            self.marks.append(Mark("fan", (x, y, end, y + size.h), step, size=size))
+        return end
 
     def backs_fan(self, count: int, x: int, y: int, size: CardSize, step: int) -> int:
         for i in range(count):
             self.back(x + i * step, y, size)
-        return x + (count - 1) * step + size.w if count else x
+        end = x + (count - 1) * step + size.w if count else x
+        if count > 1:
+            self.marks.append(Mark("backs", (x, y, end, y + size.h), step, size=size))
+        return end
 
     # text and shapes -------------------------------------------------------------------------
     def text(
@@ -286,7 +321,7 @@ class Canvas:
             tile, where = indexed.glyph(key, mask, colour, under)
             self.image.paste(tile, (left, top), where)
         self.texts.append(text)
-        self.boxes.append((left, top, left + w, top + h))
+        self.marks.append(Mark("text", (left, top, left + w, top + h), px, text))
         return int(_length(name, px, text))
 
     def _background(self, box: tuple[int, int, int, int]) -> int:
@@ -327,6 +362,18 @@ class Canvas:
         self._draw.rounded_rectangle(
             box, radius=radius, fill=_ink(fill), outline=_ink(outline), width=width
         )
+        self.marks.append(Mark("panel", box))
+
+    def slot(self, x: int, y: int, size: CardSize) -> None:
+        """An empty card's place (a seat without cards, an empty table): its outline."""
+        box = (x, y, x + size.w, y + size.h)
+        self._draw.rounded_rectangle(box, radius=max(4, size.w // 8), outline=index(RULE), width=3)
+        self.marks.append(Mark("slot", box, size=size))
+
+    def mark(self, kind: str, box: Box, colour: RGB = GOLD) -> None:
+        """A small gold bar (a key card's mark, and the legend's sample of it)."""
+        self._draw.rounded_rectangle(box, radius=2, fill=index(colour))
+        self.marks.append(Mark(kind, box))
 
     def line(self, xy: tuple[int, int, int, int], colour: RGB, width: int = 1) -> None:
         self._draw.line(xy, fill=index(colour), width=width)
@@ -347,14 +394,15 @@ class Canvas:
         text: str,
         fill: RGB,
         colour: RGB = DARK,
-        px: int = 15,
+        px: int = BODY_PX,
         max_w: int | None = None,
     ) -> int:
         """A rounded label (``DEALER``, ``pass``, ``✓ legal``); returns its right edge. ``max_w``:
         the widest it may be (its words drawn smaller to fit, as on a card)."""
         size = px
         if max_w is not None:
-            size = self.fitting_px(text, px, max_w - 16, bold=True, min_px=8)
+            least = min(px, min_text_px(self.width))
+            size = self.fitting_px(text, px, max_w - 16, bold=True, min_px=least)
         w = self.text_width(text, size, bold=True)
         h = px + 10
         self.panel((x, y, x + w + 16, y + h), fill, radius=h // 2)

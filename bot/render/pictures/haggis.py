@@ -9,8 +9,8 @@ from typing import Any
 from bot.i18n import N_, _, ngettext, pgettext
 from bot.render.combos import combo_words
 
-from .canvas import GOLD, MARGIN, MUTED, PANEL, PASS, TEXT, WIDTH, Canvas
-from .fit import fit_in, fit_names
+from .canvas import BODY_PX, GOLD, MARGIN, MUTED, NAME_PX, PANEL, PASS, TEXT, WIDTH, Canvas, measure
+from .fit import fit_in, fit_names, wrap
 from .layouts import INNER, Layout, View, _dict, _int, _list, card_ids, register_layout
 from .sprites import MEDIUM, SMALL
 
@@ -72,7 +72,9 @@ class HaggisLayout(Layout):
             cards = card_ids(str(entry.get("play") or ""))
             width = (len(cards) - 1) * MEDIUM.step + MEDIUM.w if cards else 64
             player = _int(entry.get("player"))
-            name = canvas.text_width(names[player] if player < len(names) else "", 16, bold=True)
+            name = canvas.text_width(
+                names[player] if player < len(names) else "", BODY_PX, bold=True
+            )
             groups.append((entry, cards, max(width, min(name, 124), 84)))
         rows: list[list[int]] = [[]]
         used = 0
@@ -89,48 +91,57 @@ class HaggisLayout(Layout):
         rows = [r for r in reversed(rows) if r]
         skipped = min(r[0] for r in rows) if rows else 0
         row_h = 24 + MEDIUM.h + 14
-        h = 34 + len(rows) * row_h + 26 if trick else 34 + MEDIUM.h + 36
+        beat = self.to_beat(top, names, area_w - 24)
+        h = 40 + len(rows) * row_h + 4 + 26 * len(beat) if trick else 40 + MEDIUM.h + 36
         canvas.panel((MARGIN, y, MARGIN + area_w, y + h), PANEL)
-        canvas.text((MARGIN + 12, y + 8), _("Trick"), 16, MUTED, bold=True)
+        canvas.text((MARGIN + 12, y + 8), _("Trick"), BODY_PX, MUTED, bold=True)
         if not trick:
             # the seat to move leads the new trick (the view's ``leader`` led the round)
             leader = view.get("current_player")
             frame = _("New trick — {who}").format(who=_("{name} leads"))
             who = (
                 _("{name} leads").format(
-                    name=fit_names(names, area_w - 24, 19, frame=frame)[leader]
+                    name=fit_names(names, area_w - 24, NAME_PX, frame=frame)[leader]
                 )
                 if isinstance(leader, int) and 0 <= leader < len(names)
                 else _("a new lead")
             )
             text = _("Game over") if view.get("is_over") else _("New trick — {who}").format(who=who)
-            canvas.text(
-                (MARGIN + area_w // 2, y + h // 2 + 8),
-                text,
-                19,
-                MUTED,
-                anchor="mm",
-                max_w=area_w - 24,
-            )
+            # the place of the first play, and who makes it
+            canvas.slot(MARGIN + 12, y + 40, MEDIUM)
+            room = area_w - MEDIUM.w - 40
+            lines = wrap(text, room, NAME_PX)[:2]
+            for i, line in enumerate(lines):
+                canvas.text(
+                    (
+                        MARGIN + 28 + MEDIUM.w,
+                        y + 40 + MEDIUM.h // 2 + 28 * i - 14 * (len(lines) - 1),
+                    ),
+                    line,
+                    NAME_PX,
+                    MUTED,
+                    anchor="lm",
+                    max_w=room,
+                )
         if skipped:
             canvas.text(
                 (MARGIN + area_w - 12, y + 8),
                 _("+{count} earlier").format(count=skipped),
-                15,
+                BODY_PX,
                 MUTED,
                 anchor="ra",
             )
         top_play = (top or {}).get("play"), (top or {}).get("player")
         for r, row in enumerate(rows):
             x = MARGIN + 12
-            ry = y + 34 + r * row_h
+            ry = y + 40 + r * row_h
             for i in row:
                 entry, cards, width = groups[i]
-                who = fit_names(names, width, 16, True)[_int(entry.get("player"))]
+                who = fit_names(names, width, BODY_PX, True)[_int(entry.get("player"))]
                 is_top = (entry.get("play"), entry.get("player")) == top_play and top is not None
                 newest = i == len(groups) - 1
                 colour = GOLD if is_top else TEXT if newest else MUTED
-                canvas.text((x, ry), who, 16, colour, bold=True, max_w=width)
+                canvas.text((x, ry), who, BODY_PX, colour, bold=True, max_w=width)
                 if cards:
                     if is_top:
                         w = (len(cards) - 1) * MEDIUM.step + MEDIUM.w
@@ -150,33 +161,28 @@ class HaggisLayout(Layout):
                         TEXT,
                     )
                 x += width + 14
-        if top is not None:
-            combo = _dict(top, "combination")
-            what = combo_words(combo) or str(top.get("play"))
-            text = fit_in(
-                _("To beat: {combo} by {name}"),
-                names,
-                _int(top.get("player")),
-                area_w - 24,
-                16,
-                True,
-                combo=what,
-            )
+        for i, line in enumerate(beat):
             canvas.text(
-                (MARGIN + 12, y + h - 8), text, 16, GOLD, bold=True, anchor="ld", max_w=area_w - 24
+                (MARGIN + 12, y + h - 8 - 26 * (len(beat) - 1 - i)),
+                line,
+                BODY_PX,
+                GOLD,
+                bold=True,
+                anchor="ld",
+                max_w=area_w - 24,
             )
         # the Haggis: face down, only its size is public
         sx = WIDTH - MARGIN - side_w
-        canvas.panel((sx, y, WIDTH - MARGIN, y + h), PANEL)
-        canvas.text((sx + side_w // 2, y + 8), _("Haggis"), 16, MUTED, bold=True, anchor="ma")
+        # as tall as what it shows (no Haggis: its label and the count)
+        backs_h = MEDIUM.h + 8 if haggis else 0
+        canvas.panel((sx, y, WIDTH - MARGIN, y + min(h, 34 + backs_h + 36)), PANEL)
+        canvas.text((sx + side_w // 2, y + 8), _("Haggis"), BODY_PX, MUTED, bold=True, anchor="ma")
         for k in range(min(3, haggis)):
             canvas.back(sx + (side_w - MEDIUM.w) // 2 - 4 + 4 * k, y + 34 - 2 * k, MEDIUM)
         canvas.text(
-            (sx + side_w // 2, y + 34 + MEDIUM.h + 8),
-            ngettext("{count} card", "{count} cards", haggis).format(count=haggis)
-            if haggis
-            else "—",
-            17,
+            (sx + side_w // 2, y + 34 + backs_h),
+            ngettext("{count} card", "{count} cards", haggis).format(count=haggis),
+            BODY_PX,
             TEXT,
             bold=True,
             anchor="ma",
@@ -185,6 +191,27 @@ class HaggisLayout(Layout):
         if not trick and last_move:
             y = self.last_line(canvas, view, names, last_move, y)
         return y
+
+    def to_beat(self, top: dict[str, Any] | None, names: Sequence[str], room: int) -> list[str]:
+        """``To beat: a pair of 7s by Anna`` on one line, or on two (the name whole) when it
+        does not fit; a name is shortened only when even two lines are too narrow."""
+        if top is None:
+            return []
+        combo = _dict(top, "combination")
+        what = combo_words(combo) or str(top.get("play"))
+        template = _("To beat: {combo} by {name}")
+        seat = _int(top.get("player"))
+        whole = template.format(combo=what, name=names[seat] if seat < len(names) else "")
+        if measure(whole, BODY_PX, True) <= room - 1:
+            return [whole]
+        for text in (
+            whole,
+            fit_in(template, names, seat, 2 * room - 60, BODY_PX, True, combo=what),
+        ):
+            lines = wrap(text, room, BODY_PX, True)
+            if len(lines) <= 2 and " ".join(lines) == text:
+                return lines
+        return [fit_in(template, names, seat, room, BODY_PX, True, combo=what)]
 
     def score_rows(self, view: View, sides: int) -> list[tuple[str, list[str], int | None]]:
         last = view.get("last_round")

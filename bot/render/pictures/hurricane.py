@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from bot.i18n import N_, _, ngettext, pgettext
 from bot.render.cards import sort_cards
 
-from .canvas import GOLD, MARGIN, MUTED, PANEL, TEXT, WIDTH, Canvas, measure
-from .fit import fit_names
+from .canvas import BODY_PX, GOLD, MARGIN, MUTED, PANEL, TEXT, WIDTH, Canvas, measure
+from .fit import fit_names, wrap
 from .layouts import INNER, Layout, View, _dict, _int, _list, _seat_name, card_ids, register_layout
 from .sprites import LARGE, MEDIUM, SMALL
 
@@ -48,10 +48,10 @@ class HurricaneLayout(Layout):
             down = _int((_list(view, "down_counts") or [0] * (seat + 1))[seat])
             end = canvas.backs_fan(down, x, y, SMALL, 9)
             if not shown and not down:
-                canvas.text((x, y + SMALL.h // 2), _("no cards"), 15, MUTED, anchor="lm")
+                self.hidden(canvas, 0, x, y, right)  # the hand's place, empty
             elif down:
                 words = ngettext("{count} down", "{count} down", down).format(count=down)
-                canvas.text((end + 6, y + SMALL.h // 2), words, 14, MUTED, anchor="lm")
+                canvas.text((end + 6, y + SMALL.h // 2), words, BODY_PX, MUTED, anchor="lm")
             return
         sizes = _list(view, "hand_sizes")
         self.hidden(canvas, _int(sizes[seat]) if seat < len(sizes) else 0, x, y, right)
@@ -82,20 +82,28 @@ class HurricaneLayout(Layout):
         rows = max(1, -(-len(table) // per_row))
         h = 34 + rows * (size.h + 10) + 6
         canvas.panel((MARGIN, y, MARGIN + area_w, y + h), PANEL)
-        canvas.text((MARGIN + 12, y + 8), pgettext("picture", "Table"), 16, MUTED, bold=True)
+        canvas.text((MARGIN + 12, y + 8), pgettext("picture", "Table"), BODY_PX, MUTED, bold=True)
         fresh = (
             set(card_ids(last_move.partition(":")[0]))
             if last_move and ":" not in last_move
             else set()
         )
-        if not table:
-            canvas.text(
-                (MARGIN + area_w // 2, y + 34 + size.h // 2),
-                _("empty — the next card is laid here"),
-                17,
-                MUTED,
-                anchor="mm",
-            )
+        if not table:  # the place of the next card, and what it is
+            canvas.slot(MARGIN + 12, y + 34, size)
+            room = area_w - size.w - 40
+            lines = wrap(_("empty — the next card is laid here"), room, BODY_PX)[:2]
+            for i, line in enumerate(lines):
+                canvas.text(
+                    (
+                        MARGIN + 12 + size.w + 16,
+                        y + 34 + size.h // 2 + 26 * i - 13 * (len(lines) - 1),
+                    ),
+                    line,
+                    BODY_PX,
+                    MUTED,
+                    anchor="lm",
+                    max_w=room,
+                )
         for i, card in enumerate(table):
             r, c = divmod(i, per_row)
             canvas.card(
@@ -107,17 +115,19 @@ class HurricaneLayout(Layout):
             )
         # the stock: a small stack of backs with the count
         sx = WIDTH - MARGIN - stock_w
-        canvas.panel((sx, y, WIDTH - MARGIN, y + h), PANEL)
-        canvas.text((sx + stock_w // 2, y + 8), _("Stock"), 16, MUTED, bold=True, anchor="ma")
+        # as tall as what it shows (an empty stock: its label and the word)
+        backs_h = MEDIUM.h + 8 if stock else 0
+        canvas.panel((sx, y, WIDTH - MARGIN, y + min(h, 34 + backs_h + 36)), PANEL)
+        canvas.text((sx + stock_w // 2, y + 8), _("Stock"), BODY_PX, MUTED, bold=True, anchor="ma")
         if stock:
             for k in range(min(3, stock)):
                 canvas.back(sx + (stock_w - MEDIUM.w) // 2 - 4 + 4 * k, y + 34 - 2 * k, MEDIUM)
         canvas.text(
-            (sx + stock_w // 2, y + 34 + MEDIUM.h + 8),
+            (sx + stock_w // 2, y + 34 + backs_h),
             ngettext("{count} left", "{count} left", stock).format(count=stock)
             if stock
             else _("empty"),
-            17,
+            BODY_PX,
             TEXT,
             bold=True,
             anchor="ma",
@@ -126,12 +136,12 @@ class HurricaneLayout(Layout):
         sweeps = _list(view, "sweeps")
         if any(_int(s) for s in sweeps):
             label = _("Hurricanes this deal:") + " "
-            each = (INNER - measure(label, 16, True)) // max(1, len(sweeps))
-            sides = fit_names(self.score_sides(view, names), each - 50, 16, True)
+            each = (INNER - measure(label, BODY_PX, True)) // max(1, len(sweeps))
+            sides = fit_names(self.score_sides(view, names), each - 50, BODY_PX, True)
             text = label + " · ".join(
                 f"{sides[i] if i < len(sides) else i} {s}" for i, s in enumerate(sweeps)
             )
-            canvas.text((MARGIN + 4, y), text, 16, GOLD, bold=True, max_w=INNER)
+            canvas.text((MARGIN + 4, y), text, BODY_PX, GOLD, bold=True, max_w=INNER)
             y += 26
         return self.last_line(canvas, view, names, last_move, y)
 
@@ -162,6 +172,9 @@ class HurricaneLayout(Layout):
             for group in primiera.get("cards") or []:
                 cards.update(c for c in group or [] if isinstance(c, str))
         return cards
+
+    def key_legend(self) -> str:
+        return _("marked: the 7♥ and each side's primiera cards")
 
     def score_rows(self, view: View, sides: int) -> list[tuple[str, list[str], int | None]]:
         last = view.get("last_deal")

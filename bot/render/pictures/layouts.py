@@ -18,28 +18,32 @@ from bot.render.moves import describe_move
 from bot.render.words import agree
 
 from .canvas import (
+    BODY_PX,
     DARK,
     GOLD,
     GREEN,
     MARGIN,
     MUTED,
+    NAME_PX,
     PANEL,
     PANEL_HOT,
     RED,
     RULE,
     TEXT,
+    TITLE_PX,
     WIDTH,
     Canvas,
     Picture,
     measure,
+    min_text_px,
 )
 from .fit import display_names, fit_in, fit_names, wrap
 from .sprites import LARGE, MEDIUM, SMALL, CardSize, Labels, parse_card
 
 View = Mapping[str, Any]
 INNER = WIDTH - 2 * MARGIN
-HEADER_H = 48
-SEAT_H = 124
+HEADER_H = 52
+SEAT_H = 140  # name, small cards, the seat's line
 
 #: Every word a picture draws goes through the catalog (``bot.i18n``), in the language in force
 #: where it is drawn (``bot.render.pictured`` draws in the language the drawing was planned in).
@@ -102,24 +106,35 @@ def _seat_name(names: Sequence[str], seat: Any) -> str:
     return _("Seat {number}").format(number=_int(seat) + 1)
 
 
-LINE_H = 19  # a seat line's second line
-HEAD_LINE = 18  # a breakdown column head's second line
-TITLE_PX = 22  # a final picture's title
+LINE_H = 26  # a seat line's second line
+HEAD_LINE = 26  # a breakdown column head's second line
+TITLE_LINE = 32  # a final title's second line
+TITLE_LINES = 2
 
 
 def seat_lines(text: str, width: int) -> list[str]:
     """A seat's line (``pile 2 · last to take``) as drawn in ``width``: one line when it fits,
-    drawn a little smaller if need be; else its parts over as many lines as they need."""
-    if not text or measure(text, 14) <= width:
+    else its parts over as many lines as they need (a part too long for a line wrapped)."""
+    if not text or measure(text, BODY_PX) <= width:
         return [text]
     lines: list[str] = []
     for part in text.split(" · "):
         joined = f"{lines[-1]} · {part}" if lines else part
-        if lines and measure(joined, 15) <= width - 2:
+        if lines and measure(joined, BODY_PX) <= width - 2:
             lines[-1] = joined
         else:
-            lines.extend(wrap(part, width, 15))
+            lines.extend(wrap(part, width, BODY_PX))
     return lines
+
+
+#: Haggis's suits as the picture font draws them: the shapes of the card sprites (the text's
+#: square emojis are not in the font).
+SUIT_SHAPES = str.maketrans({"🟥": "●", "🟧": "■", "🟨": "▲", "🟩": "◆", "🟦": "⬢"})
+
+
+def picture_words(text: str) -> str:
+    """A line of words as a picture draws it: Haggis's suits as their sprites' shapes."""
+    return text.translate(SUIT_SHAPES)
 
 
 def move_words(game: str, names: Sequence[str], seat: int, action: str, max_w: int, px: int) -> str:
@@ -129,7 +144,7 @@ def move_words(game: str, names: Sequence[str], seat: int, action: str, max_w: i
     while True:  # the line may name two players (a trick given to another): both shortened
         frame = describe_move(game, "{name}", action, names=fit_names(names, room, px))
         fitted = fit_names(names, room, px, frame=frame)
-        line = describe_move(game, fitted[seat], action, names=fitted)
+        line = picture_words(describe_move(game, fitted[seat], action, names=fitted))
         if measure(line, px) < max_w or room < 40:
             return line
         room -= 20
@@ -155,7 +170,7 @@ class Layout:
         if isinstance(mover, int):  # who made ``last_move`` (not every game's view says)
             view = {**view, "last_player": mover}
         n = _int(view.get("num_players"), len(names))
-        rows = 1 if n <= 4 else 2
+        rows = -(-n // self.per_row(n))
         # drawn on a tall canvas, then cropped to what was used (24 table cards need ~520 px)
         canvas = Canvas(HEADER_H + rows * (SEAT_H + 10) + self.centre_room, labels)
         self.header(canvas, view, names)
@@ -178,15 +193,15 @@ class Layout:
         return self.title(view)
 
     def header(self, canvas: Canvas, view: View, names: Sequence[str]) -> None:
-        canvas.text((MARGIN, 26), self.header_text(view), 22, TEXT, bold=True, anchor="lm")
+        canvas.text((MARGIN, 28), self.header_text(view), TITLE_PX, TEXT, bold=True, anchor="lm")
         current = view.get("current_player")
         if view.get("is_over"):
-            canvas.text((WIDTH - MARGIN, 26), _("Game over"), 19, GOLD, bold=True, anchor="rm")
+            canvas.text((WIDTH - MARGIN, 28), _("Game over"), NAME_PX, GOLD, bold=True, anchor="rm")
         elif isinstance(current, int) and 0 <= current < len(names):
             canvas.text(
-                (WIDTH - MARGIN, 26),
-                fit_in("▶ " + _("{name} to play"), names, current, 420, 19, True),
-                19,
+                (WIDTH - MARGIN, 28),
+                fit_in("▶ " + _("{name} to play"), names, current, 420, NAME_PX, True),
+                NAME_PX,
                 GOLD,
                 bold=True,
                 anchor="rm",
@@ -195,7 +210,7 @@ class Layout:
 
     def seats(self, canvas: Canvas, view: View, names: Sequence[str], y: int) -> int:
         n = _int(view.get("num_players"), len(names))
-        per_row = n if n <= 4 else (n + 1) // 2
+        per_row = self.per_row(n)
         gap = 10
         w = (INNER - gap * (per_row - 1)) // per_row
         h = self.seat_height(view, n, w)
@@ -208,11 +223,16 @@ class Layout:
             bottom = y0 + h
         return bottom
 
+    def per_row(self, n: int) -> int:
+        """Seats side by side: at most three, so a box is wide enough for its words at display
+        size (four seats are two rows of two)."""
+        return n if n <= 3 else 2 if n == 4 else (n + 1) // 2
+
     def seat_height(self, view: View, n: int, w: int) -> int:
-        """A seat line too long for its box (four seats, Russian words) takes a second line:
-        every box of the table grows by it, so the boxes stay level."""
+        """A seat line too long for its box takes more lines: every box of the table grows by
+        them, so the boxes stay level."""
         lines = max((len(seat_lines(self.seat_line(view, s), w - 24)) for s in range(n)), default=1)
-        return SEAT_H + LINE_H * (lines - 1)
+        return SEAT_H + LINE_H * (max(1, lines) - 1)
 
     def seat_box(
         self,
@@ -228,25 +248,30 @@ class Layout:
         right = x1 - 10
         if view.get("dealer") == seat:
             dealer = _("dealer")
-            pill_w = canvas.text_width(dealer, 14, bold=True) + 16
-            canvas.pill(x1 - 10 - pill_w, y0 + 9, dealer, TEXT, px=14)
-            right = x1 - 10 - pill_w - 8
+            w = canvas.text_width(dealer, BODY_PX, bold=True) + 16
+            canvas.pill(x1 - 10 - w, y0 + 8, dealer, TEXT, px=BODY_PX)
+            right = x1 - 10 - w - 8
         # a shortened name stays told apart from every other name (``fit_names``)
-        name = fit_in("▶ {name}" if turn else "{name}", names, seat, right - x0 - 16, 19, True)
+        room = right - x0 - 16
+        name = fit_in("▶ {name}" if turn else "{name}", names, seat, room, NAME_PX, True)
         canvas.text(
-            (x0 + 12, y0 + 10), name, 19, GOLD if turn else TEXT, bold=True, max_w=right - x0 - 16
+            (x0 + 12, y0 + 10),
+            name,
+            NAME_PX,
+            GOLD if turn else TEXT,
+            bold=True,
+            max_w=right - x0 - 16,
         )
-        self.seat_cards(canvas, view, seat, x0 + 12, y0 + 38, x1 - 12)
+        self.seat_cards(canvas, view, seat, x0 + 12, y0 + 46, x1 - 12)
         lines = seat_lines(self.seat_line(view, seat), x1 - x0 - 24)
         for i, line in enumerate(lines):
             canvas.text(
                 (x0 + 12, y1 - 8 - LINE_H * (len(lines) - 1 - i)),
                 line,
-                16 if len(lines) == 1 else 15,
+                BODY_PX,
                 MUTED,
                 anchor="ld",
                 max_w=x1 - x0 - 24,
-                min_px=13,
             )
 
     def seat_cards(self, canvas: Canvas, view: View, seat: int, x: int, y: int, right: int) -> None:
@@ -259,14 +284,16 @@ class Layout:
         self.hidden(canvas, count, x, y, right)
 
     def hidden(self, canvas: Canvas, count: int, x: int, y: int, right: int) -> int:
-        if count <= 0:
+        if count <= 0:  # the hand's place, empty
             none = _("no cards")
-            canvas.text((x, y + SMALL.h // 2), none, 15, MUTED, anchor="lm")
-            return x + canvas.text_width(none, 15)
+            canvas.slot(x, y, SMALL)
+            x += SMALL.w + 10
+            canvas.text((x, y + SMALL.h // 2), none, BODY_PX, MUTED, anchor="lm")
+            return x + canvas.text_width(none, BODY_PX)
         shown = min(count, 8)
         end = canvas.backs_fan(shown, x, y, SMALL, 9)
-        canvas.text((end + 8, y + SMALL.h // 2), f"×{count}", 18, TEXT, bold=True, anchor="lm")
-        return end + 8 + canvas.text_width(f"×{count}", 18, True)
+        canvas.text((end + 8, y + SMALL.h // 2), f"×{count}", NAME_PX, TEXT, bold=True, anchor="lm")
+        return end + 8 + canvas.text_width(f"×{count}", NAME_PX, True)
 
     def seat_line(self, view: View, seat: int) -> str:
         return ""
@@ -288,58 +315,82 @@ class Layout:
             sides[i] if i < len(sides) else _("Side {number}").format(number=i + 1)
             for i in range(len(scores))
         ]
-        canvas.panel((MARGIN, y, WIDTH - MARGIN, y + 40), PANEL)
-        x = MARGIN + 12
-        x += max(58, canvas.text((x, y + 20), _("Score"), 17, MUTED, bold=True, anchor="lm")) + 12
+        canvas.panel((MARGIN, y, WIDTH - MARGIN, y + 46), PANEL)
+        x, mid = MARGIN + 12, y + 23
+        x += canvas.text((x, mid), _("Score"), BODY_PX, MUTED, bold=True, anchor="lm") + 14
         target = (view.get("options") or {}).get("target")
-        to_target = _("to {target}").format(target=target) if target else ""
+        goal = _("to {target}").format(target=target) if target else ""
+        room = WIDTH - MARGIN - 12 - (measure(goal, BODY_PX) + 12 if goal else 0) - x
+        each = room // max(1, len(scores))
         # the sides share what the label and the target leave, each beside its score
-        room = WIDTH - MARGIN - 12 - x - (measure(to_target, 16) + 12 if target else 0)
-        numbers = max(measure(str(score), 19, True) for score in scores)
-        shown = fit_names(sides, min(190, room // len(scores) - numbers - 30), 17)
+        numbers = max(measure(str(score), NAME_PX, True) for score in scores)
+        shown = fit_names(sides, each - numbers - 22, BODY_PX)
         for i, score in enumerate(scores):
-            x += canvas.text((x, y + 20), shown[i], 17, TEXT, anchor="lm", max_w=190) + 8
-            x += canvas.text((x, y + 20), str(score), 19, GOLD, bold=True, anchor="lm") + 22
-        if target:
-            canvas.text((WIDTH - MARGIN - 12, y + 20), to_target, 16, MUTED, anchor="rm")
-        return y + 40
+            number = measure(str(score), NAME_PX, True)
+            left = x + i * each
+            w = canvas.text(
+                (left, mid), shown[i], BODY_PX, TEXT, anchor="lm", max_w=each - number - 22
+            )
+            canvas.text((left + w + 8, mid), str(score), NAME_PX, GOLD, bold=True, anchor="lm")
+        if goal:
+            canvas.text((WIDTH - MARGIN - 12, mid), goal, BODY_PX, MUTED, anchor="rm")
+        return y + 46
 
     def last_line(
         self, canvas: Canvas, view: View, names: Sequence[str], last_move: str | None, y: int
     ) -> int:
         """``Last: Anna  7♥ → 3♣ 4♦`` with small sprites of the cards, only those the view shows."""
-        last_player = _int(view.get("last_player"), -1)
-        known = 0 <= last_player < len(names)
         if not last_move:
             return y
         size = MEDIUM
+        last_player = _int(view.get("last_player"), -1)
+        known = 0 <= last_player < len(names)
+        played, colon, taken = last_move.partition(":")
+        groups = [card_ids(played)] + ([card_ids(taken)] if colon else [])
+        public = public_cards(view)
+        if not any(c for g in groups for c in g if public[c] > 0):
+            # a move without cards the view shows (a pass, a card turned up): words, told with
+            # its player, or not at all (never a "?")
+            if not known:
+                return y
+            canvas.panel((MARGIN, y, WIDTH - MARGIN, y + 46), PANEL)
+            x = MARGIN + 12
+            x += canvas.text((x, y + 23), _("Last move"), BODY_PX, MUTED, bold=True, anchor="lm")
+            room = WIDTH - MARGIN - x - 24
+            words = move_words(str(view.get("game")), names, last_player, last_move, room, BODY_PX)
+            canvas.text((x + 12, y + 23), words, BODY_PX, TEXT, anchor="lm", max_w=room)
+            return y + 46
         canvas.panel((MARGIN, y, WIDTH - MARGIN, y + size.h + 16), PANEL)
         x = MARGIN + 12
         mid = y + 8 + size.h // 2
-        x += canvas.text((x, mid), _("Last move"), 16, MUTED, bold=True, anchor="lm") + 12
-        played, colon, taken = last_move.partition(":")
-        groups = [card_ids(played)] + ([card_ids(taken)] if colon else [])
-        if not any(groups) and not known:
-            return y  # a move without cards is told with its player, or not at all (no "?")
-        if not any(groups):  # a move without cards (a pass, a face-down card turned up): words
-            words = move_words(
-                str(view.get("game")), names, last_player, last_move, WIDTH - MARGIN - x - 10, 17
-            )
-            canvas.text((x, mid), words, 17, TEXT, anchor="lm", max_w=WIDTH - MARGIN - x - 10)
-            return y + size.h + 16
+        x += canvas.text((x, mid), _("Last move"), BODY_PX, MUTED, bold=True, anchor="lm") + 12
         if known:
-            who = fit_names(names, 220, 18, True)[last_player]
-            x += canvas.text((x, mid), who, 18, TEXT, bold=True, anchor="lm", max_w=220) + 14
-        public = public_cards(view)
+            who = fit_names(names, 200, BODY_PX, True)[last_player]
+            x += canvas.text((x, mid), who, BODY_PX, TEXT, bold=True, anchor="lm", max_w=200) + 14
+        parts = []  # (verb, cards shown): never a card the view keeps hidden
         for g, cards in enumerate(groups):
-            shown = [c for c in cards if public[c] > 0]  # never a card the view keeps hidden
+            shown = [c for c in cards if public[c] > 0]
             if shown:
                 verb = pgettext("last move", "took") if g else pgettext("last move", "played")
-                x += canvas.text((x, mid), verb, 17, MUTED, anchor="lm") + 10
-                x = canvas.fan(shown, x, y + 8, size, size.w + 6) + 14
+                parts.append((verb, shown))
         on_table = set(_list(view, "table"))
-        if not colon and groups[0] and set(groups[0]) <= on_table:
-            canvas.text((x, mid), _("onto the table"), 17, MUTED, anchor="lm")
+        tail = _("onto the table") if not colon and groups[0] and set(groups[0]) <= on_table else ""
+        right = WIDTH - MARGIN - 12
+        # the cards side by side when the words fit beside them, else overlapping (a fan)
+        words_w = sum(measure(verb, BODY_PX) + 24 for verb, _cards in parts)
+        words_w += measure(tail, BODY_PX) if tail else 0
+        count = sum(len(cards) for _verb, cards in parts)
+        step = size.w + 6
+        if x + words_w + count * step > right:
+            step = size.step
+        for verb, shown in parts:
+            x += canvas.text((x, mid), verb, BODY_PX, MUTED, anchor="lm") + 10
+            x = canvas.fan(shown, x, y + 8, size, step) + 14
+        if tail:
+            lines = wrap(tail, right - x, BODY_PX)
+            for i, line in enumerate(lines[:2]):
+                at = mid + (i - (len(lines[:2]) - 1) / 2) * 26
+                canvas.text((x, int(at)), line, BODY_PX, MUTED, anchor="lm", max_w=right - x)
         return y + size.h + 16
 
     # -- the private hand ------------------------------------------------------------------
@@ -387,6 +438,8 @@ class Layout:
         slots = len(cards) + (down + 1 if down else 0)
         avail = INNER - 24 - LARGE.w
         step = min(LARGE.w + 8, avail // max(1, slots - 1)) if slots > 1 else LARGE.w
+        if step < LARGE.w:  # overlapping: the index strip only, never a sliver of the pip
+            step = LARGE.step
         # a short hand makes a narrower picture: Discord then shows it nearer full size
         width = max(
             560, MARGIN * 2 + 24 + LARGE.w + step * max(0, slots - 1) + (step // 2 if down else 0)
@@ -398,12 +451,12 @@ class Layout:
         if legal is not None or caption:
             mark = "✓ " if legal else "✗ " if legal is False else ""
             verdict = mark + (caption or (_("legal play") if legal else _("not a legal play")))
-            badge_w = measure(verdict, 16, True) + 16
+            badge_w = measure(verdict, BODY_PX, True) + 16
         elif view.get("current_player") == seat and not view.get("is_over"):
-            badge_w = measure("▶ " + _("your turn"), 19, True)
+            badge_w = measure("▶ " + _("your turn"), BODY_PX, True)
         else:
             badge_w = 0
-        width = max(width, MARGIN * 2 + measure(title, 21, True) + 24 + badge_w)
+        width = max(width, MARGIN * 2 + measure(title, NAME_PX, True) + 24 + badge_w)
         width = min(WIDTH, width)
         right = width - MARGIN
         state = GREEN if legal else RED if legal is False else GOLD
@@ -412,11 +465,14 @@ class Layout:
         frame = state if selection or legal is not None else None
         canvas = Canvas(top + LARGE.h + 44, labels, width=width, panel=(box, frame))
         room = right - MARGIN - (badge_w + 16 if badge_w else 0)
-        canvas.text((MARGIN, 26), title, 21, TEXT, bold=True, anchor="lm", max_w=room, min_px=16)
+        least = min_text_px(width)
+        canvas.text(
+            (MARGIN, 26), title, NAME_PX, TEXT, bold=True, anchor="lm", max_w=room, min_px=least
+        )
         if verdict is not None:
-            canvas.pill(right - badge_w, 13, verdict, state, px=16)
+            canvas.pill(right - badge_w, 9, verdict, state, px=BODY_PX)
         elif badge_w:
-            canvas.text((right, 26), "▶ " + _("your turn"), 19, GOLD, bold=True, anchor="rm")
+            canvas.text((right, 26), "▶ " + _("your turn"), BODY_PX, GOLD, bold=True, anchor="rm")
         wanted = Counter(selection)
         x = MARGIN + 12
         for card in cards:
@@ -428,13 +484,13 @@ class Layout:
             canvas.card(card, x, y, LARGE, ring=state if up else None)
             tag = self.card_tag(view, card)
             if tag:
-                canvas.pill(x + 6, y + LARGE.h - 30, tag, GOLD, px=13, max_w=LARGE.w - 10)
+                canvas.pill(x + 4, y + LARGE.h - 34, tag, GOLD, px=least, max_w=LARGE.w - 8)
             x += step
         if not cards and not down:
             canvas.text(
                 (canvas.width // 2, top + LARGE.h // 2),
                 self.empty_hand(view),
-                19,
+                BODY_PX,
                 MUTED,
                 anchor="mm",
             )
@@ -444,7 +500,7 @@ class Layout:
                 canvas.back(x, top + 4, LARGE)
                 x += step
             canvas.text(
-                (x - step + LARGE.w, top + LARGE.h + 7), _("face down"), 14, MUTED, anchor="ra"
+                (x - step + LARGE.w, top + LARGE.h + 6), _("face down"), least, MUTED, anchor="ra"
             )
         return canvas.finish("hand.png")
 
@@ -462,8 +518,8 @@ class Layout:
         return []
 
     def result_text(self, view: View, names: Sequence[str], max_w: int = 10**6) -> str:
-        """The result in words within ``max_w`` (at the title's size): the winner's name is
-        shortened, never the sentence."""
+        """The result in words, the winner's name within ``max_w`` (at the title's size):
+        shortened if need be, never the sentence."""
         sides = [name for name, _pile in self.sides(view, names)]
         result = _dict(view, "result")
         winner = result.get("winner", view.get("winner"))
@@ -494,84 +550,130 @@ class Layout:
         rest = f" {agree(sides[winner], 'wins', 'win')} {text}{double}"
         return fit_in("{name}" + rest, sides, winner, max_w, TITLE_PX, True)
 
+    def title_lines(self, view: View, names: Sequence[str], room: int) -> list[str]:
+        """The final picture's title (``Hurricane · Anna wins 12–5``) over at most two lines
+        of ``room``: broken between words, the winner's name shortened only past that."""
+        head = self.title(view) + " · "
+        lines = wrap(head + self.result_text(view, names), room, TITLE_PX, True)
+        if len(lines) > TITLE_LINES:
+            short = self.result_text(view, names, room - measure("MMMM", TITLE_PX, True))
+            lines = wrap(head + short, room, TITLE_PX, True)
+        return lines[:TITLE_LINES]
+
     def winner(self, view: View) -> int | None:
         result = _dict(view, "result")
         winner = result.get("winner", view.get("winner"))
         return winner if view.get("is_over") and isinstance(winner, int) else None
 
     def key_cards(self, view: View) -> set[str]:
-        """Cards that decided a category (raised in the final piles)."""
+        """Cards that decided a category (marked in the final piles, explained by the legend)."""
         return set()
+
+    def key_legend(self) -> str:
+        """What the mark under a key card means."""
+        return ""
 
     def final(self, view: View, names: Sequence[str], labels: Labels | None) -> Picture:
         names = self.drawn_names(view, names)
         sides = self.sides(view, names)
         rows = self.score_rows(view, len(sides))
         over = bool(view.get("is_over"))
-        # before the end the engine has dealt again, so the piles in view are the new deal's
-        left_w = (404 if len(sides) > 2 else 420) if over else 0
-        step, lift = 17, 8
-        per_row = (left_w - 24 - SMALL.w) // step + 1
+        # before the end the engine has dealt again, so the piles in view are the new deal's;
+        # each pile is one unbroken fan (rows of it when long), its key cards marked under it
+        step = SMALL.step
+        per_row = (INNER - 24 - SMALL.w) // step + 1
+        key = self.key_cards(view) if over else set()
+        legend = self.key_legend() if key else ""
         heights = []
         for _name, pile in sides if over else ():
             lines = max(1, -(-len(pile) // per_row))
-            heights.append(32 + lines * (SMALL.h + lift + 4))
-        width = WIDTH if over else 560
-        x0 = MARGIN + left_w + 12 if over else MARGIN
-        heads = self.column_heads(rows, [name for name, _pile in sides], width - MARGIN - x0)
-        table_h = 50 + 34 * len(rows) + HEAD_LINE * (max(map(len, heads), default=1) - 1)
-        height = HEADER_H + max(sum(heights) + 10 * len(heights) - 10, table_h) + MARGIN + 4
-        canvas = Canvas(height, labels, width=width)
-        head = self.title(view) + " · "
-        room = canvas.width - 2 * MARGIN
-        title = head + self.result_text(view, names, room - measure(head + "M", TITLE_PX, True))
-        canvas.text((MARGIN, 26), title, TITLE_PX, GOLD, bold=True, anchor="lm", max_w=room)
-        key = self.key_cards(view)
-        y = HEADER_H + 4
-        pile_names = fit_names([name for name, _pile in sides], left_w - 120, 17, True)
-        for (_side, pile), name, h in zip(sides if over else (), pile_names, heights, strict=False):
-            canvas.panel((MARGIN, y, MARGIN + left_w, y + h), PANEL)
-            canvas.text((MARGIN + 12, y + 8), name, 17, TEXT, bold=True, max_w=left_w - 120)
-            count = ngettext("{count} card", "{count} cards", len(pile)).format(count=len(pile))
-            canvas.text((MARGIN + left_w - 12, y + 8), count, 16, MUTED, anchor="ra")
+            heights.append(44 + lines * (SMALL.h + 12))
+        width = WIDTH if over else 620
+        heads = self.column_heads(rows, [name for name, _pile in sides], width - 2 * MARGIN)
+        table_h = self.breakdown_height(rows, heads)
+        legend_h = 34 if legend else 0
+        piles_h = sum(h + 10 for h in heights) + legend_h
+        title = self.title_lines(view, names, width - 2 * MARGIN)
+        top = HEADER_H + TITLE_LINE * (len(title) - 1)
+        canvas = Canvas(top + piles_h + table_h + MARGIN + 10, labels, width=width)
+        for i, line in enumerate(title):
+            canvas.text(
+                (MARGIN, 28 + TITLE_LINE * i),
+                line,
+                TITLE_PX,
+                GOLD,
+                bold=True,
+                anchor="lm",
+                max_w=canvas.width - 2 * MARGIN,
+            )
+        y = top + 4
+        counts = [
+            ngettext("{count} card", "{count} cards", len(pile)).format(count=len(pile))
+            for _name, pile in sides
+        ]
+        room = INNER - 40 - max((measure(c, BODY_PX) for c in counts), default=0)
+        pile_names = fit_names([name for name, _pile in sides], room, NAME_PX, True)
+        for (_side, pile), name, count, h in zip(
+            sides if over else (), pile_names, counts, heights, strict=False
+        ):
+            canvas.panel((MARGIN, y, WIDTH - MARGIN, y + h), PANEL)
+            canvas.text((WIDTH - MARGIN - 12, y + 8), count, BODY_PX, MUTED, anchor="ra")
+            canvas.text((MARGIN + 12, y + 8), name, NAME_PX, TEXT, bold=True, max_w=room)
             shown = sort_cards(pile)
-            for i, card in enumerate(shown):
-                r, c = divmod(i, per_row)
-                up = card in key
-                cy = y + 32 + lift + r * (SMALL.h + lift + 4) - (lift if up else 0)
-                canvas.card(card, MARGIN + 12 + c * step, cy, SMALL)
-                if up:
-                    canvas.raised.append(card)
+            for r in range(-(-len(shown) // per_row)):
+                line = shown[r * per_row : (r + 1) * per_row]
+                cy = y + 40 + r * (SMALL.h + 12)
+                canvas.fan(line, MARGIN + 12, cy, SMALL, step)
+                for i, card in enumerate(line):
+                    if card in key:
+                        x = MARGIN + 12 + i * step
+                        canvas.mark(
+                            "key", (x + 2, cy + SMALL.h + 3, x + step - 3, cy + SMALL.h + 8)
+                        )
             y += h + 10
-        self.breakdown(canvas, rows, heads, x0, HEADER_H + 4)
-        return canvas.finish("final.png")
+        if legend:
+            canvas.mark("legend", (MARGIN + 12, y + 8, MARGIN + 34, y + 13))
+            canvas.text((MARGIN + 44, y + 11), legend, BODY_PX, MUTED, anchor="lm", max_w=INNER)
+            y += legend_h
+        self.breakdown(canvas, rows, heads, MARGIN, y)
+        return canvas.finish("final.png", y + table_h + MARGIN)
 
     def columns(
         self, rows: list[tuple[str, list[str], int | None]], sides: int, width: int
     ) -> tuple[int, int]:
-        """The breakdown's label column and each side's column, in ``width``."""
+        """The breakdown's label column and each side's column, in ``width``: the labels'
+        column as wide as its longest label needs (Russian runs longer), within half."""
         total_label = _("Total")
-        # the labels' column is as wide as its longest label needs (Russian runs longer), within
-        # what leaves the sides' columns room for their numbers
-        label_w = 104 if sides > 2 else 124
         widest = max(
-            (measure(label, 15, label == total_label) + 12 for label, _v, _w in rows), default=0
+            (measure(label, BODY_PX, label == total_label) + 16 for label, _v, _w in rows),
+            default=0,
         )
-        label_w = max(label_w, min(widest, 150 if sides > 2 else 170))
+        label_w = min(max(140, widest), width // 2)
         return label_w, (width - 12 - label_w) // max(1, sides)
 
     def column_heads(
         self, rows: list[tuple[str, list[str], int | None]], sides: list[str], width: int
     ) -> list[list[str]]:
-        """Each side's name over its column: whole on up to two lines when it can be, else
-        shortened (told apart from the others) and broken over two."""
-        col_w = self.columns(rows, len(sides), width)[1] - 6
+        """Each side's name over its column: whole on up to two lines (broken between words)
+        when it can be, else shortened (told apart from the others) and broken over two."""
+        col_w = self.columns(rows, len(sides), width)[1] - 8
+        two = fit_names(sides, 2 * col_w - measure("MM", BODY_PX, True), BODY_PX, True)
+        one = fit_names(sides, col_w, BODY_PX, True)
         heads = []
-        short = fit_names(sides, 2 * col_w - measure("MM", 15, True), 15, True)
-        for side, fitted in zip(sides, short, strict=True):
-            lines = wrap(side, col_w, 15, True)
-            heads.append(lines if len(lines) <= 2 else wrap(fitted, col_w, 15, True)[:2])
+        for side, short, shorter in zip(sides, two, one, strict=True):
+            for text in (side, short):
+                lines = wrap(text, col_w, BODY_PX, True)
+                if len(lines) <= 2 and " ".join(lines) == text:  # never inside a word
+                    break
+            else:
+                lines = [shorter]
+            heads.append(lines)
         return heads
+
+    def breakdown_height(
+        self, rows: list[tuple[str, list[str], int | None]], heads: list[list[str]]
+    ) -> int:
+        return 54 + 40 * len(rows) + HEAD_LINE * (max(map(len, heads), default=1) - 1)
 
     def breakdown(
         self,
@@ -582,49 +684,52 @@ class Layout:
         y0: int,
     ) -> None:
         x1 = canvas.width - MARGIN
-        extra = HEAD_LINE * (max(map(len, heads), default=1) - 1)
-        h = 50 + 34 * len(rows) + extra
+        h = self.breakdown_height(rows, heads)
         canvas.panel((x0, y0, x1, y0 + h), PANEL)
         total_label = _("Total")
         label_w, col_w = self.columns(rows, len(heads), x1 - x0)
-        y = y0 + 12
+        y = y0 + 10
         for i, lines in enumerate(heads):
             cx = x0 + label_w + col_w * i + col_w // 2
             for k, line in enumerate(lines):
                 canvas.text(
-                    (cx, y + 10 + HEAD_LINE * k),
+                    (cx, y + 14 + HEAD_LINE * k),
                     line,
-                    15,
+                    BODY_PX,
                     TEXT,
                     bold=True,
                     anchor="mm",
-                    max_w=col_w - 6,
+                    max_w=col_w - 8,
                 )
-        y += 30 + extra
+        y += 34 + HEAD_LINE * (max(map(len, heads), default=1) - 1)
         for label, values, winner in rows:
             canvas.line((x0 + 10, y, x1 - 10, y), RULE)
             total = label == total_label
             canvas.text(
-                (x0 + 12, y + 17),
+                (x0 + 12, y + 20),
                 label,
-                15,
+                BODY_PX,
                 TEXT if total else MUTED,
                 bold=total,
                 anchor="lm",
                 max_w=label_w - 8,
-                min_px=12,
             )
             for i, value in enumerate(values):
                 cx = x0 + label_w + col_w * i + col_w // 2
                 if winner == i:
-                    half = min(col_w // 2 - 6, 44)
-                    canvas.panel((cx - half, y + 5, cx + half, y + 29), GOLD, radius=12)
-                    canvas.text((cx, y + 17), value, 16, DARK, bold=True, anchor="mm")
+                    half = min(col_w // 2 - 6, 48)
+                    canvas.panel((cx - half, y + 4, cx + half, y + 36), GOLD, radius=16)
+                    canvas.text((cx, y + 20), value, BODY_PX, DARK, bold=True, anchor="mm")
                 else:
                     canvas.text(
-                        (cx, y + 17), value, 16, GOLD if total else TEXT, bold=total, anchor="mm"
+                        (cx, y + 20),
+                        value,
+                        BODY_PX,
+                        GOLD if total else TEXT,
+                        bold=total,
+                        anchor="mm",
                     )
-            y += 34
+            y += 40
 
 
 LAYOUTS: dict[str, Layout] = {}

@@ -9,7 +9,6 @@ move comes from the view's own log, where a draw does not name the card thrown."
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any
 
 from bot.games import poker_pack
 from bot.i18n import _, ngettext
@@ -18,15 +17,18 @@ from bot.render.cards import ranks_label
 from bot.render.words import names_list
 
 from .canvas import (
+    BODY_PX,
     DARK,
     FELT,
     GOLD,
     MARGIN,
     MUTED,
+    NAME_PX,
     PANEL,
     PANEL_HOT,
     RED,
     TEXT,
+    TITLE_PX,
     WIDTH,
     Canvas,
     Picture,
@@ -38,7 +40,7 @@ from .sprites import MEDIUM, SMALL, Labels
 
 GAME = "hurricane_poker"
 SEAT_H = 132  # name, two cards and the chips, then this round's bet and state
-TITLE_LINE = 28  # a final title's next line
+TITLE_LINE = 32  # a final title's next line
 TITLE_LINES = 3
 
 
@@ -52,14 +54,6 @@ def _ints(view: View, key: str, n: int, default: int = 0) -> list[int]:
 def _flags(view: View, key: str, n: int) -> list[bool]:
     value = view.get(key)
     return [bool(v) for v in value] if isinstance(value, list) and len(value) == n else [False] * n
-
-
-def _name(names: Sequence[str], seat: Any) -> str:
-    if isinstance(seat, str) and seat.isdigit():
-        seat = int(seat)
-    if isinstance(seat, int) and 0 <= seat < len(names):
-        return names[seat]
-    return _("Seat {number}").format(number=seat + 1) if isinstance(seat, int) else "?"
 
 
 def shown_hands(view: View) -> dict[int, list[str]]:
@@ -133,23 +127,27 @@ class PokerLayout(Layout):
         if view.get("dealer") == seat and not over:
             cx, cy = x1 - 22, y0 + 21
             canvas.ellipse((cx - 12, cy - 12, cx + 12, cy + 12), TEXT, DARK)
-            canvas.text((cx, cy + 1), "D", 15, DARK, bold=True, anchor="mm")
+            canvas.text((cx, cy + 1), "D", BODY_PX, DARK, bold=True, anchor="mm")
             right = cx - 18
         # a shortened name stays told apart from every other name (``fit_names``)
-        name = fit_in("▶ {name}" if turn else "{name}", names, seat, right - x0 - 14, 18, True)
+        room = right - x0 - 14
+        name = fit_in("▶ {name}" if turn else "{name}", names, seat, room, NAME_PX, True)
         colour = GOLD if turn else TEXT if in_hand or over else MUTED
-        canvas.text((x0 + 12, y0 + 10), name, 18, colour, bold=True, max_w=right - x0 - 14)
+        canvas.text((x0 + 12, y0 + 10), name, NAME_PX, colour, bold=True, max_w=right - x0 - 14)
         # the hand (face down) and the chips
         cy = y0 + 38
         chips = _ints(view, "chips", n)[seat]
         if in_hand:
             canvas.backs_fan(2, x0 + 12, cy, SMALL, 14)
-        else:
+        else:  # the hand's place, empty, and why (on the line a bet would take)
+            canvas.slot(x0 + 12, cy, SMALL)
             word = _("out") if out else _("folded") if folded else ""
             if word:
-                canvas.text((x0 + 12, cy + SMALL.h // 2), word, 16, MUTED, anchor="lm")
-        text_w = canvas.text_width(str(chips), 20, bold=True)
-        canvas.text((x1 - 12, cy + SMALL.h // 2), str(chips), 20, TEXT, bold=True, anchor="rm")
+                canvas.text(
+                    (x0 + 12, y1 - 17), word, BODY_PX, MUTED, anchor="lm", max_w=x1 - x0 - 24
+                )
+        text_w = canvas.text_width(str(chips), NAME_PX, bold=True)
+        canvas.text((x1 - 12, cy + SMALL.h // 2), str(chips), NAME_PX, TEXT, bold=True, anchor="rm")
         chip(canvas, x1 - 12 - text_w - 14, cy + SMALL.h // 2)
         # this round's bet, all-in, the draw, a declaration
         if over or not _flags(view, "in_hand", n)[seat] or folded:
@@ -158,9 +156,9 @@ class PokerLayout(Layout):
         bottom = y1 - 33
         bet = _ints(view, "round_bets", n)[seat]
         if view.get("phase") == "bet" and bet:
-            x = canvas.pill(x, bottom, _("bet {bet}").format(bet=bet), GOLD, px=14) + 6
+            x = canvas.pill(x, bottom, _("bet {bet}").format(bet=bet), GOLD, px=BODY_PX) + 6
         if _flags(view, "all_in", n)[seat]:
-            x = canvas.pill(x, bottom, _("all-in"), RED, px=14) + 6
+            x = canvas.pill(x, bottom, _("all-in"), RED, px=BODY_PX) + 6
         drawn = (
             (view.get("drawn") or [None] * n)[seat] if len(view.get("drawn") or []) == n else None
         )
@@ -171,98 +169,96 @@ class PokerLayout(Layout):
             words.append(_("declared"))
         room = x1 - x - 12
         line = " · ".join(words)
-        if words and measure(line, 13) > room:  # too long beside the pills: one part a line
-            lines = [w for word in words for w in wrap(word, room, 13)][:2]
+        if words and measure(line, BODY_PX) > room:  # too long beside the pills: one part a line
+            lines = [w for word in words for w in wrap(word, room, BODY_PX)][:2]
             for i, part in enumerate(lines):
-                canvas.text((x + 2, bottom + 5 + 15 * i), part, 13, MUTED, anchor="lm", max_w=room)
+                top = bottom + 12 - 13 * (len(lines) - 1) + 26 * i
+                canvas.text((x + 2, top), part, BODY_PX, MUTED, anchor="lm", max_w=room)
         elif words:
-            canvas.text((x + 2, bottom + 12), line, 14, MUTED, anchor="lm", max_w=room, min_px=13)
+            canvas.text((x + 2, bottom + 12), line, BODY_PX, MUTED, anchor="lm", max_w=room)
 
     def centre(
         self, canvas: Canvas, view: View, names: Sequence[str], last_move: str | None, y: int
     ) -> int:
         if view.get("is_over"):
             return self.showdown(canvas, view, names, y)
-        stock_w = 120
-        area_w = INNER - stock_w - 10
-        h = 34 + MEDIUM.h + 20
+        area_w = INNER
+        right = MARGIN + area_w - 12
+        phase = self.phase_lines(view, area_w - 24)
+        move = self.last_action(view, names, area_w - 24)
+        # the pot and the stock, the phase and the last move in one panel: no empty band
+        h = 8 + 36 + 26 * (len(phase) + (1 if move else 0)) + 8
         canvas.panel((MARGIN, y, MARGIN + area_w, y + h), PANEL)
-        canvas.text((MARGIN + 12, y + 8), _("Pot"), 16, MUTED, bold=True)
+        mid = y + 26
+        # the stock's count, right (as a seat's hidden hand: ``×36``)
+        stock = view.get("stock_size")
+        stock = stock if isinstance(stock, int) else 0
+        count_w = canvas.text((right, mid), f"×{stock}", NAME_PX, TEXT, bold=True, anchor="rm")
+        stock_x = right - count_w - 8
+        stock_x -= canvas.text((stock_x, mid), _("Stock"), BODY_PX, MUTED, bold=True, anchor="rm")
+        x = MARGIN + 12
+        x += canvas.text((x, mid), _("Pot"), BODY_PX, MUTED, bold=True, anchor="lm") + 24
         total = view.get("pot_total")
-        chip(canvas, MARGIN + 30, y + 58, 14)
-        canvas.text(
-            (MARGIN + 52, y + 58),
-            str(total if isinstance(total, int) else 0),
-            34,
-            GOLD,
-            bold=True,
-            anchor="lm",
+        chip(canvas, x, mid, 14)
+        x += 22
+        x += canvas.text(
+            (x, mid), str(total if isinstance(total, int) else 0), 34, GOLD, bold=True, anchor="lm"
         )
         pots = view.get("pots")
         # side pots matter once someone is all-in (before, an uncalled bet only looks like one)
         if isinstance(pots, list) and len(pots) > 1 and any(view.get("all_in") or []):
             canvas.text(
-                (MARGIN + 150, y + 58),
+                (x + 16, mid),
                 pots_words(pots).partition(" ")[2].strip("()"),
-                17,
+                BODY_PX,
                 TEXT,
                 anchor="lm",
-                max_w=area_w - 170,
+                max_w=stock_x - x - 40,
             )
+        ty = y + 8 + 36 + 13
+        for line in phase:
+            canvas.text((MARGIN + 12, ty), line, BODY_PX, TEXT, anchor="lm", max_w=area_w - 24)
+            ty += 26
+        if move:
+            label, words = move
+            lx = MARGIN + 12
+            lx += canvas.text((lx, ty), label, BODY_PX, MUTED, bold=True, anchor="lm") + 12
+            canvas.text((lx, ty), words, BODY_PX, TEXT, anchor="lm", max_w=right - lx)
+        if not isinstance(view.get("last_showdown"), dict):
+            return y + h
+        return self.showdown(canvas, view, names, y + h + 10)
+
+    def phase_lines(self, view: View, room: int) -> list[str]:
+        """The betting round or the draw, and what a call costs, over the lines it needs."""
         phase = PHASES.get((str(view.get("phase")), int(view.get("street") or 1)))
         if phase is None and view.get("phase") == "bet":
             phase = PHASES[("bet", 1)]
-        if phase:
-            phase = _(phase)
-            if view.get("phase") == "bet":
-                bets = _ints(view, "round_bets", len(view.get("round_bets") or []))
-                top = max(bets) if bets else 0
-                phase += " · " + (
-                    _("to call {chips}").format(chips=top) if top else _("no bet yet")
-                )
-            canvas.text((MARGIN + 12, y + h - 12), phase, 17, TEXT, anchor="ld", max_w=area_w - 24)
-        # the stock, face down
-        stock = view.get("stock_size")
-        stock = stock if isinstance(stock, int) else 0
-        sx = WIDTH - MARGIN - stock_w
-        canvas.panel((sx, y, WIDTH - MARGIN, y + h), PANEL)
-        canvas.text((sx + stock_w // 2, y + 8), _("Stock"), 16, MUTED, bold=True, anchor="ma")
-        for k in range(min(3, stock)):
-            canvas.back(sx + (stock_w - SMALL.w) // 2 - 4 + 4 * k, y + 36 - 2 * k, SMALL)
-        canvas.text(
-            (sx + stock_w // 2, y + 36 + SMALL.h + 10),
-            ngettext("{count} left", "{count} left", stock).format(count=stock),
-            17,
-            TEXT,
-            bold=True,
-            anchor="ma",
-        )
-        y += h + 10
-        y = self.last_action(canvas, view, names, y)
-        return self.showdown(canvas, view, names, y)
+        if not phase:
+            return []
+        text = _(phase)
+        if view.get("phase") == "bet":
+            bets = _ints(view, "round_bets", len(view.get("round_bets") or []))
+            top = max(bets) if bets else 0
+            text += " · " + (_("to call {chips}").format(chips=top) if top else _("no bet yet"))
+        return wrap(text, room, BODY_PX)
 
-    def last_action(self, canvas: Canvas, view: View, names: Sequence[str], y: int) -> int:
-        """The last move of this hand, as the view's log has it (a draw names no card)."""
+    def last_action(self, view: View, names: Sequence[str], room: int) -> tuple[str, str] | None:
+        """The last move of this hand, as the view's log has it (a draw names no card): its
+        label and its words, fitted to ``room``."""
         log = view.get("log")
         if not isinstance(log, list) or not log or not isinstance(log[-1], list | tuple):
-            return y
+            return None
         seat = log[-1][0]
         seat = int(seat) if isinstance(seat, str) and seat.isdigit() else seat
         if not isinstance(seat, int) or not 0 <= seat < len(names):
-            return y  # a move is told with the player who made it, or not at all
-        action = str(log[-1][1])
-        canvas.panel((MARGIN, y, WIDTH - MARGIN, y + 40), PANEL)
-        x = (
-            MARGIN
-            + 12
-            + canvas.text((MARGIN + 12, y + 20), _("Last move"), 16, MUTED, bold=True, anchor="lm")
-        )
-        words = move_words(GAME, names, seat, action, WIDTH - MARGIN - x - 24, 18)
-        canvas.text((x + 12, y + 20), words, 18, TEXT, anchor="lm", max_w=WIDTH - MARGIN - x - 24)
-        return y + 50
+            return None  # a move is told with the player who made it, or not at all
+        label = _("Last move")
+        room -= measure(label, BODY_PX, True) + 12
+        return label, move_words(GAME, names, seat, str(log[-1][1]), room, BODY_PX)
 
     def showdown(self, canvas: Canvas, view: View, names: Sequence[str], y: int) -> int:
-        """The last showdown: the hands shown, each with its High and Low, what each took."""
+        """The last showdown: the hands shown, each with its High and Low (the side it won in
+        gold, a side it did not declare left out) and the chips it took."""
         last = view.get("last_showdown")
         if not isinstance(last, dict):
             return y
@@ -279,45 +275,77 @@ class PokerLayout(Layout):
             for side in ("high", "low"):
                 for seat in pot.get(side) or []:
                     won.setdefault(int(seat), set()).add(side)
-        rows = -(-len(shown) // 2)
-        tile_h = MEDIUM.h + 16
-        h = 36 + max(rows, 1) * (tile_h + 8) + (0 if shown else 10)
-        canvas.panel((MARGIN, y, WIDTH - MARGIN, y + h), PANEL)
-        canvas.text(
-            (MARGIN + 12, y + 8),
-            _("Hand {number} showdown").format(number=last.get("hand_no", "")),
-            16,
-            MUTED,
-            bold=True,
-        )
+        title = _("Hand {number} showdown").format(number=last.get("hand_no", ""))
         if not shown:
             takers = [(s, c) for s, c in taken.items() if c and 0 <= s < len(names)]
             each = (INNER - 24) // max(1, len(takers)) - 16
             words = " · ".join(
-                fit_in(_("{name} takes {chips}"), names, s, each, 18, chips=c) for s, c in takers
+                fit_in(_("{name} takes {chips}"), names, s, each, NAME_PX, chips=c)
+                for s, c in takers
             )
+            h = 36 + 30 + 26 + 10
+            canvas.panel((MARGIN, y, WIDTH - MARGIN, y + h), PANEL)
+            canvas.text((MARGIN + 12, y + 8), title, BODY_PX, MUTED, bold=True)
             canvas.text(
-                (MARGIN + 12, y + 36 + tile_h // 2),
+                (MARGIN + 12, y + 36 + 14),
                 words or "—",
-                18,
+                NAME_PX,
                 TEXT,
                 anchor="lm",
                 max_w=INNER - 24,
             )
             canvas.text(
-                (MARGIN + 12, y + 36 + tile_h // 2 + 26),
+                (MARGIN + 12, y + 36 + 30 + 13),
                 _("everyone else folded: no cards shown"),
-                15,
+                BODY_PX,
                 MUTED,
                 anchor="lm",
+                max_w=INNER - 24,
             )
-            return y + h + 10
+            return y + h
+        # up to four hands: medium cards side by side; more (eight seats): small ones fanned
+        size = MEDIUM if len(shown) <= 4 else SMALL
+        step = size.w + 4 if size is MEDIUM else size.step
         tile_w = (INNER - 24 - 10) // 2
+        text_w = tile_w - 8 - (step + size.w) - 12 - 8
+        tiles = []
+        for seat, cards in shown.items():
+            said = str(declared.get(str(seat)) or "")
+            sides = {"high", "low"} if said in ("", "both") else {said}
+            rank = ranks.get(str(seat)) or {}
+            parts = [
+                (f"{_(SIDE_WORDS[side])} {ranks_label(rank.get(side))}", side in won.get(seat, ()))
+                for side in ("high", "low")
+                if rank and side in sides
+            ]
+            joined = sum(measure(text, BODY_PX, won) + 30 for text, won in parts) - 30
+            rows = [parts] if joined <= text_w else [[p] for p in parts]
+            tiles.append((seat, cards, rows))
+        lines = max((1 + len(rows) for _s, _c, rows in tiles), default=1)
+        tile_h = max(size.h + 8, 8 + 26 * lines + 4)
+        count = -(-len(tiles) // 2)
+        h = 32 + count * (tile_h + 5) + 5
+        canvas.panel((MARGIN, y, WIDTH - MARGIN, y + h), PANEL)
+        canvas.text((MARGIN + 12, y + 6), title, BODY_PX, MUTED, bold=True)
         wild = wild_cards(view)
-        for i, (seat, cards) in enumerate(shown.items()):
+        keys = []  # what the marks mean: a wild card's star, a rank line left out
+        if any(c in wild for cards in shown.values() for c in cards):
+            keys.append("★ " + _("wild"))
+        if declared:
+            keys.append(_("undeclared sides not shown"))
+        if keys:
+            canvas.text(
+                (WIDTH - MARGIN - 12, y + 6),
+                " · ".join(keys),
+                BODY_PX,
+                MUTED,
+                anchor="ra",
+                max_w=INNER - 24 - measure(title, BODY_PX, True) - 20,
+            )
+        for i, (seat, cards, rows) in enumerate(tiles):
             r, c = divmod(i, 2)
             tx = MARGIN + 12 + c * (tile_w + 10)
-            ty = y + 34 + r * (tile_h + 8)
+            ty = y + 32 + r * (tile_h + 5)
             winner = seat in won
             canvas.panel(
                 (tx, ty, tx + tile_w, ty + tile_h),
@@ -326,57 +354,46 @@ class PokerLayout(Layout):
                 width=2,
                 radius=8,
             )
-            end = canvas.fan(cards, tx + 8, ty + 8, MEDIUM, MEDIUM.w + 4)
+            cy = ty + (tile_h - size.h) // 2
+            end = canvas.fan(cards, tx + 8, cy, size, step)
             for k, card in enumerate(cards):
                 if card in wild:
-                    canvas.pill(
-                        tx + 12 + k * (MEDIUM.w + 4),
-                        ty + MEDIUM.h - 16,
-                        _("WILD"),
-                        GOLD,
-                        px=11,
-                        max_w=MEDIUM.w - 10,
-                    )
+                    canvas.pill(tx + 4 + k * step, cy + size.h - 24, "★", GOLD, px=BODY_PX)
             lx = end + 12
-            max_w = tx + tile_w - lx - 8
+            right = tx + tile_w - 8
+            ly = ty + (tile_h - 26 * (1 + len(rows))) // 2 + 13
+            gain = taken.get(seat, 0)
+            gain_w = 0
+            if gain:
+                gain_w = canvas.text((right, ly), f"+{gain}", BODY_PX, GOLD, bold=True, anchor="rm")
+                chip(canvas, right - gain_w - 14, ly, 9)
+                gain_w += 30
+            name = fit_names(names, right - lx - gain_w, BODY_PX, True)
             canvas.text(
-                (lx, ty + 10),
-                fit_names(names, max_w, 17, True)[seat] if 0 <= seat < len(names) else "",
-                17,
+                (lx, ly),
+                name[seat] if 0 <= seat < len(names) else "",
+                BODY_PX,
                 GOLD if winner else TEXT,
                 bold=True,
-                max_w=max_w,
+                anchor="lm",
+                max_w=right - lx - gain_w,
             )
-            rank = ranks.get(str(seat)) or {}
-            if rank:
-                line = _("High {high} · Low {low}").format(
-                    high=ranks_label(rank.get("high")), low=ranks_label(rank.get("low"))
-                )
-                canvas.text((lx, ty + 36), line, 15, TEXT, max_w=max_w)
-            choice = declared.get(str(seat))
-            if choice:
-                said = _(SIDE_WORDS[str(choice)]) if str(choice) in SIDE_WORDS else str(choice)
-                canvas.text(
-                    (lx, ty + 58), _("declared {side}").format(side=said), 14, MUTED, max_w=max_w
-                )
-            if taken.get(seat):
-                sides = " & ".join(
-                    _(SIDE_WORDS[s]) for s in ("high", "low") if s in won.get(seat, ())
-                )
-                words = _("takes {chips}").format(chips=taken[seat]) + (
-                    f" ({sides})" if sides else ""
-                )
-                canvas.text(
-                    (lx, ty + tile_h - 10),
-                    words,
-                    16,
-                    GOLD,
-                    bold=True,
-                    anchor="ld",
-                    max_w=max_w,
-                    min_px=13,
-                )
-        return y + h + 10
+            for row in rows:
+                ly += 26
+                x = lx
+                for k, (text, side_won) in enumerate(row):
+                    if k:  # the canvas draws no edge spaces: the gap is left here
+                        x += canvas.text((x + 7, ly), "·", BODY_PX, MUTED, anchor="lm") + 14
+                    x += canvas.text(
+                        (x, ly),
+                        text,
+                        BODY_PX,
+                        GOLD if side_won else TEXT,
+                        bold=side_won,
+                        anchor="lm",
+                        max_w=right - x,
+                    )
+        return y + h
 
     # -- the private hand ------------------------------------------------------------------
     def hand_title(self, view: View, count: int) -> str:
@@ -423,9 +440,9 @@ class PokerLayout(Layout):
         canvas = Canvas(HEADER_H + extra + rows_h + 10 + showdown_h + MARGIN + 10, labels)
         for i, line in enumerate(title):
             canvas.text(
-                (MARGIN, 26 + TITLE_LINE * i),
+                (MARGIN, 28 + TITLE_LINE * i),
                 line,
-                22,
+                TITLE_PX,
                 GOLD,
                 bold=True,
                 anchor="lm",
@@ -433,7 +450,7 @@ class PokerLayout(Layout):
             )
         y = HEADER_H + extra + 4
         canvas.panel((MARGIN, y, WIDTH - MARGIN, y + rows_h), PANEL)
-        canvas.text((MARGIN + 12, y + 8), _("Final ranking by chips"), 16, MUTED, bold=True)
+        canvas.text((MARGIN + 12, y + 8), _("Final ranking by chips"), BODY_PX, MUTED, bold=True)
         ry = y + 36
         for s in order:
             place = 1 + sum(1 for c in chips if c > chips[s])
@@ -441,36 +458,38 @@ class PokerLayout(Layout):
             canvas.text(
                 (MARGIN + 16, ry + 17),
                 f"{place}.",
-                18,
+                NAME_PX,
                 GOLD if first else TEXT,
                 bold=True,
                 anchor="lm",
             )
             canvas.text(
                 (MARGIN + 56, ry + 17),
-                fit_names(names, 380, 18, True)[s],
-                18,
+                fit_names(names, 380, NAME_PX, True)[s],
+                NAME_PX,
                 GOLD if first else TEXT,
                 bold=True,
                 anchor="lm",
                 max_w=380,
             )
             chip(canvas, MARGIN + 470, ry + 17)
-            canvas.text((MARGIN + 486, ry + 17), str(chips[s]), 18, TEXT, bold=True, anchor="lm")
+            canvas.text(
+                (MARGIN + 486, ry + 17), str(chips[s]), NAME_PX, TEXT, bold=True, anchor="lm"
+            )
             if isinstance(stack, int):
                 change = chips[s] - stack
                 sign = "+" if change > 0 else "−" if change < 0 else "±"
                 canvas.text(
                     (WIDTH - MARGIN - 16, ry + 17),
                     f"{sign}{abs(change)}",
-                    17,
+                    BODY_PX,
                     GOLD if change > 0 else MUTED,
                     anchor="rm",
                 )
             ry += 34
         y += rows_h + 10
         y = self.showdown(canvas, view, names, y)
-        return canvas.finish("final.png", y + MARGIN - 10)
+        return canvas.finish("final.png", y + MARGIN)
 
     def final_title(
         self, view: View, names: Sequence[str], leaders: list[int], best: int
@@ -480,7 +499,7 @@ class PokerLayout(Layout):
         n = len(names)
         room = WIDTH - 2 * MARGIN
         for share in (10**6, *(room * TITLE_LINES // max(1, len(leaders)) - k for k in (40, 80))):
-            fitted = fit_names(names, share, 22, True) if share < 10**6 else tuple(names)
+            fitted = fit_names(names, share, TITLE_PX, True) if share < 10**6 else tuple(names)
             if len(leaders) == n:
                 head = _("everyone ends level: a draw")
             elif len(leaders) > 1:
@@ -491,7 +510,7 @@ class PokerLayout(Layout):
                 head = ngettext(
                     "{name} wins with {count} chip", "{name} wins with {count} chips", best
                 ).format(name=fitted[leaders[0]], count=best)
-            lines = wrap(f"{self.title(view)} · {head}", room, 22, True)
+            lines = wrap(f"{self.title(view)} · {head}", room, TITLE_PX, True)
             if len(lines) <= TITLE_LINES:
                 break
         return lines[:TITLE_LINES]

@@ -15,8 +15,6 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.i18n import pgettext
-
 FONT_DIR = Path(str(resources.files("bot.render.pictures") / "fonts"))
 REGULAR = "DejaVuSans.ttf"
 BOLD = "DejaVuSans-Bold.ttf"
@@ -143,12 +141,8 @@ def label_key(labels: Labels | None) -> _LabelKey:
 
 
 def card_word(card: str, size: CardSize | None = None) -> str:
-    """The word printed on a card, in the language in force: Haggis's wild cards say ``WILD``
-    (not on a small card), the jokers ``JOKER``; other cards none."""
-    if card in COURT and (size is None or not is_compact(size)):
-        return pgettext("printed on a card", "WILD")
-    if card in ("X1", "X2"):
-        return pgettext("printed on a card", "JOKER")
+    """The word printed on a card: none since words at card size did not read at display size
+    (a wild card shows a star and the five suit colours, a joker stars; the texts name them)."""
     return ""
 
 
@@ -207,14 +201,17 @@ def _finish(img: Image.Image, size: CardSize) -> Image.Image:
     return img.resize((size.w, size.h), Image.Resampling.LANCZOS)
 
 
-def _fit_font(text: str, name: str, px: int, max_w: int) -> ImageFont.FreeTypeFont:
-    """The font at ``px``, shrunk until ``text`` fits ``max_w`` (``10`` in a narrow index)."""
+def _fit_px(text: str, name: str, px: int, max_w: int) -> int:
+    """``px``, shrunk until ``text`` fits ``max_w`` (``10`` in a narrow index)."""
     while px > 8:
-        f = font(name, px)
-        if f.getlength(text) <= max_w:
-            return f
+        if font(name, px).getlength(text) <= max_w:
+            return px
         px -= SUPER
-    return font(name, px)
+    return px
+
+
+def _fit_font(text: str, name: str, px: int, max_w: int) -> ImageFont.FreeTypeFont:
+    return font(name, _fit_px(text, name, px, max_w))
 
 
 def _shape(
@@ -255,30 +252,44 @@ def _star(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB, 
     draw.polygon(pts, fill=fill, outline=OUTLINE if edge else None, width=edge)
 
 
+def _geometry(size: CardSize) -> tuple[int, int, int, int]:
+    """(line, pad, rank_px, index_w) of a face, in supersampled px."""
+    line = (2 if size.w >= 56 else 1) * SUPER + SUPER // 2
+    pad = line + (3 if is_compact(size) else 5) * SUPER
+    rank_px = int(size.w * (0.46 if is_compact(size) else 0.4)) * SUPER
+    return line, pad, rank_px, size.step * SUPER - pad - line
+
+
+def index_box(size: CardSize) -> tuple[int, int]:
+    """(right, bottom) of a face's index corner in output px: the rank and the small suit mark.
+    Everything else on a face lies right of ``size.step`` (the strip a fan leaves visible of a
+    covered card), so a covered card shows its whole index and no sliver of its pip."""
+    _line, pad, rank_px, _index_w = _geometry(size)
+    return size.step, round((pad + rank_px * 2.0) / SUPER)
+
+
+def blank_sprite(size: CardSize) -> Image.Image:
+    """A face with nothing on it (what a card's marks are drawn on)."""
+    img, _draw, _line = _blank(size, WHITE)
+    return _finish(img, size)
+
+
 def _draw_face(card: Card, size: CardSize, labels: Labels, word: str = "") -> Image.Image:
     img, draw, line = _blank(size, WHITE)
     w, h = size.w * SUPER, size.h * SUPER
     compact = is_compact(size)
-    pad = line + (3 if compact else 5) * SUPER
-    index_w = size.step * SUPER - pad - line
-    rank_px = int(size.w * (0.46 if compact else 0.4)) * SUPER
+    _line, pad, rank_px, index_w = _geometry(size)
     rank = labels.get(card.rank, card.rank)
     edge = max(1, size.w // 40) * SUPER
+    # the pip zone: right of the strip a fan leaves visible, below the index's top
+    zx0, zx1 = size.step * SUPER + 2 * SUPER, w - pad
+    zy0, zy1 = h * 0.42, h - pad
+    zw, zcx, zcy = zx1 - zx0, (zx0 + zx1) / 2, (zy0 + zy1) / 2
 
     if card.kind == "french":
         ink = FRENCH_RED if card.suit in "HD" else INK
         symbol = FRENCH_SUITS[card.suit]
         court = card.rank in COURT and not compact
-        if court:
-            # court cards: a pale panel in the suit colour sets them apart at a glance
-            tint = COURT_TINTS[0] if ink == FRENCH_RED else COURT_TINTS[1]
-            draw.rounded_rectangle(
-                (w * 0.5, h * 0.5, w - pad * 0.8, h - pad * 0.8),
-                radius=6 * SUPER,
-                fill=tint,
-                outline=ink,
-                width=edge,
-            )
         _index(draw, rank, ink, pad, rank_px, index_w)
         suit_px = int(rank_px * (0.7 if compact else 0.62))
         top = pad + rank_px * 1.02
@@ -286,14 +297,15 @@ def _draw_face(card: Card, size: CardSize, labels: Labels, word: str = "") -> Im
         if compact:
             return _finish(img, size)
         if court:
-            cx, cy = (w * 0.5 + w - pad * 0.8) / 2, (h * 0.5 + h - pad * 0.8) / 2
-            big = font(BOLD, int(w * 0.36))
-            draw.text((cx, cy), symbol, font=big, fill=ink, anchor="mm")
-        else:
-            big = font(BOLD, int(w * 0.5))
-            draw.text(
-                (w - pad * 1.1 - w * 0.02, h - pad * 1.1), symbol, font=big, fill=ink, anchor="rs"
+            # court cards: a pale panel in the suit colour sets them apart at a glance
+            tint = COURT_TINTS[0] if ink == FRENCH_RED else COURT_TINTS[1]
+            draw.rounded_rectangle(
+                (zx0, zy0, zx1, zy1), radius=4 * SUPER, fill=tint, outline=ink, width=edge
             )
+            big = font(BOLD, _fit_px(symbol, BOLD, int(zw * 1.0), int(zw * 0.8)))
+        else:
+            big = font(BOLD, _fit_px(symbol, BOLD, int(zw * 1.3), int(zw)))
+        draw.text((zcx, zcy), symbol, font=big, fill=ink, anchor="mm")
         return _finish(img, size)
 
     if card.kind == "haggis":
@@ -304,12 +316,11 @@ def _draw_face(card: Card, size: CardSize, labels: Labels, word: str = "") -> Im
         _shape(draw, shape, pad + index_w / 2, cy, r_small, fill, edge)
         if compact:
             return _finish(img, size)
-        r_big = w * 0.22
-        bx, by = w - pad - r_big * 1.1, h - pad - r_big * 1.2
-        _shape(draw, shape, bx, by, r_big, fill, edge * 2)
+        r_big = zw * 0.45
+        _shape(draw, shape, zcx, zcy, r_big, fill, edge * 2)
         letter_ink = INK if card.suit in "YO" else WHITE
         draw.text(
-            (bx, by + (r_big * 0.12 if shape == "triangle" else 0)),
+            (zcx, zcy + (r_big * 0.12 if shape == "triangle" else 0)),
             card.suit,
             font=font(BOLD, int(r_big * 0.95)),
             fill=letter_ink,
@@ -318,40 +329,22 @@ def _draw_face(card: Card, size: CardSize, labels: Labels, word: str = "") -> Im
         return _finish(img, size)
 
     if card.kind == "wild":
-        # wild: a band of all five suit colours, a gold star, and the word WILD
-        band = h * 0.06
-        x0, x1 = line, w - line
-        seg = (x1 - x0) / 5
-        for i, (_, col, _ink) in enumerate(HAGGIS_SUITS.values()):
-            draw.rectangle(
-                (x0 + i * seg, h - line - band * 2.2, x0 + (i + 1) * seg, h - line - band * 1.2),
-                fill=col,
-            )
+        # wild: the rank and a gold star as its index; the five suit colours down the pip zone
         _index(draw, rank, WILD_INK, pad, rank_px, index_w)
+        _star(draw, pad + index_w / 2, pad + rank_px * 1.45, rank_px * 0.36, WILD_GOLD, edge)
         if compact:
-            _star(draw, pad + index_w / 2, pad + rank_px * 1.45, rank_px * 0.36, WILD_GOLD, edge)
             return _finish(img, size)
-        _star(draw, w * 0.64, h * 0.5, w * 0.25, WILD_GOLD, edge + SUPER)
-        draw.text(
-            (w / 2, h - line - band * 2.5),
-            word or "WILD",
-            font=_fit_font(word or "WILD", BOLD, int(w * 0.17), int(w - 2 * line - 4 * SUPER)),
-            fill=WILD_INK,
-            anchor="md",
-        )
+        seg = (zy1 - zy0) / 5
+        for i, (_, col, _ink) in enumerate(HAGGIS_SUITS.values()):
+            draw.rectangle((zx1 - zw * 0.22, zy0 + i * seg, zx1, zy0 + (i + 1) * seg), fill=col)
+        _star(draw, zx0 + zw * 0.36, zcy, zw * 0.38, WILD_GOLD, edge)
         return _finish(img, size)
 
-    # joker (poker X1 red, X2 black)
+    # joker (poker X1 red, X2 black): a star as its index, a big one in the pip zone
     ink = FRENCH_RED if card.rank == "X1" else INK
-    jpx = int(rank_px * 0.62)
-    y = float(pad)
-    letters = word or "JOKER"
-    jpx = int(jpx * min(1.0, 5 / len(letters)))  # a longer word (ДЖОКЕР) in smaller letters
-    for ch in letters:
-        draw.text((pad + index_w / 2, y), ch, font=font(BOLD, jpx), fill=ink, anchor="mt")
-        y += jpx * 0.98
+    _star(draw, pad + index_w / 2, pad + rank_px * 0.5, rank_px * 0.5, ink, edge)
     if not compact:
-        _star(draw, w * 0.64, h * 0.62, w * 0.25, ink, edge)
+        _star(draw, zcx, zcy, zw * 0.5, ink, edge)
     return _finish(img, size)
 
 
@@ -387,3 +380,50 @@ def _draw_back(size: CardSize) -> Image.Image:
         )
         _star(draw, cx, cy, r * 0.7, WHITE, 0)
     return _finish(img, size)
+
+
+EMOJI_SIDE = 96  # an emoji's square (Discord shows it at 22 px inline, 48 px alone)
+
+
+def emoji_sprite(card: str, labels: Labels | None = None) -> Image.Image:
+    """A card drawn for an emoji: not a shrunk card (its pip was 2-3 px at 22 px) but a square
+    face filled by a big rank and a big suit, so suits differ by their shape at inline size."""
+    side = EMOJI_SIDE * SUPER
+    img = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+    edge = 3 * SUPER
+    draw.rounded_rectangle((0, 0, side - 1, side - 1), 14 * SUPER, fill=OUTLINE)
+    if card == "back":
+        draw.rounded_rectangle(
+            (edge, edge, side - 1 - edge, side - 1 - edge), 11 * SUPER, BACK_BLUE
+        )
+        _star(draw, side / 2, side / 2, side * 0.3, WHITE, 0)
+        return img.resize((EMOJI_SIDE, EMOJI_SIDE), Image.Resampling.LANCZOS)
+    draw.rounded_rectangle((edge, edge, side - 1 - edge, side - 1 - edge), 11 * SUPER, WHITE)
+    face = parse_card(card)
+    rank = (labels or {}).get(face.rank, face.rank)
+    big = side * 0.6  # the suit: the lower right, over half the square
+    cx, cy = side * 0.66, side * 0.64
+    if face.kind == "french":
+        ink = FRENCH_RED if face.suit in "HD" else INK
+        _emoji_rank(draw, rank, ink, side)
+        symbol = FRENCH_SUITS[face.suit]
+        px = _fit_px(symbol, BOLD, int(big * 1.25), int(big))
+        draw.text((cx, cy), symbol, font=font(BOLD, px), fill=ink, anchor="mm")
+    elif face.kind == "haggis":
+        shape, fill, ink = HAGGIS_SUITS[face.suit]
+        _emoji_rank(draw, rank, ink, side)
+        _shape(draw, shape, cx, cy, big * 0.46, fill, 2 * SUPER)
+    elif face.kind == "wild":
+        _emoji_rank(draw, rank, WILD_INK, side)
+        _star(draw, cx, cy, big * 0.55, WILD_GOLD, 2 * SUPER)
+    else:
+        ink = FRENCH_RED if face.rank == "X1" else INK
+        _star(draw, side / 2, side / 2, side * 0.38, ink, 0)
+    return img.resize((EMOJI_SIDE, EMOJI_SIDE), Image.Resampling.LANCZOS)
+
+
+def _emoji_rank(draw: ImageDraw.ImageDraw, rank: str, ink: RGB, side: int) -> None:
+    name = CONDENSED if len(rank) > 1 else BOLD
+    px = _fit_px(rank, name, int(side * 0.5), int(side * 0.5))
+    draw.text((side * 0.08, side * 0.06), rank, font=font(name, px), fill=ink, anchor="lt")
