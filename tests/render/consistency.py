@@ -90,6 +90,7 @@ def problems(
     if game == "haggis" and not view.get("trick") and not over and isinstance(current, int):
         frame = _("New trick — {who}").format(who=_("{name} leads"))
         leads = [s for t in texts if (s := _slot(frame, t))]
+        leads = leads or [s for t in texts if (s := _slot(_("{name} leads"), t))]  # two lines
         expect("leader", leads[0] if leads else None, current)
     # the dealer's mark (a pill, poker's button) sits in the dealer's seat row, right of the name
     dealer = view.get("dealer")

@@ -96,21 +96,11 @@ class HaggisLayout(Layout):
         canvas.panel((MARGIN, y, MARGIN + area_w, y + h), PANEL)
         canvas.text((MARGIN + 12, y + 8), _("Trick"), BODY_PX, MUTED, bold=True)
         if not trick:
-            # the seat to move leads the new trick (the view's ``leader`` led the round)
-            leader = view.get("current_player")
-            frame = _("New trick — {who}").format(who=_("{name} leads"))
-            who = (
-                _("{name} leads").format(
-                    name=fit_names(names, area_w - 24, NAME_PX, frame=frame)[leader]
-                )
-                if isinstance(leader, int) and 0 <= leader < len(names)
-                else _("a new lead")
-            )
-            text = _("Game over") if view.get("is_over") else _("New trick — {who}").format(who=who)
-            # the place of the first play, and who makes it
+            # the seat to move leads the new trick (the view's ``leader`` led the round), told
+            # beside the place of its first play: on one line, or the name whole on the second
             canvas.slot(MARGIN + 12, y + 40, MEDIUM)
             room = area_w - MEDIUM.w - 40
-            lines = wrap(text, room, NAME_PX)[:2]
+            lines = self.new_trick(view, names, room)
             for i, line in enumerate(lines):
                 canvas.text(
                     (
@@ -191,6 +181,27 @@ class HaggisLayout(Layout):
         if not trick and last_move:
             y = self.last_line(canvas, view, names, last_move, y)
         return y
+
+    def new_trick(self, view: View, names: Sequence[str], room: int) -> list[str]:
+        """``New trick — Anna leads`` within ``room``: one line, or two (broken at the dash)."""
+        if view.get("is_over"):
+            return [_("Game over")]
+        leader = view.get("current_player")
+        if not isinstance(leader, int) or not 0 <= leader < len(names):
+            return [_("New trick — {who}").format(who=_("a new lead"))]
+        template = _("New trick — {who}")
+        whole = template.format(who=_("{name} leads").format(name=names[leader]))
+        if measure(whole, NAME_PX) <= room - 1:
+            return [whole]
+        head = template.partition("{who}")[0].rstrip()
+        frame = _("New trick — {who}").format(who=_("{name} leads"))
+        who = _("{name} leads").format(
+            name=fit_names(names, room, NAME_PX, frame=_("{name} leads"))[leader]
+        )
+        one = template.format(
+            who=_("{name} leads").format(name=fit_names(names, room, NAME_PX, frame=frame)[leader])
+        )
+        return [head, who] if head and measure(head, NAME_PX) <= room else [one]
 
     def to_beat(self, top: dict[str, Any] | None, names: Sequence[str], room: int) -> list[str]:
         """``To beat: a pair of 7s by Anna`` on one line, or on two (the name whole) when it

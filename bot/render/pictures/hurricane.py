@@ -137,10 +137,13 @@ class HurricaneLayout(Layout):
         if any(_int(s) for s in sweeps):
             label = _("Hurricanes this deal:") + " "
             each = (INNER - measure(label, BODY_PX, True)) // max(1, len(sweeps))
-            sides = fit_names(self.score_sides(view, names), each - 50, BODY_PX, True)
-            text = label + " · ".join(
-                f"{sides[i] if i < len(sides) else i} {s}" for i, s in enumerate(sweeps)
-            )
+            whole = self.score_sides(view, names)
+            for sides in (whole, fit_names(whole, each - 50, BODY_PX, True)):
+                text = label + " · ".join(
+                    f"{sides[i] if i < len(sides) else i} {s}" for i, s in enumerate(sweeps)
+                )
+                if measure(text, BODY_PX, True) < INNER:  # the names whole when they fit
+                    break
             canvas.text((MARGIN + 4, y), text, BODY_PX, GOLD, bold=True, max_w=INNER)
             y += 26
         return self.last_line(canvas, view, names, last_move, y)

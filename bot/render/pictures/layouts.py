@@ -367,30 +367,25 @@ class Layout:
         if known:
             who = fit_names(names, 200, BODY_PX, True)[last_player]
             x += canvas.text((x, mid), who, BODY_PX, TEXT, bold=True, anchor="lm", max_w=200) + 14
-        parts = []  # (verb, cards shown): never a card the view keeps hidden
+        on_table = set(_list(view, "table"))
+        onto = not colon and groups[0] and set(groups[0]) <= on_table
+        tail = _("onto the table")
+        parts = []  # (words, cards shown): never a card the view keeps hidden
         for g, cards in enumerate(groups):
             shown = [c for c in cards if public[c] > 0]
             if shown:
                 verb = pgettext("last move", "took") if g else pgettext("last move", "played")
-                parts.append((verb, shown))
-        on_table = set(_list(view, "table"))
-        tail = _("onto the table") if not colon and groups[0] and set(groups[0]) <= on_table else ""
+                parts.append((f"{verb} {tail}" if onto else verb, shown))
         right = WIDTH - MARGIN - 12
         # the cards side by side when the words fit beside them, else overlapping (a fan)
-        words_w = sum(measure(verb, BODY_PX) + 24 for verb, _cards in parts)
-        words_w += measure(tail, BODY_PX) if tail else 0
-        count = sum(len(cards) for _verb, cards in parts)
+        words_w = sum(measure(words, BODY_PX) + 24 for words, _cards in parts)
+        count = sum(len(cards) for _words, cards in parts)
         step = size.w + 6
         if x + words_w + count * step > right:
             step = size.step
-        for verb, shown in parts:
-            x += canvas.text((x, mid), verb, BODY_PX, MUTED, anchor="lm") + 10
+        for words, shown in parts:
+            x += canvas.text((x, mid), words, BODY_PX, MUTED, anchor="lm", max_w=right - x) + 10
             x = canvas.fan(shown, x, y + 8, size, step) + 14
-        if tail:
-            lines = wrap(tail, right - x, BODY_PX)
-            for i, line in enumerate(lines[:2]):
-                at = mid + (i - (len(lines[:2]) - 1) / 2) * 26
-                canvas.text((x, int(at)), line, BODY_PX, MUTED, anchor="lm", max_w=right - x)
         return y + size.h + 16
 
     # -- the private hand ------------------------------------------------------------------
