@@ -13,7 +13,9 @@ import pytest
 from bot.games import new_game
 from bot.i18n import using
 from bot.render.pictures import final_picture, table_picture
+from bot.render.pictures.canvas import MARGIN, WIDTH
 from bot.render.pictures.fit import display_names, fit_names
+from bot.render.pictures.layouts import layout_for
 
 from .consistency import problems, seat_of
 
@@ -82,3 +84,34 @@ def test_shortened_names_keep_what_tells_them_apart() -> None:
 
 def test_a_name_the_font_cannot_draw_is_its_seat_and_twins_are_numbered() -> None:
     assert display_names(["🎲🎲", "Bob", "Bob"]) == ("Seat 1", "Bob (2)", "Bob (3)")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize(
+    ("game", "options", "players"),
+    [("haggis", None, 3), ("haggis", None, 2), ("hurricane", {"preset": "pairs"}, 4)],
+)
+def test_breakdown_heads_break_between_words(
+    game: str, options: dict[str, Any] | None, players: int, lang: str
+) -> None:
+    """A final's column head is the side's name over one or two lines broken between words
+    ("Computer 2 / (normal)", never "Comput / er 2"), or a shortening that stands for it alone."""
+    rng = random.Random(players)
+    state = new_game(game, seed=5, players=players, options=options)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    view = state.view(None)
+    layout = layout_for(view)
+    for names in (["Computer (normal)", "Computer 2 (normal)", "Computer 3 (normal)"], LONG):
+        with using(lang):
+            drawn = layout.drawn_names(view, names[:players])
+            sides = [side for side, _pile in layout.sides(view, drawn)]
+            rows = layout.score_rows(view, len(sides))
+            heads = layout.column_heads(rows, sides, WIDTH - 2 * MARGIN)
+            final = final_picture(view, names[:players])
+        assert not final.cut, final.cut
+        for i, (side, lines) in enumerate(zip(sides, heads, strict=True)):
+            joined = " ".join(lines)
+            assert 1 <= len(lines) <= 2, lines
+            assert joined == side or ("…" in joined and seat_of(joined, sides) == {i}), lines
+            assert all(line in final.texts for line in lines)

@@ -205,7 +205,7 @@ class HaggisLayout(Layout):
 
     def to_beat(self, top: dict[str, Any] | None, names: Sequence[str], room: int) -> list[str]:
         """``To beat: a pair of 7s by Anna`` on one line, or on two (the name whole) when it
-        does not fit; a name is shortened only when even two lines are too narrow."""
+        does not fit; else the name on a line of its own, shortened only if it must be."""
         if top is None:
             return []
         combo = _dict(top, "combination")
@@ -215,14 +215,15 @@ class HaggisLayout(Layout):
         whole = template.format(combo=what, name=names[seat] if seat < len(names) else "")
         if measure(whole, BODY_PX, True) <= room - 1:
             return [whole]
-        for text in (
-            whole,
-            fit_in(template, names, seat, 2 * room - 60, BODY_PX, True, combo=what),
-        ):
-            lines = wrap(text, room, BODY_PX, True)
-            if len(lines) <= 2 and " ".join(lines) == text:
-                return lines
-        return [fit_in(template, names, seat, room, BODY_PX, True, combo=what)]
+        lines = wrap(whole, room, BODY_PX, True)
+        if len(lines) <= 2 and " ".join(lines) == whole:
+            return lines
+        # the words before the name (wrapped), then the name on a line of its own, fitted
+        head, name, tail = template.partition("{name}")
+        if not name:
+            return lines
+        first = wrap(head.format(combo=what).rstrip(), room, BODY_PX, True)
+        return [*first, fit_in("{name}" + tail, names, seat, room, BODY_PX, True)]
 
     def score_rows(self, view: View, sides: int) -> list[tuple[str, list[str], int | None]]:
         last = view.get("last_round")
