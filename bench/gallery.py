@@ -3,6 +3,7 @@ light theme, side by side, in both languages; plus the card emojis at inline siz
 
     python -m bench.gallery OUT            # every game, preset, seat count, kind and language
     python -m bench.gallery OUT --quick    # one position per game (the test suite runs this)
+    python bench/gallery.py --quick        # into a temporary folder, removed after (a smoke run)
 
 Each ``OUT/<case>_<lang>.png`` holds one picture twice (dark theme left, light right), drawn the
 way the bot draws it in that language (its words, its rank letters). Look at them before calling
@@ -12,7 +13,10 @@ a picture done. The same cases feed the readability checks (``tests/render/test_
 from __future__ import annotations
 
 import argparse
+import io
 import random
+import sys
+import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,10 +24,13 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.games import GameState, new_game
-from bot.i18n import using
-from bot.render.cards import RANK_LETTERS
-from bot.render.pictures import (
+if __name__ == "__main__":  # run as a script: bench/bot.py must not shadow bot/
+    sys.path[0] = str(Path(__file__).resolve().parent.parent)
+
+from bot.games import GameState, new_game  # noqa: E402
+from bot.i18n import using  # noqa: E402
+from bot.render.cards import RANK_LETTERS  # noqa: E402
+from bot.render.pictures import (  # noqa: E402
     Picture,
     emoji_png,
     final_picture,
@@ -201,8 +208,6 @@ def emoji_sheet(lang: str) -> Image.Image:
     for row, (page, _embed) in enumerate(THEMES.values()):
         draw.rectangle((0, row * (size + 12), sheet.width, (row + 1) * (size + 12)), fill=page)
     draw.rectangle((0, 2 * (size + 12), sheet.width, sheet.height), fill=THEMES["dark"][0])
-    import io
-
     for i, card in enumerate(cards):
         face = Image.open(io.BytesIO(emoji_png(card, lang))).convert("RGBA")
         small = face.resize((size, size), Image.Resampling.LANCZOS)
@@ -230,11 +235,16 @@ def write(out: Path, quick: bool = False) -> list[Path]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("out", type=Path, help="folder to write the pictures into")
+    parser.add_argument("out", type=Path, nargs="?", help="folder to write the pictures into")
     parser.add_argument("--quick", action="store_true", help="one position per game")
     args = parser.parse_args()
-    for path in write(args.out, args.quick):
-        print(path)
+    if args.out is not None:
+        for path in write(args.out, args.quick):
+            print(path)
+        return
+    with tempfile.TemporaryDirectory() as out:
+        written = write(Path(out), args.quick)
+        print(f"{len(written)} pictures drawn (no folder given: not kept)")
 
 
 if __name__ == "__main__":
