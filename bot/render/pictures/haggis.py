@@ -39,7 +39,8 @@ class HaggisLayout(Layout):
         faces = [c for c in faces_all[seat] if isinstance(c, str)] if seat < len(faces_all) else []
         count = _int(sizes[seat]) if seat < len(sizes) else 0
         hidden = max(0, count - len(faces))
-        x = self.hidden(canvas, hidden, x, y, right) + 10 if hidden or not faces else x
+        faces_w = (len(faces) - 1) * SMALL.step + SMALL.w + 10 if faces else 0
+        x = self.hidden(canvas, hidden, x, y, right - faces_w) + 10 if hidden or not faces else x
         canvas.fan(faces, x, y, SMALL, SMALL.step)
 
     def seat_line(self, view: View, seat: int) -> str:
@@ -90,7 +91,7 @@ class HaggisLayout(Layout):
             used += w
         rows = [r for r in reversed(rows) if r]
         skipped = min(r[0] for r in rows) if rows else 0
-        row_h = 24 + MEDIUM.h + 14
+        row_h = 30 + MEDIUM.h + 12
         beat = self.to_beat(top, names, area_w - 24)
         h = 40 + len(rows) * row_h + 4 + 26 * len(beat) if trick else 40 + MEDIUM.h + 36
         canvas.panel((MARGIN, y, MARGIN + area_w, y + h), PANEL)
@@ -136,16 +137,16 @@ class HaggisLayout(Layout):
                     if is_top:
                         w = (len(cards) - 1) * MEDIUM.step + MEDIUM.w
                         canvas.panel(
-                            (x - 4, ry + 18, x + w + 3, ry + 22 + MEDIUM.h + 3),
+                            (x - 4, ry + 26, x + w + 3, ry + 30 + MEDIUM.h + 3),
                             None,
                             GOLD,
                             width=3,
                         )
-                    canvas.fan(cards, x, ry + 22, MEDIUM)
+                    canvas.fan(cards, x, ry + 30, MEDIUM)
                 else:
                     canvas.pill(
                         x,
-                        ry + 22 + MEDIUM.h // 2 - 12,
+                        ry + 30 + MEDIUM.h // 2 - 16,
                         _("pass"),
                         PASS,
                         TEXT,
@@ -165,12 +166,12 @@ class HaggisLayout(Layout):
         sx = WIDTH - MARGIN - side_w
         # as tall as what it shows (no Haggis: its label and the count)
         backs_h = MEDIUM.h + 8 if haggis else 0
-        canvas.panel((sx, y, WIDTH - MARGIN, y + min(h, 34 + backs_h + 36)), PANEL)
+        canvas.panel((sx, y, WIDTH - MARGIN, y + min(h, 40 + backs_h + 36)), PANEL)
         canvas.text((sx + side_w // 2, y + 8), _("Haggis"), BODY_PX, MUTED, bold=True, anchor="ma")
         for k in range(min(3, haggis)):
-            canvas.back(sx + (side_w - MEDIUM.w) // 2 - 4 + 4 * k, y + 34 - 2 * k, MEDIUM)
+            canvas.back(sx + (side_w - MEDIUM.w) // 2 - 4 + 4 * k, y + 40 - 2 * k, MEDIUM)
         canvas.text(
-            (sx + side_w // 2, y + 34 + backs_h),
+            (sx + side_w // 2, y + 40 + backs_h),
             ngettext("{count} card", "{count} cards", haggis).format(count=haggis),
             BODY_PX,
             TEXT,

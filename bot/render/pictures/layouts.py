@@ -290,7 +290,9 @@ class Layout:
             x += SMALL.w + 10
             canvas.text((x, y + SMALL.h // 2), none, BODY_PX, MUTED, anchor="lm")
             return x + canvas.text_width(none, BODY_PX)
-        shown = min(count, 8)
+        # as many backs as leave room for the count before ``right`` (at most 8)
+        count_w = canvas.text_width(f"×{count}", NAME_PX, True)
+        shown = max(1, min(count, 8, (right - x - SMALL.w - 8 - count_w) // 9 + 1))
         end = canvas.backs_fan(shown, x, y, SMALL, 9)
         canvas.text((end + 8, y + SMALL.h // 2), f"×{count}", NAME_PX, TEXT, bold=True, anchor="lm")
         return end + 8 + canvas.text_width(f"×{count}", NAME_PX, True)
