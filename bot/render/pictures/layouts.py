@@ -618,10 +618,10 @@ class Layout:
             canvas.text((MARGIN + 12, y + 8), name, NAME_PX, TEXT, bold=True, max_w=room)
             shown = sort_cards(pile)
             for r in range(-(-len(shown) // per_row)):
-                line = shown[r * per_row : (r + 1) * per_row]
+                row = shown[r * per_row : (r + 1) * per_row]
                 cy = y + 40 + r * (SMALL.h + 12)
-                canvas.fan(line, MARGIN + 12, cy, SMALL, step)
-                for i, card in enumerate(line):
+                canvas.fan(row, MARGIN + 12, cy, SMALL, step)
+                for i, card in enumerate(row):
                     if card in key:
                         x = MARGIN + 12 + i * step
                         canvas.mark(
