@@ -84,6 +84,11 @@ def unregister_game(name: str) -> None:
     ENGINE_MODULES.pop(name, None)
 
 
+def engine_module(name: str) -> ModuleType:
+    """The engine module of a registered game (``ValueError`` for an unknown name)."""
+    return _module(name)
+
+
 def _module(name: str) -> ModuleType:
     if not isinstance(name, str) or name not in ENGINE_MODULES:
         raise ValueError(f"Unknown game {quote(name)}: choose one of {', '.join(GAMES)}.")

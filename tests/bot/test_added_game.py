@@ -1,6 +1,7 @@
 """A game added from outside (tests/toy_game: Minitrick, registered by the fixture through
 ``bot.plugin``) plays whole games through the real discord.py stack: the lobby, the private hand,
-``/play``, the table message, the result, ``/leaderboard``, ``/history`` and ``/replay``, with no
+``/play``, the table message, the result, ``/leaderboard``, ``/history``, ``/verify`` and the
+replay, with no
 line of the cogs, the Discord layer, the table layer or storage naming it (docs/adding-a-game.md)."""
 
 from __future__ import annotations
@@ -136,6 +137,10 @@ async def test_play_command_leaderboard_history_and_replay(
     gid = d.table.game_id
     menu = comp(ex.reply, "rpsel")
     assert menu is not None and gid in [o["value"] for o in menu["options"]]
+
+    ex = await fake.slash("verify", user=alice.user, game=gid)  # every deal re-derived
+    text = render_text(ex.reply if ex.callback_type == 4 else ex.followups[-1].json)
+    assert "Every deal matches the seed." in text and "NOT" not in text, text
 
     ex = await fake.click(d.public(), f"rp:o:{gid}:0", user=alice.user)
     assert ex.callback_type == 4 and ex.ephemeral, ex.text

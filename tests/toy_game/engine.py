@@ -12,7 +12,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot.games import Action, FairSeed, GameInfo, GameState, IllegalAction, InvalidState, OptionInfo
+from bot.games import (
+    Action,
+    Deal,
+    FairSeed,
+    GameInfo,
+    GameState,
+    IllegalAction,
+    InvalidState,
+    OptionInfo,
+)
 from bot.games.fair import load_fair, snapshot_fields
 
 NAME = "minitrick"
@@ -247,3 +256,25 @@ def load_game(data: dict[str, Any]) -> GameState:
     if sorted(cards) != sorted(PACK):
         raise InvalidState("every card of the pack must be somewhere exactly once")
     return state
+
+
+def deal_of(first: Minitrick, deal_no: int, dealer: int | None) -> Deal:
+    """Deal ``deal_no`` of a fair game as its seed makes it (``/verify``: ``bot.games.deals_of``)."""
+    assert first.fair is not None
+    state = Minitrick(
+        seed=first.seed,
+        target=first.options["target"],
+        fair=first.fair,
+        dealer=first.dealer if dealer is None else dealer,
+        deal=deal_no,
+    )
+    state.deal_cards()
+    return Deal(
+        deal=deal_no,
+        pack=first.fair.shuffle(PACK, deal_no),
+        dealer=state.dealer,
+        hands=[list(h) for h in state.hands],
+        down=None,
+        table=[],
+        rest=[],
+    )
