@@ -30,6 +30,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Config, format_shard_ids
+from bot.discord.choices import refresh_game_choices
 from bot.discord.components import DYNAMIC_ITEMS
 from bot.discord.controls import Controls
 from bot.discord.errors import UnknownControl, report_interaction_error
@@ -284,6 +285,7 @@ class CardBot(commands.AutoShardedBot):
                 lobbies_per_member=config.max_lobbies_per_member,
             ),
         )
+        refresh_game_choices()  # a game registered since import is offered by the commands too
         for ext in EXTENSIONS:
             # Loud: a cog that cannot be imported stops the bot at start with the reason
             # (discord.py raises ExtensionNotFound / ExtensionFailed).

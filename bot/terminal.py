@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from bot.games import GAMES as ENGINE_GAMES
-from bot.games import Action, GameState, IllegalAction, new_game
+from bot.games import Action, GameState, IllegalAction, new_game, parse_action
 from bot.i18n import LANGUAGES, N_, _, lang_of, using
 from bot.players import LEVELS, choose_action
 from bot.render.boards.hurricane_poker import showdown_lines
@@ -27,6 +27,10 @@ from bot.render.refusals import refusal
 from bot.render.rules import glossary_text, options_in_force, preset_line, rules_panel
 from bot.render.table import option_words
 from bot.render.words import agree, plural
+from bot.tables.models import Table
+from bot.tables.specs import title_of
+
+from . import terminal_board
 
 MAX_LISTED = 40  # a longer list is shown as a short menu of move kinds with suggestions
 SUGGESTIONS = 8
@@ -42,6 +46,14 @@ TITLES = {
     "hurikan": N_("Hurikan"),
     "haggis": N_("Haggis"),
     "hurricane_poker": N_("Hurricane poker"),
+}
+#: The games with views and events worded here; any other game is told through its board model
+#: (``bot.terminal_board``), so a new game needs no code in this module.
+OWN_VIEWS = {
+    "hurricane": "show_hurricane",
+    "hurikan": "show_hurricane",
+    "haggis": "show_haggis",
+    "hurricane_poker": "show_poker",
 }
 
 
@@ -68,6 +80,8 @@ def typing_help(game: str) -> str:
         )
     elif game == "hurikan":
         example = _("type the cards you lay and the one you take (4s+2h:6c), or one card alone")
+    elif game not in OWN_VIEWS:  # a game told through its models: its moves as listed
+        example = _("type a move as it is listed in brackets, or its number")
     else:
         example = _(
             "type the card and what it takes (7h:3c+4d, or 7♥:3♣+4♦), or the card alone (6h) "
@@ -92,6 +106,7 @@ class TerminalGame:
     time_budget: float | None = None
     lang: str = "en"  # the language of everything it prints (``--lang``)
     rng: random.Random = field(init=False)
+    history: list[tuple[int, str]] = field(init=False, default_factory=list)  # (seat, move)
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -139,7 +154,7 @@ class TerminalGame:
 
     def intro(self) -> None:
         """A header in words: the game and its rules in one line, who plays, how to type."""
-        title = _(TITLES[self.game]) if self.game in TITLES else self.game.capitalize()
+        title = _(TITLES[self.game]) if self.game in TITLES else title_of(self.game)
         options = dict(self.state.options)
         if self.game == "hurricane" and "preset" not in options:
             options["preset"] = "standard"
@@ -263,7 +278,7 @@ class TerminalGame:
                 meant = typed_move(text, [str(a) for a in legal])
                 action = meant if meant is not None else text
             try:
-                return self.state.apply(action, self.seat)
+                return self.apply(action, self.seat)
             except IllegalAction as exc:
                 self.say(_("Not allowed: {reason}").format(reason=refusal(str(exc))))
 
@@ -278,8 +293,23 @@ class TerminalGame:
             seed=self.rng.getrandbits(32),
             time_budget=self.time_budget,
         )
-        events = self.state.apply(action, player)
+        events = self.apply(action, player)
         self.show_events(events)
+
+    def apply(self, action: Action | str, seat: int) -> list[dict[str, Any]]:
+        """The engine applies the move; the moves so far are kept for the story lines."""
+        events = self.state.apply(action, seat)
+        self.history.append((seat, str(parse_action(self.game, str(action)))))
+        return events
+
+    def table(self, events: Sequence[dict[str, Any]] = ()) -> Table:
+        """The table a board model reads (seats named in the third person: "Seat 0 (you)
+        plays")."""
+        names = [
+            _("Seat {number} (you)").format(number=s) if s == self.seat else self.name(s)
+            for s in range(self.state.num_players)
+        ]
+        return terminal_board.terminal_table(self.state, names, self.history, events)
 
     def list_moves(
         self,
@@ -352,12 +382,12 @@ class TerminalGame:
         """What everyone sees (scores, the other seats); the person's own cards and the table
         follow in the hand model's words (``show_hand``)."""
         self.say("")
-        if self.game == "haggis":
-            self.show_haggis(view)
-        elif self.game == "hurricane_poker":
-            self.show_poker(view)
-        else:
-            self.show_hurricane(view)
+        own = OWN_VIEWS.get(self.game)
+        if own is not None:
+            getattr(self, own)(view)
+            return
+        for line in terminal_board.board_lines(self.table(), dict(self.state.view(None))):
+            self.say(line)
 
     def show_hurricane(self, view: dict[str, Any]) -> None:
         n = view["num_players"]
@@ -460,6 +490,10 @@ class TerminalGame:
 
     # ---- events ---------------------------------------------------------------------------
     def show_events(self, events: list[dict[str, Any]]) -> None:
+        if self.game not in OWN_VIEWS:
+            for line in terminal_board.move_lines(self.table(events)):
+                self.say(line)
+            return
         for event in events:
             kind = event["type"]
             handler = getattr(self, f"on_{kind}", None)

@@ -17,14 +17,14 @@ import discord
 from discord.ui import Button, DynamicItem
 
 from bot.i18n import _
-from bot.render.stats import GAME_NAMES
 from storage.models import Metric
 
 from .controls import controls_of, need
 from .language import Localised
 from .ui import BOARD_MESSAGE, guarded
 
-_GAMES_RE = "|".join(GAME_NAMES)
+#: Any game's name (``bot.games.registry``): a game registered after import has page buttons too.
+_GAMES_RE = "[a-z][a-z0-9_]{0,31}"
 _METRICS_RE = "|".join(m.value for m in Metric)
 
 

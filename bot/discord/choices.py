@@ -8,4 +8,16 @@ from discord import app_commands
 from bot.games import GAMES
 from bot.render.rules import display_title
 
-GAME_CHOICES = [app_commands.Choice(name=display_title(g), value=g) for g in GAMES]
+
+def game_choices() -> list[app_commands.Choice[str]]:
+    """One choice per registered game, named as the menus name it."""
+    return [app_commands.Choice(name=display_title(g), value=g) for g in GAMES]
+
+
+#: The commands' ``game`` choices: discord.py keeps this very list, so ``refresh_game_choices``
+#: (at the bot's setup) offers a game registered after import (docs/adding-a-game.md).
+GAME_CHOICES = game_choices()
+
+
+def refresh_game_choices() -> None:
+    GAME_CHOICES[:] = game_choices()

@@ -20,7 +20,15 @@ from .haggis.combinations import Kind as HaggisKind
 from .haggis.public import Reading, Selection
 from .hurricane_poker.public import PokerPack, poker_pack, poker_strength
 from .info import GameInfo, OptionInfo, PresetInfo
-from .registry import GAMES, game_info, load_game, new_game, parse_action
+from .registry import (
+    GAMES,
+    game_info,
+    load_game,
+    new_game,
+    parse_action,
+    register_game,
+    unregister_game,
+)
 from .types import (
     GameOver,
     GameResult,
@@ -82,6 +90,8 @@ __all__ = [
     "poker_pack",
     "poker_strength",
     "readings_of",
+    "register_game",
     "selection_plays",
     "timeout_move",
+    "unregister_game",
 ]

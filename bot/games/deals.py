@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypedDict
 
 from .fair import FairSeed
-from .registry import GAMES, new_game
+from .registry import GAMES, engine_module, new_game
 
 
 class Deal(TypedDict):
@@ -70,6 +70,12 @@ def deals_of(
 
 
 def _deal(name: str, first: Any, k: int, dealer: int | None, seats: Sequence[int] | None) -> Deal:
+    own = getattr(engine_module(name), "deal_of", None)  # a game that says how it deals
+    if own is not None:
+        deal: Deal = own(first, k, dealer)
+        return deal
+    if name not in ("hurricane", "hurikan", "haggis", "hurricane_poker"):
+        raise ValueError(f"{name} does not say how it deals (deal_of)")
     state = first.clone()
     fair: FairSeed = first.fair
     if name in ("hurricane", "hurikan"):

@@ -1,9 +1,12 @@
-"""Registry of levels: which policy plays which game at which level."""
+"""Registry of levels: which policy plays which game at which level. The games of this package
+are wired in ``game_policies``; a game kept elsewhere registers its players with
+``register_players`` (docs/adding-a-game.md)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from bot.games import Action
@@ -16,6 +19,33 @@ LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 GAMES: tuple[str, ...] = ("hurricane", "hurikan", "haggis", "hurricane_poker")
 
 
+@dataclass(frozen=True, slots=True)
+class GamePlayers:
+    """The computer players of a registered game: a policy per level (``hard``: the normal
+    policy when the game has no stronger one)."""
+
+    easy: Policy
+    normal: Policy
+    hard: Policy | None = None
+
+    def policy(self, level: str) -> Policy:
+        if level == "easy":
+            return self.easy
+        return self.hard if level == "hard" and self.hard is not None else self.normal
+
+
+#: Players of games kept outside this package, by game name.
+REGISTERED: dict[str, GamePlayers] = {}
+
+
+def register_players(game: str, players: GamePlayers) -> None:
+    REGISTERED[game] = players
+
+
+def unregister_players(game: str) -> None:
+    REGISTERED.pop(game, None)
+
+
 def policy_for(game: str, level: str) -> Policy:
     """The fast (non-searching) policy of a level: easy or normal."""
     if level == "easy":
@@ -26,7 +56,7 @@ def policy_for(game: str, level: str) -> Policy:
 
 
 def _check(game: str, view: Any, legal: Sequence[Action], level: str) -> None:
-    if game not in GAMES:
+    if game not in GAMES and game not in REGISTERED:
         raise ValueError(f"Unknown game {game!r}: choose one of {', '.join(GAMES)}.")
     if level not in LEVELS:
         raise ValueError(f"Unknown level {level!r}: choose one of {', '.join(LEVELS)}.")
@@ -59,6 +89,12 @@ def choose_action(
     if len(legal) == 1:
         return legal[0]
     rng = random.Random(seed)
+    own = REGISTERED.get(game)
+    if own is not None:
+        chosen = own.policy(level)(view, legal, rng)
+        if chosen not in legal:
+            raise AssertionError(f"{level} player chose {chosen} which is not legal")
+        return chosen
     fast_hard = hard_policy(game) if level == "hard" else None
     if fast_hard is not None:
         action = fast_hard(view, legal, rng)

@@ -227,6 +227,19 @@ RULES = {
 }
 
 
+def register_rules(game: str, panel: Panel, russian: Panel | None = None) -> None:
+    """The rules of a game kept outside this module (``russian``: its Russian text; without it
+    Russian readers get the English one, as for any game not written in Russian yet)."""
+    RULES[game] = panel
+    if russian is not None:
+        rules_ru.RULES[game] = russian
+
+
+def unregister_rules(game: str) -> None:
+    RULES.pop(game, None)
+    rules_ru.RULES.pop(game, None)
+
+
 @lru_cache(maxsize=64)
 def option_choices(game: str, players: int | None = None) -> dict[str, tuple[str, ...]]:
     """The values offered while typing ``/table new … options:`` (default first; numbers: usual

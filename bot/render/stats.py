@@ -32,9 +32,17 @@ BOARD_TITLE = N_("{game} leaderboard — {metric}")
 
 def recorded_game_title(game: str, options: dict[str, Any] | None = None) -> str:
     """A recorded game's name, with its preset when the game has presets (``Hurricane · pairs``)."""
-    title = _(GAME_NAMES[game]) if game in GAME_NAMES else game.capitalize()
+    title = _(GAME_NAMES[game]) if game in GAME_NAMES else _game_title(game)
     preset = preset_shown(game, options or {}, lang=current())
     return f"{title} · {preset}" if preset else title
+
+
+def _game_title(game: str) -> str:
+    """A game registered after import (no catalog entry), or one no longer known."""
+    try:
+        return display_title(game, lang=current())
+    except ValueError:
+        return game.capitalize()
 
 
 def metric_value(row: LeaderboardRow, metric: Metric) -> str:

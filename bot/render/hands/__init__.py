@@ -1,6 +1,7 @@
 """Private hands, one model per game: ``bot/render/hands/<game>.py`` defines ``MODEL`` (a
 ``HandModel``). The registry is the module name, so adding a game's hand is adding its module;
-a game without one gets ``ListedMoves`` (every legal move in a select).
+a game without one gets ``ListedMoves`` (every legal move in a select). A game kept outside this
+package registers its model with ``register_hand_model`` (docs/adding-a-game.md).
 
 ``hand_message`` draws a seat's hand (text and controls, as data); ``click`` says what a click on
 it does. The cogs only turn these into Discord components and back, whatever the game.
@@ -51,15 +52,32 @@ __all__ = [
     "hand_context",
     "hand_message",
     "hand_model",
+    "register_hand_model",
+    "unregister_hand_model",
 ]
 
 FALLBACK = ListedMoves()
 _GAME_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
+#: Hand models registered by games kept outside this package (they come before the modules here).
+REGISTERED: dict[str, HandModel[Any]] = {}
+
+
+def register_hand_model(game: str, model: HandModel[Any]) -> None:
+    REGISTERED[game] = model
+
+
+def unregister_hand_model(game: str) -> None:
+    REGISTERED.pop(game, None)
+
+
+def hand_model(game: str) -> HandModel[Any]:
+    """The hand model of ``game``: a registered one, else the ``MODEL`` of
+    ``bot.render.hands.<game>``, else the fallback."""
+    return REGISTERED.get(game) or _module_model(game)
 
 
 @lru_cache(maxsize=32)
-def hand_model(game: str) -> HandModel[Any]:
-    """The hand model of ``game``: the ``MODEL`` of ``bot.render.hands.<game>``, else the fallback."""
+def _module_model(game: str) -> HandModel[Any]:
     if not _GAME_NAME.fullmatch(game) or game == "base":
         return FALLBACK
     name = f"{__name__}.{game}"
