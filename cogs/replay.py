@@ -32,7 +32,7 @@ from cogs.language import Localised
 from storage.models import GameLog
 
 from .acks import within_ack
-from .ui import guarded, one_shot, panel_embed
+from .ui import HISTORY_MESSAGE, REPLAY_MESSAGE, TABLE_MESSAGE, guarded, one_shot, panel_embed
 
 if TYPE_CHECKING:
     from bot.app import CardBot
@@ -89,8 +89,9 @@ class ReplayButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         cog = cast(Replays, interaction.client.get_cog("Replays"))
-        new = self.kind == "o"
-        await guarded(interaction, cog.show(interaction, self.game_id, self.step, new=new))
+        new = self.kind == "o"  # Replay on the final table message; the steps on a replay frame
+        kind = TABLE_MESSAGE if new else REPLAY_MESSAGE
+        await guarded(interaction, cog.show(interaction, self.game_id, self.step, new=new), kind)
 
 
 class ReplaySelect(Localised, DynamicItem[Select[Any]], template=r"rpsel"):
@@ -108,7 +109,7 @@ class ReplaySelect(Localised, DynamicItem[Select[Any]], template=r"rpsel"):
         values = [str(v) for v in data.get("values") or []]
         cog = cast(Replays, interaction.client.get_cog("Replays"))
         game_id = values[0] if values else ""
-        await guarded(interaction, cog.show(interaction, game_id, 0, new=True))
+        await guarded(interaction, cog.show(interaction, game_id, 0, new=True), HISTORY_MESSAGE)
 
 
 def history_select(games: list[GameSummary], label: Any) -> discord.ui.View | None:

@@ -422,6 +422,10 @@ def _given_up_line(table: Table) -> str | None:
     return f"{who} {agree(who, 'wins', 'win')} — {how}"
 
 
+#: a private hand's title: how hand messages are told apart from other private ones (``cogs.ui``)
+HAND_TITLE = N_("Your hand — {game}")
+
+
 def hand_panel(
     table: Table,
     seat: int,
@@ -432,7 +436,7 @@ def hand_panel(
 ) -> Panel:
     """A seat's private message around what its game's hand model shows (``board``: the seat's
     cards and the table): the note, the partner, the last move, whose turn it is."""
-    panel = Panel(title=_("Your hand — {game}").format(game=game_title(table)))
+    panel = Panel(title=_(HAND_TITLE).format(game=game_title(table)))
     if note:
         panel.lines.append(f"*{note}*")
     panel.lines.extend(board)
