@@ -352,13 +352,24 @@ def table_panel(table: Table, view: dict[str, Any]) -> Panel:
     return panel
 
 
+#: hex digits of the commitment a live table shows (the whole value: /verify, /history, the end)
+SHORT_COMMITMENT = 12
+
+
 def fair_lines(table: Table) -> list[str]:
-    """The fair-deal commitment from the start; the seed itself only once the game has ended."""
+    """The fair-deal commitment from the start, short while the game is played (a lock, its first
+    digits, where to check); the whole value and the seed once the game has ended."""
     commitment = table.commitment
     if commitment is None:
         return []
-    lines = [_("Fair deal: commitment {hash}").format(hash=f"`{commitment}`")]
     seed = table.revealed_seed
+    if seed is None:
+        return [
+            _("🔒 Fair deal {hash}… — check with {command}").format(
+                hash=f"`{commitment[:SHORT_COMMITMENT]}`", command="/verify"
+            )
+        ]
+    lines = [_("Fair deal: commitment {hash}").format(hash=f"`{commitment}`")]
     if seed is not None:
         lines.append(
             _("Seed (revealed): {seed} — check with {command}").format(
