@@ -24,12 +24,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import logging
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import discord
 
@@ -99,6 +100,8 @@ class TablePublisher:
         self.followers: list[Follower] = []
         self._follow_next: dict[int, Table] = {}  # written tables whose followers are still due
         self._following: dict[int, asyncio.Task[None]] = {}
+        # what each table message shows now (``shown``): an update equal to it is not sent
+        self._shown: dict[int, Shown] = {}
 
     # --- TableListener ---------------------------------------------------------------------------------
     async def table_changed(self, table: Table, events: list[dict[str, Any]]) -> None:
@@ -174,6 +177,11 @@ class TablePublisher:
         queue.dirty = True
         self._start(table.channel_id, queue)
 
+    def redraw(self, table: Table) -> None:
+        """``schedule``, and send the write even if it shows what the message shows now."""
+        self._shown.pop(table.channel_id, None)
+        self.schedule(table)
+
     async def post(
         self,
         table: Table,
@@ -219,6 +227,7 @@ class TablePublisher:
 
     def forget(self, channel_id: int) -> None:
         """The table is gone for good (its channel was deleted): drop what is held for it."""
+        self._shown.pop(channel_id, None)
         self._blocked.discard(channel_id)
         self._follow_next.pop(channel_id, None)
         for follower in self.followers:
@@ -318,6 +327,7 @@ class TablePublisher:
         embed, view, files = await public_message(
             table, self._latest(channel_id), pictures=pictures
         )
+        answer = shown(None, embed, view, files)
         async with answer_lock(interaction):
             if interaction.response.is_done():
                 sent = await interaction.followup.send(
@@ -328,11 +338,14 @@ class TablePublisher:
                     **(extra or {}),
                 )
                 interaction.extras[PUBLIC_THINKING] = False  # the "thinking…" is the table now
+                self._shown[channel_id] = answer._replace(message_id=sent.id)
                 return sent.id
             response = await interaction.response.send_message(
                 embed=embed, view=view or discord.utils.MISSING, files=files, **(extra or {})
             )
-            return getattr(response, "message_id", None)
+            message_id = getattr(response, "message_id", None)
+            self._shown[channel_id] = answer._replace(message_id=message_id)
+            return message_id
 
     async def _adopt(self, table: Table, message_id: int) -> None:
         """Track a newly posted message; delete the one it replaces."""
@@ -413,10 +426,15 @@ class TablePublisher:
             table.message_posted_at is not None and now - table.message_posted_at > REPOST_AFTER
         )
         if old is not None and not too_old:
+            now_shown = shown(old, embed, view, files)
+            if self._shown.get(channel_id) == now_shown:  # nothing a reader could see changed
+                self.follow(table)
+                return
             try:
                 await channel.get_partial_message(old).edit(
                     embed=embed, view=view, attachments=files
                 )
+                self._shown[channel_id] = now_shown
                 self.follow(table)
                 return
             except discord.NotFound as exc:
@@ -426,9 +444,11 @@ class TablePublisher:
             # drawn again: the edit above may have taken a while (and its files are closed)
             embed, view, files = await public_message(table, latest, pictures=pictures)
             table = self.bot.tables.get(channel_id) or table
+        sent_shown = shown(None, embed, view, files)
         message = await channel.send(
             embed=embed, view=view or discord.utils.MISSING, files=files or discord.utils.MISSING
         )
+        self._shown[channel_id] = sent_shown._replace(message_id=message.id)
         await self._adopt(table, message.id)
         self.follow(table)
 
@@ -446,3 +466,28 @@ class TablePublisher:
             await user.send(text)
         except discord.HTTPException:
             log.warning("Could not tell the host of channel %s about permissions", channel_id)
+
+
+class Shown(NamedTuple):
+    """What a table message shows: its embed, its components and its picture's bytes."""
+
+    message_id: int | None
+    embed: dict[str, Any]
+    components: list[dict[str, Any]]
+    pictures: tuple[tuple[str, bytes], ...]
+
+
+def shown(
+    message_id: int | None,
+    embed: discord.Embed,
+    view: discord.ui.View | None,
+    files: list[discord.File],
+) -> Shown:
+    """The message as a reader sees it (the picture by its bytes: an equal PNG is the same)."""
+    pictures = []
+    for file in files:
+        fp = file.fp
+        data = fp.getvalue() if isinstance(fp, io.BytesIO) else b""
+        pictures.append((file.filename or "", data))
+    components = view.to_components() if view is not None else []
+    return Shown(message_id, dict(embed.to_dict()), components, tuple(pictures))

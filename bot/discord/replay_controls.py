@@ -18,7 +18,7 @@ from bot.tables.replay import ReplayFrame
 
 from .controls import controls_of, need
 from .language import Localised
-from .ui import guarded, one_shot
+from .ui import HISTORY_MESSAGE, REPLAY_MESSAGE, TABLE_MESSAGE, guarded, one_shot
 
 if TYPE_CHECKING:
     from storage.models import GameSummary
@@ -72,7 +72,9 @@ class ReplayButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         step = need(controls_of(interaction.client).replay_step, "replay")
-        await guarded(interaction, step(interaction, self.game_id, self.step, self.kind == "o"))
+        new = self.kind == "o"  # Replay on the final table message; the steps on a replay frame
+        kind = TABLE_MESSAGE if new else REPLAY_MESSAGE
+        await guarded(interaction, step(interaction, self.game_id, self.step, new), kind)
 
 
 class ReplaySelect(Localised, DynamicItem[Select[Any]], template=r"rpsel"):
@@ -90,7 +92,7 @@ class ReplaySelect(Localised, DynamicItem[Select[Any]], template=r"rpsel"):
         values = [str(v) for v in data.get("values") or []]
         step = need(controls_of(interaction.client).replay_step, "replay")
         game_id = values[0] if values else ""
-        await guarded(interaction, step(interaction, game_id, 0, True))
+        await guarded(interaction, step(interaction, game_id, 0, True), HISTORY_MESSAGE)
 
 
 def history_select(games: list[GameSummary], label: Any) -> discord.ui.View | None:

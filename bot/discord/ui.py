@@ -15,8 +15,9 @@ Ids are parsed strictly (ASCII digits, printable ASCII arguments): anything else
 and is refused politely by ``CardBot.on_interaction``. Every callback goes through ``guarded``: the
 user's click limit, then a check that the message it was clicked on is the kind the control belongs
 to (``message_kind``: a hand's controls act only on a private hand, lobby and Show-my-hand buttons
-only on the public table message, leaderboard pages only on a leaderboard), and errors reach the
-one central handler."""
+only on the public table message, leaderboard pages only on a leaderboard, replay steps only on a
+replay frame, /history's menu only on /history; any other private answer takes none), and errors
+reach the one central handler (tests/bot/test_control_homes.py sends every control to every kind)."""
 
 from __future__ import annotations
 
@@ -31,8 +32,9 @@ from discord.ui import Button, DynamicItem, Select
 
 from bot.i18n import LANGUAGES, N_, _, translate
 from bot.render.cards import emojify
-from bot.render.stats import BOARD_TITLE
-from bot.render.table import game_colour, seat_label
+from bot.render.replay import REPLAY_TITLE
+from bot.render.stats import BOARD_TITLE, HISTORY_TITLES
+from bot.render.table import HAND_TITLE, game_colour, seat_label
 from bot.render.text import Panel, clip
 from bot.tables.errors import TableError
 from bot.tables.models import Table
@@ -56,31 +58,45 @@ class WrongMessage(TableError):
 
 
 #: What a message is, as far as its controls are concerned.
-TABLE_MESSAGE = "table"  # the public table message (lobby buttons, Show my hand)
+TABLE_MESSAGE = "table"  # the public table message (lobby, Show my hand, Rematch, Replay)
 HAND_MESSAGE = "hand"  # a player's private hand
 BOARD_MESSAGE = "board"  # a private leaderboard page
-#: A leaderboard page's title (``bot.render.stats``), in every language: how its pages are told apart.
-_BOARD_TITLES = [
-    re.compile(
-        re.escape(translate(BOARD_TITLE, lang))
-        .replace(re.escape("{game}"), ".+")
-        .replace(re.escape("{metric}"), ".+")
-    )
-    for lang in LANGUAGES
-]
+REPLAY_MESSAGE = "replay"  # a private replay frame (its step buttons)
+HISTORY_MESSAGE = "history"  # /history's private answer (its replay menu)
+MESSAGE_KINDS = (TABLE_MESSAGE, HAND_MESSAGE, BOARD_MESSAGE, REPLAY_MESSAGE, HISTORY_MESSAGE)
+
+
+def _title_patterns(*msgids: str) -> list[re.Pattern[str]]:
+    """The titles made from ``msgids`` in every language, each placeholder matching any text."""
+    return [
+        re.compile(re.sub(r"\\\{[a-z_]+\\\}", ".+", re.escape(translate(msgid, lang))), re.S)
+        for msgid in msgids
+        for lang in LANGUAGES
+    ]
+
+
+#: Private messages told apart by their title (``bot.render``), in every language.
+_PRIVATE_KINDS = (
+    (BOARD_MESSAGE, _title_patterns(BOARD_TITLE)),
+    (REPLAY_MESSAGE, _title_patterns(REPLAY_TITLE)),
+    (HISTORY_MESSAGE, _title_patterns(*HISTORY_TITLES)),
+    (HAND_MESSAGE, _title_patterns(HAND_TITLE)),
+)
 
 
 def message_kind(message: discord.Message | None) -> str | None:
     """The kind of message a click came from, read from what Discord says about the message
-    (its flags and the bot's own embed), never from the clicked custom_id."""
+    (its flags and the bot's own embed), never from the clicked custom_id; None for a message
+    no control belongs on (an answer of /rules, /stats, /verify…)."""
     if message is None or not message.embeds:
         return None
     title = message.embeds[0].title or ""
     if not message.flags.ephemeral:
         return TABLE_MESSAGE
-    if any(pattern.fullmatch(title) for pattern in _BOARD_TITLES):
-        return BOARD_MESSAGE
-    return HAND_MESSAGE
+    for kind, patterns in _PRIVATE_KINDS:
+        if any(pattern.fullmatch(title) for pattern in patterns):
+            return kind
+    return None
 
 
 def expect_message(interaction: discord.Interaction[Any], kind: str) -> None:
@@ -191,7 +207,7 @@ class RematchButton(Localised, DynamicItem[Button[Any]], template=r"rematch:(?P<
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         rematch = need(controls_of(interaction.client).rematch, "rematch")
-        await guarded(interaction, rematch(interaction, self.channel_id))
+        await guarded(interaction, rematch(interaction, self.channel_id), TABLE_MESSAGE)
 
 
 class LobbyButton(

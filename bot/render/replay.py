@@ -19,12 +19,16 @@ ENDINGS = {
 }
 
 
+#: a replay frame's title, in every language how its messages are told apart (``bot.discord.ui``)
+REPLAY_TITLE = N_("Replay — {title}")
+
+
 def replay_panel(frame: ReplayFrame) -> Panel:
     table = frame.table
     if table.state is None:  # a frame is always of a dealt game
         raise ValueError(f"replay frame {frame.step} of game {table.game_id} has no state")
     panel = table_panel(table, table.state.view(None))
-    panel.title = _("Replay — {title}").format(title=panel.title)
+    panel.title = _(REPLAY_TITLE).format(title=panel.title)
     if frame.step == 0:
         panel.lines.insert(0, "*" + _("As dealt, before the first move.") + "*")
     where = _("Move {step} of {total} · deal {deal} of {deals}").format(

@@ -188,13 +188,13 @@ def relative_time(seconds: float) -> str:
     return f"<t:{int(seconds)}:R>"
 
 
+#: /history's titles (a player's, the server's): how its messages are told apart (``bot.discord.ui``)
+HISTORY_TITLES = (N_("Recent games of {name}"), N_("Recent games in this server"))
+
+
 def history_panel(name: str | None, games: list[GameSummary], user_id: int | None) -> Panel:
     """Recent games, in the order given: of a player (``name`` escaped), else of the server."""
-    panel = Panel(
-        title=_("Recent games of {name}").format(name=name)
-        if name
-        else _("Recent games in this server")
-    )
+    panel = Panel(title=_(HISTORY_TITLES[0]).format(name=name) if name else _(HISTORY_TITLES[1]))
     if not games:
         panel.lines.append(
             _("{name} has no finished games in this server yet.").format(name=name)

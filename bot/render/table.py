@@ -352,20 +352,29 @@ def table_panel(table: Table, view: dict[str, Any]) -> Panel:
     return panel
 
 
+#: hex digits of the commitment a live table shows (the whole value: /verify, /history, the end)
+SHORT_COMMITMENT = 12
+
+
 def fair_lines(table: Table) -> list[str]:
-    """The fair-deal commitment from the start; the seed itself only once the game has ended."""
+    """The fair-deal commitment from the start, short while the game is played (a lock, its first
+    digits, where to check); the whole value and the seed once the game has ended."""
     commitment = table.commitment
     if commitment is None:
         return []
-    lines = [_("Fair deal: commitment {hash}").format(hash=f"`{commitment}`")]
     seed = table.revealed_seed
-    if seed is not None:
-        lines.append(
-            _("Seed (revealed): {seed} — check with {command}").format(
-                seed=f"`{seed}`", command=f"`/verify game:{table.game_id}`"
+    if seed is None:
+        return [
+            _("🔒 Fair deal {hash}… — check with {command}").format(
+                hash=f"`{commitment[:SHORT_COMMITMENT]}`", command="/verify"
             )
-        )
-    return lines
+        ]
+    return [
+        _("Fair deal: commitment {hash}").format(hash=f"`{commitment}`"),
+        _("Seed (revealed): {seed} — check with {command}").format(
+            seed=f"`{seed}`", command=f"`/verify game:{table.game_id}`"
+        ),
+    ]
 
 
 def scoring_panel(table: Table, events: list[dict[str, Any]]) -> Panel | None:
@@ -422,6 +431,10 @@ def _given_up_line(table: Table) -> str | None:
     return f"{who} {agree(who, 'wins', 'win')} — {how}"
 
 
+#: a private hand's title: how hand messages are told apart from other private ones (``bot.discord.ui``)
+HAND_TITLE = N_("Your hand — {game}")
+
+
 def hand_panel(
     table: Table,
     seat: int,
@@ -432,7 +445,7 @@ def hand_panel(
 ) -> Panel:
     """A seat's private message around what its game's hand model shows (``board``: the seat's
     cards and the table): the note, the partner, the last move, whose turn it is."""
-    panel = Panel(title=_("Your hand — {game}").format(game=game_title(table)))
+    panel = Panel(title=_(HAND_TITLE).format(game=game_title(table)))
     if note:
         panel.lines.append(f"*{note}*")
     panel.lines.extend(board)

@@ -65,7 +65,7 @@ async def test_lobby_hand_table_and_result(
     await d.start(alice)
     table = render_text(d.public())
     assert "Minitrick" in table and "**Trick:** empty" in table and "tricks 0" in table
-    assert "Fair deal: commitment" in table
+    assert "🔒 Fair deal" in table and d.table.commitment[:12] in table  # type: ignore[index]
 
     hand = await d.show_hand(d.person(d.table.state.current_player))  # type: ignore[union-attr, arg-type]
     text = render_text(hand)

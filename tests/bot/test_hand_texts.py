@@ -40,6 +40,8 @@ def _position() -> GameState:
     data["table"] = ["3H", "4D"]
     data["hands"][1] = ["7C", "2D", "3S", "4H", "KD", "KC"]
     data["stock"] = [c for c in data["stock"] if c != "7C"] + ["QD", "4C", "AD"]
+    data["piles"][0] += data["stock"][24:]  # a deal leaves 24 in the stock: the rest was taken
+    data["stock"] = data["stock"][:24]
     return load_game(data)
 
 

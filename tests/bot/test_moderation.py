@@ -199,7 +199,7 @@ async def test_a_channel_gone_without_an_event_ends_the_table_at_the_next_write(
     d = await hurricane_duel(fake, users)
     table = d.table
     fake.channels.pop(d.channel_id)  # REST now answers 10003 Unknown Channel
-    fake.bot.publisher.schedule(table)  # type: ignore[attr-defined]
+    fake.bot.publisher.redraw(table)  # type: ignore[attr-defined]
     await fake.bot.settle()  # type: ignore[attr-defined]
     assert table.status is TableStatus.FINISHED and table.ended_by == "abandoned"
 

@@ -53,7 +53,7 @@ async def test_a_refused_upload_sends_the_table_as_text_until_the_permission_ret
     # Attach Files is taken away, and the bot's cache does not know: Discord refuses the upload
     fake.no_attach.add(d.channel_id)
     before = len(fake.requests)
-    fake.bot.publisher.schedule(d.table)  # type: ignore[union-attr]
+    fake.bot.publisher.redraw(d.table)  # type: ignore[union-attr]
     await fake.bot.settle()  # type: ignore[union-attr]
     writes = table_writes(fake, before, d.channel_id)
     assert [w.status for w in writes] == [403, 200]  # refused with the picture, sent as text

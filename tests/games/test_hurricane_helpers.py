@@ -40,8 +40,12 @@ def position(
     the_stock = list(stock) if stock is not None else []
     used.update(the_stock)
     left = [c for c in ALL_CARDS if c not in used]
-    if rest == "stock":
-        the_stock += left
+    if rest == "stock":  # as much as a real deal leaves in the stock; the rest to the piles
+        room = max(k for k in _stock_sizes(game, options, n) if k <= len(the_stock) + len(left))
+        keep = max(0, room - len(the_stock))
+        the_stock += left[:keep]
+        for i, c in enumerate(left[keep:]):
+            the_piles[i % 2].append(c)
     elif rest == "split":
         for i, c in enumerate(left):
             the_piles[i % 2].append(c)
@@ -61,6 +65,15 @@ def position(
     }
     data.update(extra)
     return data
+
+
+def _stock_sizes(game: str, options: dict[str, Any] | None, n: int) -> tuple[int, ...]:
+    """The stock sizes a deal leaves (H-2/H-3, K-1/K-4): a position must use one of them."""
+    if game == "hurikan" or (options or {}).get("preset") == "hurikan":
+        return (28, 16, 4, 0)
+    if n == 4:
+        return (0,)
+    return (24, 12, 0)
 
 
 def of_type(events: Iterable[dict[str, Any]], kind: str) -> list[dict[str, Any]]:

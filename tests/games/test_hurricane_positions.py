@@ -81,7 +81,9 @@ def test_sum_that_does_not_add_up_is_explained():
 # ---------------------------------------------------------------- positions
 def test_position_missing_card_is_named():
     data = position([["7H"], ["2C"]], ["7C"], rest="stock")
-    data["stock"].remove("QS")
+    for zone in (data["stock"], *data["piles"]):
+        if "QS" in zone:
+            zone.remove("QS")
     with pytest.raises(InvalidState, match="missing cards: QS"):
         load_game(data)
 
@@ -122,7 +124,8 @@ def test_position_hand_too_big_and_pairs_stock():
     hand = ["AH", "2H", "3H", "4H", "5H", "6H", "7H"]
     with pytest.raises(InvalidState, match="seat 0 holds 7 cards; at most 6"):
         load_game(position([hand, ["2C"]], ["7C"]))
-    data = position([["AH"], ["2H"], ["3H"], ["4H"]], [], options={"preset": "pairs"}, rest="stock")
+    pairs = {"preset": "pairs"}
+    data = position([["AH"], ["2H"], ["3H"], ["4H"]], [], options=pairs, stock=["5H"], rest=0)
     with pytest.raises(InvalidState, match="stock must be empty"):
         load_game(data)
     with pytest.raises(InvalidState, match="JSON object"):
@@ -131,7 +134,8 @@ def test_position_hand_too_big_and_pairs_stock():
 
 def test_position_defaults_are_filled():
     data = {"game": "hurricane", "hands": [["7H"], ["2C"]], "table": ["7C"]}
-    data["stock"] = [c for c in position([["7H"], ["2C"]], ["7C"], rest="stock")["stock"]]
+    full = position([["7H"], ["2C"]], ["7C"], rest="stock")
+    data["stock"], data["piles"] = full["stock"], full["piles"]
     s = load_game(data)
     d = s.to_dict()
     assert d["options"]["preset"] == "standard" and d["dealer"] == 0 and d["turn"] == 1

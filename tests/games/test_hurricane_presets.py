@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from bot.games import IllegalAction, load_game, new_game
+from bot.games import IllegalAction, InvalidState, load_game, new_game
 from tests.games.test_hurricane_helpers import legal, one, position
 
 
@@ -67,17 +67,12 @@ def test_h19_refill_four_open_two_down():
     assert v["down_counts"] == [2, 2] and len(v["hand"]) == 4
 
 
-def test_h19_refill_from_a_short_stock_deals_open_cards_first():
+def test_h19_a_short_stock_is_no_position():
+    """36 cards after the table are 3 refills of 12: no deal leaves a short stock (issue 23)."""
     hands = [{"open": ["KS"], "down": []}, {"open": ["QD"], "down": []}]
     stock = ["AH", "2H", "3H", "4H", "5H", "AD", "2D", "3D", "4D", "5D"]
-    s = load_game(position(hands, ["AC"], options={"preset": "open"}, stock=stock, rest=0))
-    s.apply("KS")
-    deal = one(s.apply("QD"), "deal")
-    assert deal["refill"] and deal["stock_count"] == 0
-    assert deal["open"] == [["AH", "2H", "3H", "4H"], ["AD", "2D", "3D", "4D"]]
-    assert s.view(None)["down_counts"] == [1, 1]
-    d = s.to_dict()
-    assert [h["down"] for h in d["hands"]] == [["5H"], ["5D"]]
+    with pytest.raises(InvalidState, match="the stock holds 10 cards; a deal leaves 24, 12, 0"):
+        load_game(position(hands, ["AC"], options={"preset": "open"}, stock=stock, rest=0))
 
 
 # ---------------------------------------------------------------- H-20 pairs

@@ -108,8 +108,15 @@ def hurricane(table: list[str], hand: list[str], preset: str = "standard") -> Ga
     data = new_game("hurricane", seed=1, options={"preset": preset}).to_dict()
     pack = [c for h in data["hands"] for c in h] + data["table"] + data["stock"]
     rest = [c for c in pack if c not in table and c not in hand]
-    data.update(dealer=0, turn=1, table=table, hands=[rest[:6], hand], stock=rest[6:])
+    stock, piled = _stock_and_piles(rest[6:], (24, 12, 0))
+    data.update(dealer=0, turn=1, table=table, hands=[rest[:6], hand], stock=stock, piles=piled)
     return load_game(data)
+
+
+def _stock_and_piles(cards: list[str], sizes: tuple[int, ...]) -> tuple[list[str], list[list[str]]]:
+    """As many cards as a real deal leaves in the stock (``sizes``); the rest in seat 0's pile."""
+    keep = max(k for k in sizes if k <= len(cards))
+    return cards[:keep], [cards[keep:], []]
 
 
 def test_hurricane_cards_say_what_they_do_and_mark_the_hurricane() -> None:
@@ -150,10 +157,10 @@ def test_hurricane_an_unplayable_card_goes_to_the_table_to_be_refused() -> None:
 def test_hurricane_open_flips_are_buttons_carrying_the_move() -> None:
     data = new_game("hurricane", seed=1, options={"preset": "open"}).to_dict()
     hands = data["hands"]
-    spare = hands[1]["open"]
     data.update(turn=1, dealer=0)
+    data["piles"] = [hands[0]["open"], hands[1]["open"]]  # both have played their open cards
+    hands[0] = {"open": [], "down": hands[0]["down"]}
     hands[1] = {"open": [], "down": hands[1]["down"]}
-    data["stock"] = data["stock"] + spare
     state = load_game(data)
     drawn = draw(state)
     text = "\n".join(drawn.lines)
@@ -194,7 +201,8 @@ def test_hurikan_cards_that_add_up_take_a_table_card() -> None:
     pack = [c for h in data["hands"] for c in h] + data["table"] + data["stock"]
     hand, table = ["4S", "2H", "KD", "QC", "JD", "AC"], ["6C", "9X"][:1]
     rest = [c for c in pack if c not in hand + table]
-    data.update(turn=0, dealer=1, hands=[hand, rest[:6]], table=table, stock=rest[6:])
+    stock, piled = _stock_and_piles(rest[6:], (28, 16, 4, 0))
+    data.update(turn=0, dealer=1, hands=[hand, rest[:6]], table=table, stock=stock, piles=piled)
     data["opening"] = False
     state = load_game(data)
     if state.view(0).get("opening"):

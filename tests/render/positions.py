@@ -100,11 +100,13 @@ def hurikan() -> GameState:
     hands = [["5H", "6H", "6D", "7H"], ["AS", "3C", "QS"]]
     table = ["2H", "AH", "2D", "4S", "5C"]
     piles = [["KD", "3H", "7C"], ["JS", "2C"]]
+    rest = _rest(FRENCH, hands, [table], piles)  # 16 stay in the stock after two refills (K-4)
+    piles = [piles[0] + rest[16:], piles[1]]
     return load_game(
         {
             "game": "hurikan", "options": {"preset": "hurikan"}, "seed": 7,
             "dealer": 1, "turn": 0, "hands": hands, "table": table,
-            "stock": _rest(FRENCH, hands, [table], piles), "piles": piles,
+            "stock": rest[:16], "piles": piles,
         }
     )  # fmt: skip
 

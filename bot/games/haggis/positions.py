@@ -317,6 +317,17 @@ def load_game(data: dict[str, Any]) -> HaggisState:
         if entry.combo is not None:
             break
         passes += 1
+    for i in range(1, len(trick)):
+        if trick[i].player == trick[i - 1].player:
+            raise InvalidState(f"trick entries {i - 1} and {i} are both seat {trick[i].player}'s")
+    if trick and pending is None and not over and turn is not None:
+        after = trick[-1].player
+        nxt = next((after + k) % n for k in range(1, n + 1) if hands[(after + k) % n])
+        if turn != nxt:
+            raise InvalidState(
+                f"seat {after} made the last move of the trick, so seat {nxt} is to play, "
+                f"not seat {turn} (G-10: play goes to the left)"
+            )
     if top is not None and pending is None and not over:
         needed = sum(1 for s in range(n) if hands[s] and s != top.player)
         if passes >= needed:
@@ -333,6 +344,12 @@ def load_game(data: dict[str, Any]) -> HaggisState:
     state.played = played
     state.out = out
     state.scores = scores
+    best = max(scores)
+    if not over and best >= opts.target and scores.count(best) == 1:
+        raise InvalidState(
+            f"a seat has {best} points, at least the target {opts.target}, with no tie: "
+            "the game is over (G-20)"
+        )
     # round_points = going-out points + the first-out bonus (G-14) + the bets decided so far
     # (all of them once someone is out, G-18), so a bet is never counted twice
     decided = bet_points(bets, out[0]) if out else [0] * n

@@ -21,7 +21,7 @@ from .actions import parse_hurikan
 from .cards import INDEX, NAMES, PACK_SIZE
 from .hurikan_state import HAND_SIZE, HurikanState
 from .options import resolve, rules_from
-from .state import HurricaneState
+from .state import TABLE_START, HurricaneState
 
 _WHERE_HELP = (
     "every card of the 40-card pack must be in a hand, on the table, in the stock or in a pile"
@@ -240,22 +240,79 @@ def load_hurricane(data: dict[str, Any]) -> HurricaneState:
         raise InvalidState(
             f"pairs deals the whole pack: the stock must be empty, not {len(s.stock)}"
         )
+    _check_stock(len(s.stock), rules.hand_size * n)
     s.sweeps = _counts(data.get("sweeps"), "sweeps", [0, 0])
     s.scores = _counts(data.get("scores"), "scores", [0, 0])
     s.last_capturer = _seat(data.get("last_capturer"), n, "last_capturer", True)
+    _check_captures(s)
     s.last_player = _seat(data.get("last_player"), n, "last_player", True)
     s.last_deal_json = _last_deal(data)
     s.outcome = _result(data.get("result"), 2)
     if s.outcome is not None:
         s.turn = None
         return s
+    if max(s.scores) >= rules.target and s.scores[0] != s.scores[1]:
+        raise InvalidState(
+            f"scores {s.scores} reach the target {rules.target} without a tie: the game "
+            "is over (H-17)"
+        )
     has_cards = [bool(h or d) for h, d in zip(s.hands, s.down, strict=True)]
     if not any(has_cards):
         raise InvalidState(
             "every hand is empty: a position must have a player to move (deal the stock into the hands)"
         )
     s.turn = _turn(data, s.next_seat(s.dealer), has_cards)
+    _check_hand_sizes(s)
     return s
+
+
+def _check_stock(size: int, per_round: int) -> None:
+    """H-2, H-3: 4 cards to the table and ``per_round`` to the hands, then ``per_round`` more
+    each round, so only those stock sizes exist (issue 23: 2 players 24, 12 or 0)."""
+    sizes = range(PACK_SIZE - TABLE_START - per_round, -1, -per_round)
+    if size not in sizes:
+        shown = ", ".join(str(k) for k in sizes)
+        raise InvalidState(f"the stock holds {size} cards; a deal leaves {shown}")
+
+
+def _check_captures(s: HurricaneState) -> None:
+    """A sweep is a capture and a capture takes at least two cards into a pile; the last
+    capturer's side has a pile."""
+    piles = s.side_piles()
+    for side in (0, 1):
+        if s.sweeps[side] and 2 * s.sweeps[side] > len(piles[side]):
+            raise InvalidState(
+                f"side {side} has {s.sweeps[side]} hurricanes but {len(piles[side])} cards "
+                "in its pile; every hurricane captures at least two"
+            )
+    if s.last_capturer is not None and not piles[s.last_capturer % 2]:
+        raise InvalidState(f"seat {s.last_capturer} captured last but its side's pile is empty")
+
+
+def _check_hand_sizes(s: HurricaneState) -> None:
+    """H-3: every seat plays one card a turn, so from the seat to play round the table the
+    hands hold ``m`` cards, then ``m - 1`` (those who have played this round)."""
+    sizes = s.hand_sizes()
+    if s.rules.lays_hand:  # H-12: a laid hand is empty while the others play on
+        sizes = [k if k else -1 for k in sizes]
+    seat = s.turn
+    if seat is None:
+        return
+    order = []
+    for _ in range(s.num_players):
+        if sizes[seat] >= 0:
+            order.append(sizes[seat])
+        seat = s.next_seat(seat)
+    top = order[0]
+    if any(k > top or k < top - 1 for k in order) or order != sorted(order, reverse=True):
+        raise InvalidState(
+            f"hands of {sizes} cards with seat {s.turn} to play: each seat plays one card "
+            "a turn, so the seat to play holds the most and no hand is two cards shorter"
+        )
+
+
+#: K-1, K-4: 12 dealt, 12 and 12 more, then the last 4 (2 each)
+HURIKAN_STOCKS = (28, 16, 4, 0)
 
 
 def load_hurikan(data: dict[str, Any]) -> HurikanState:
@@ -281,6 +338,9 @@ def load_hurikan(data: dict[str, Any]) -> HurikanState:
         s.hands[seat] = sorted(cards)
         zones.append((f"seat {seat}'s hand", cards))
     s.table, s.stock, s.piles = _layout(data, 2, zones)
+    if len(s.stock) not in HURIKAN_STOCKS:
+        shown = ", ".join(str(k) for k in HURIKAN_STOCKS)
+        raise InvalidState(f"the stock holds {len(s.stock)} cards; a Hurikan deal leaves {shown}")
     s.last_player = _seat(data.get("last_player"), 2, "last_player", True)
     s.final_json = _last_deal(data)
     s.history = _history(data.get("history"))

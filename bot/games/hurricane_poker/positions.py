@@ -11,6 +11,7 @@ from typing import Any
 
 from ..errors import IllegalAction, InvalidState
 from ..fair import load_fair
+from .actions import Kind, PokerAction, parse_action
 from .cards import BY_LABEL, LABELS, deck, parse_card
 from .options import SEED_LIMIT, parse_options, parse_players
 from .state import Phase, PokerState
@@ -183,7 +184,11 @@ def _load_progress(state: PokerState, data: dict[str, Any]) -> None:
     state.folded = _flags(data, "folded", n)
     state.acted = _flags(data, "acted", n)
     state.committed = [_int(c, "'committed'") for c in _seat_list(data, "committed", n)]
-    state.round_bets = [_int(c, "'round_bets'") for c in _seat_list(data, "round_bets", n)]
+    # before the fix of issue 23 a short ante's returned excess was taken from round_bets too,
+    # saving -k for 0: such saves load as the state the fixed engine reaches (never below 0)
+    state.round_bets = [
+        max(0, _int(c, "'round_bets'", -MAX_CHIPS)) for c in _seat_list(data, "round_bets", n)
+    ]
     state.bets_made = _int(data.get("bets_made", 0), "'bets_made'", 0, state.rules.raises + 1)
     drawn = _seat_list(data, "drawn", n)
     for d in drawn:
@@ -207,6 +212,13 @@ def _load_progress(state: PokerState, data: dict[str, Any]) -> None:
             or len(entry[1]) > 20
         ):
             raise InvalidState("'log' must be a list of [seat, action]")
+    for seat, text in log:
+        if isinstance(seat, bool) or not 0 <= seat < n:
+            raise InvalidState(f"'log' names seat {_quote(seat)}: the seats are 0 to {n - 1}")
+        if not state.in_hand[seat] and state.phase is not Phase.OVER:  # over: in_hand cleared
+            raise InvalidState(f"'log' has a move of seat {seat}, which is not in this hand")
+        if text not in LOG_WORDS and _log_action(text) is None:
+            raise InvalidState(f"'log' holds {_quote(text)}, which is no betting move")
     state.log = [list(e) for e in log]
     last = data.get("last_showdown")
     if last is not None and not isinstance(last, dict):
@@ -221,6 +233,7 @@ def _load_progress(state: PokerState, data: dict[str, Any]) -> None:
             raise InvalidState(f"seat {s} is not in this hand but has chips in it or folded")
         if state.round_bets[s] > state.committed[s]:
             raise InvalidState(f"seat {s} bet more this round than in the whole hand")
+    _check_reachable(state, phase)
     turn = data.get("turn")
     if phase is Phase.OVER:
         if turn is not None:
@@ -237,6 +250,73 @@ def _load_progress(state: PokerState, data: dict[str, Any]) -> None:
     state.turn = turn
     if phase is Phase.BET and not state.legal_actions(turn):
         raise InvalidState("the seat to act has no legal move")
+
+
+BETTING = (Kind.CHECK, Kind.CALL, Kind.FOLD, Kind.BET, Kind.RAISE)
+#: what ``log`` records for the draw (the card discarded stays secret)
+LOG_WORDS = ("draw", "stand")
+
+
+def _log_action(text: str) -> PokerAction | None:
+    """A betting move of the log (check, call, fold, bet N, raise N), or None."""
+    try:
+        action = parse_action(text)
+    except IllegalAction:
+        return None
+    return action if action.kind in BETTING else None
+
+
+def _check_reachable(state: PokerState, phase: Phase) -> None:
+    """Refuse a hand in progress that no game reaches (issue 23): more chips than the game has,
+    chips committed beyond what the antes and the betting caps allow, a phase the options do not
+    have, draws that do not match the discards, a seat with chips left out of the hand."""
+    n = state.num_players
+    rules = state.rules
+    if sum(state.chips) + sum(state.committed) > n * rules.stack:
+        raise InvalidState(
+            f"the seats hold {sum(state.chips) + sum(state.committed)} chips with the pot; "
+            f"the game has {n} × {rules.stack}"
+        )
+    if phase is Phase.OVER:
+        holding = sum(1 for c in state.chips if c > 0)
+        if state.hand_no < rules.hands and holding > 1:
+            raise InvalidState(
+                f"the game is over after hand {state.hand_no} of {rules.hands} "
+                "with two seats still holding chips"
+            )
+        return
+    if phase is Phase.DRAW and not rules.draw:
+        raise InvalidState("there is no draw with draw=off")
+    if phase is Phase.DECLARE and not rules.declare:
+        raise InvalidState("there are no declarations with declare=no")
+    if state.street == 2 and not rules.draw:
+        raise InvalidState("there is no second betting round with draw=off")
+    round_cap = (rules.raises + 1) * rules.bet_max
+    if max(state.round_bets) > state.bets_made * rules.bet_max:
+        raise InvalidState(
+            f"this round's bets reach {max(state.round_bets)} chips after "
+            f"{state.bets_made} bets and raises of at most {rules.bet_max}"
+        )
+    earlier = rules.ante + (round_cap if state.street == 2 else 0)
+    for s in range(n):
+        if state.committed[s] - state.round_bets[s] > earlier:
+            raise InvalidState(
+                f"seat {s} has {state.committed[s]} chips in the pot; "
+                f"the ante and the earlier rounds allow at most {earlier + state.round_bets[s]}"
+            )
+        if not state.in_hand[s] and state.chips[s] > 0:
+            raise InvalidState(f"seat {s} has chips but was not dealt into this hand")
+        if not state.in_hand[s] and (state.drawn[s] is not None or state.declared[s]):
+            raise InvalidState(f"seat {s} is not in this hand but drew or declared")
+    if not state.in_hand[state.dealer]:
+        raise InvalidState(f"the dealer (seat {state.dealer}) is not in this hand")
+    draws = sum(1 for d in state.drawn if d == 1)
+    if draws != len(state.discards):
+        raise InvalidState(f"{draws} seats drew a card but the discards hold {len(state.discards)}")
+    if phase is Phase.BET and state.street == 1 and any(d is not None for d in state.drawn):
+        raise InvalidState("a seat has drawn before the first betting round is over")
+    if phase is not Phase.DECLARE and any(d is not None for d in state.declared):
+        raise InvalidState("a seat has declared outside the declarations")
 
 
 __all__ = ["BY_LABEL", "load_game"]

@@ -345,7 +345,8 @@ class PokerState(GameState):
         seat, chips = uncalled(self.committed)
         if chips:
             self.committed[seat] -= chips
-            self.round_bets[seat] -= chips
+            # the part this round's bets hold; the rest is ante a short-stacked seat never matched
+            self.round_bets[seat] -= min(chips, self.round_bets[seat])
             self.chips[seat] += chips
             events.append({"type": "uncalled", "player": seat, "chips": chips})
         if self.street == 1 and self.rules.draw:
