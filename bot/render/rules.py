@@ -13,8 +13,9 @@ from functools import lru_cache
 from typing import Any
 
 from bot.games import GameInfo, OptionInfo, game_info
+from bot.i18n import _, using
 
-from . import rules_ru
+from . import notation, rules_ru
 from .rules_ru import words as ru
 from .text import Panel
 
@@ -311,6 +312,8 @@ def rules_panel(game: str, *, lang: str = "en") -> Panel:
         if value == ru.OPTIONS_SLOT:  # made here from game_info, as the English one is
             value = options_text(game, lang=lang)
         panel.add(name, value)
+    with using(lang):
+        panel.add(_(notation.FIELD), notation.notation_text(game))
     panel.add(ru.GLOSSARY_FIELD if russian else "Glossary", glossary_text(lang=lang))
     return panel
 

@@ -266,7 +266,7 @@ def test_a_long_move_list_is_a_short_menu_with_sensible_suggestions():
 
 def test_cards_are_typed_as_they_are_shown():
 
-    from bot.render.moves import typed_move
+    from bot.render.typed import typed_move
 
     legal = ["AC", "6H:AC+5D", "7H:3C+4D", "10D", "KS"]
     assert typed_move("A♣", legal) == "AC" and typed_move("a♣", legal) == "AC"
