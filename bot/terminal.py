@@ -26,6 +26,7 @@ from bot.render.moves import describe_move, move_kind, move_label, suggestion_ke
 from bot.render.notation import card_help, typing_help
 from bot.render.refusals import refusal
 from bot.render.rules import glossary_text, options_in_force, preset_line, rules_panel
+from bot.render.scores import no_primiera
 from bot.render.table import option_words
 from bot.render.typed import canonical, typed_move
 from bot.render.words import agree, plural
@@ -151,9 +152,9 @@ class TerminalGame:
             )
             + (_(", your partner opposite you.") if self.is_pairs else ".")
         )
-        self.say(typing_help(self.game))
-        self.say(card_help(self.game))
-        self.say(_(COMMANDS))
+        self.say(plain(typing_help(self.game)))
+        self.say(plain(card_help(self.game)))
+        self.say(plain(_(COMMANDS)))
 
     def show_rules(self) -> None:
         panel = rules_panel(self.game, lang=self.lang)
@@ -162,13 +163,13 @@ class TerminalGame:
             self.say(plain(line))
 
     def show_help(self) -> None:
-        self.say(_(COMMANDS))
-        self.say(typing_help(self.game))
-        self.say(card_help(self.game))
+        self.say(plain(_(COMMANDS)))
+        self.say(plain(typing_help(self.game)))
+        self.say(plain(card_help(self.game)))
         if self.game in ("hurricane", "hurikan"):
             self.say(_(VALUES))
         self.say(_("Words used:"))
-        for line in glossary_text(lang=self.lang).split("\n"):
+        for line in glossary_text(self.game, lang=self.lang).split("\n"):
             self.say("  " + plain(line))
 
     def context(self, legal: Sequence[Action]) -> HandContext:
@@ -563,11 +564,14 @@ class TerminalGame:
         shown = ""
         if values:
             hands = prim.get("cards") or [[] for _v in values]
-            shown = (
-                " ("
-                + vs.join(f"{v}: {_cards(c)}" for v, c in zip(values, hands, strict=False))
-                + ")"
-            )
+            rule = str(self.state.options.get("primiera", "suits"))
+
+            def side(value: int | None, cards: list[str]) -> str:
+                if value is None:  # "—" says why
+                    return f"— ({no_primiera(cards, rule)}): {_cards(cards)}"
+                return f"{value}: {_cards(cards)}"
+
+            shown = " (" + vs.join(side(v, c) for v, c in zip(values, hands, strict=False)) + ")"
         primiera = _("primiera")
         self.say(f"  {primiera}{shown}: {who(cats.get('primiera'))}")
         self.say(
