@@ -12,8 +12,9 @@ FIELD = N_("Typing a move (/play, terminal)")
 _MOVES = {
     "haggis": N_("type the cards (3r 4r 5r, or 3🟥 4🟥 5🟥), 'pass' or 'bet 15'"),
     "hurricane_poker": N_(
-        "type check, call, bet 2, raise 1 or fold; at the draw, draw and the one card to discard "
-        "(draw 7h) or stand; to declare, 'declare high', 'declare low' or 'declare both'"
+        "type 'check', 'call', 'bet 2', 'raise 1' or 'fold'; at the draw, draw and the one card "
+        "to discard ('draw 7h') or 'stand'; to declare, 'declare high', 'declare low' or "
+        "'declare both'"
     ),
     "hurikan": N_("type the cards you lay and the one you take (4s+2h:6c), or one card alone"),
     "hurricane": N_(
