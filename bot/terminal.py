@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -66,6 +67,11 @@ def _count(n: int) -> str:
 
 def _cards(cards: Sequence[str]) -> str:
     return cards_label(cards) if cards else "—"
+
+
+def typed_words(line: str) -> str:
+    """A line of the notation help with its typed words in quotes (```H D C S``` -> ``'H D C S'``)."""
+    return re.sub(r"`([^`]*)`", r"'\1'", line)
 
 
 def plain(line: str) -> str:
@@ -152,20 +158,20 @@ class TerminalGame:
             )
             + (_(", your partner opposite you.") if self.is_pairs else ".")
         )
-        self.say(plain(typing_help(self.game)))
-        self.say(plain(card_help(self.game)))
-        self.say(plain(_(COMMANDS)))
+        self.say(typed_words(typing_help(self.game)))
+        self.say(typed_words(card_help(self.game)))
+        self.say(typed_words(_(COMMANDS)))
 
     def show_rules(self) -> None:
         panel = rules_panel(self.game, lang=self.lang)
         self.say("")
         for line in panel.as_text().split("\n"):
-            self.say(plain(line))
+            self.say(plain(typed_words(line)))
 
     def show_help(self) -> None:
-        self.say(plain(_(COMMANDS)))
-        self.say(plain(typing_help(self.game)))
-        self.say(plain(card_help(self.game)))
+        self.say(typed_words(_(COMMANDS)))
+        self.say(typed_words(typing_help(self.game)))
+        self.say(typed_words(card_help(self.game)))
         if self.game in ("hurricane", "hurikan"):
             self.say(_(VALUES))
         self.say(_("Words used:"))

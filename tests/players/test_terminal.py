@@ -225,7 +225,7 @@ def test_rules_and_help_commands(monkeypatch, game):
 
     code, text = _run(monkeypatch, [game, "--seed", "4", "--level", "easy"], "rules\nhelp\n" * 2)
     assert code == 0
-    first_rule = terminal.plain(rules_panel(game).lines[0])
+    first_rule = terminal.plain(terminal.typed_words(rules_panel(game).lines[0]))
     assert first_rule in text  # the same rules text as /rules
     assert "Glossary:" in text and "Words used:" in text
     for term, _meaning in glossary_entries(game):  # the game's own words, in help too
