@@ -291,6 +291,14 @@ GLOSSARY: tuple[tuple[str, str], ...] = (
     ("sequence", "three or more consecutive ranks in one suit, or runs of sets (Haggis)"),
     ("bomb", "3-5-7-9, J-Q, J-K, Q-K or J-Q-K: beats any ordinary combination (Haggis)"),
     ("bet", "0, 15 or 30 before your first card of a round that you go out first (Haggis)"),
+    (
+        "face cards (J Q K)",
+        "wild: each stands for any lower card, or is itself; two or three together are a bomb",
+    ),
+    (
+        "the Haggis",
+        "the number cards dealt to nobody; at the end of a round they go to the first out",
+    ),
     *(
         ("ante", "the chips each seat puts in before a hand is dealt"),
         ("check", "stay in without putting chips in, when there is nothing to call"),
@@ -317,7 +325,7 @@ GLOSSARY_GAMES: tuple[frozenset[str], ...] = (
     *(frozenset({"hurricane"}),) * 2,
     frozenset({"hurricane"}),
     frozenset({"hurricane"}),
-    *(frozenset({"haggis"}),) * 4,
+    *(frozenset({"haggis"}),) * 6,
     *(frozenset({"hurricane_poker"}),) * 12,
 )
 #: The glossary of a variant is its game's.
