@@ -17,15 +17,24 @@ from .test_hurricane_helpers import position as hurricane_position
 HAGGIS_HAND = ["2R", "3O", "4O", "3R", "3Y", "4R", "4Y", "5R", "5O", "9R", "6R", "J", "Q", "K"]
 HAGGIS = haggis_position([HAGGIS_HAND, ["7G", "8G", "9G", "10G"]], turn=0)
 HURRICANE = hurricane_position([["7H", "KS", "4C"], ["2C"]], ["3C", "4D", "7D", "2H"])
+HURIKAN = hurricane_position(
+    [["4S", "2H", "5D"], ["2C"]], ["6C", "KD"], game="hurikan", rest="stock"
+)
+OPEN = hurricane_position(
+    [{"open": ["7H"], "down": ["KS", "2C"]}, {"open": ["3S"], "down": ["QS", "5C"]}],
+    ["3C", "4D"],
+    options={"preset": "open"},
+)
 
 #: (position, move, words the reason must hold, words it must not hold)
 CASES: list[tuple[dict[str, Any], str, str, str]] = [
     (HAGGIS, "3O 4O", "three or more ranks", "consecutive ranks with the same suits"),
-    (HAGGIS, "3R 4O", "one card of each of those suits at every rank", "three or more ranks"),
+    (HAGGIS, "3R 4O", "the same suits at every rank", "three or more ranks"),
     (HAGGIS, "3R 3O 4R", "one card of each of those suits", "too short"),
     (HAGGIS, "2R 5R 6R J", "gaps the face cards cannot fill", "same suits"),
     (HAGGIS, "3R 5R 9R", "gaps", "same suits"),
-    (HAGGIS, "3R 4R 5O", "two suits", "gaps"),
+    (HAGGIS, "3R 4R 5O", "the same suits at every rank", "too short"),
+    (HAGGIS, "3R 3O 4R 4Y", "three suits", "gaps"),
     (HAGGIS, "3R 5O 5R 9R", "two suits", "3-5-7-9"),
     (HAGGIS, "7G", "not hold", "combination"),
     (HURRICANE, "7H:3C+2H", "add up to 5, not 7", "not on the table"),
@@ -38,6 +47,9 @@ CASES: list[tuple[dict[str, Any], str, str, str]] = [
     (HURRICANE, "KS:AH", "not on the table", "add up"),
     (HURRICANE, "4C:4C", "cannot take itself", ""),
     (HURRICANE, "4C", "can capture", ""),
+    (HURIKAN, "4S+5D:6C", "add up to 9, not 6", "not on the table"),
+    (HURIKAN, "4S:QC", "not on the table", "add up"),
+    (OPEN, "flip 0", "open cards first", ""),
 ]
 
 

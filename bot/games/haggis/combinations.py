@@ -269,6 +269,8 @@ def _why_no_sequence(text: str, ids: list[int], ranks: list[int], size: int) -> 
     width = len({c % 5 for c in ids})
     if width == 1 and size < SEQ_MIN_LENGTH[1]:
         return f"{text} is too short: a sequence of single cards needs three or more ranks"
+    if width > 1 and all(ranks.count(r) == 1 for r in ranks):
+        return None  # single cards of several suits: the general reason says it (same suits)
     if width > 1 and (
         size % width
         or size // width < 2
