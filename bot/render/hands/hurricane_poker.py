@@ -10,6 +10,7 @@ remembered between clicks."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from bot.games import IllegalAction, poker_ranks
@@ -48,7 +49,7 @@ def _at(values: Any, seat: int) -> Any:
     return values[seat] if isinstance(values, list) and 0 <= seat < len(values) else None
 
 
-def _worth(hand: list[str], view: dict[str, Any]) -> str | None:
+def _worth(hand: list[str], view: Mapping[str, Any]) -> str | None:
     """What the hand is worth now on each side ("Worth now: High J–5 · Low 5–J"), as the showdown
     will word it, so a player can judge a bet, the draw and the declaration before it."""
     wild = (view.get("options") or {}).get("wild", "none")
