@@ -49,7 +49,6 @@ WORDS = {
     "пас": "pass",
     "ставка": "bet",
     "отдать": "give",
-    "открыть": "flip",
     "чек": "check",
     "колл": "call",
     "фолд": "fold",
@@ -94,6 +93,10 @@ def canonical(text: str) -> str:
     lowered = text.lower()
     if lowered in PHRASES:
         return PHRASES[lowered]
+    word, _sep, number = lowered.partition(" ")
+    if word == "открыть" and number.isdigit() and int(number) > 0:
+        # as the button names it ("Открыть закрытую карту 1"): counted from 1, the engine from 0
+        return f"flip {int(number) - 1}"
     body, eq, reading = text.partition("=")
     parts = _PARTS.split(body.strip())
     words = [p if i % 2 else _word(p, i == 0) for i, p in enumerate(parts)]

@@ -48,6 +48,7 @@ def test_what_is_no_card_stays_no_card(typed: str) -> None:
         ("пас", "pass"),
         ("Ставка 15", "bet 15"),
         ("отдать 2", "give 2"),
+        ("открыть 1", "flip 0"),  # counted as the button counts them
         ("чек", "check"),
         ("колл", "call"),
         ("фолд", "fold"),
