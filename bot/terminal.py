@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -22,10 +23,13 @@ from bot.render.boards.hurricane_poker import showdown_lines
 from bot.render.cards import card_label, cards_label
 from bot.render.combos import combo_words
 from bot.render.hands import HandContext, hand_model
-from bot.render.moves import describe_move, move_kind, move_label, suggestion_key, typed_move
+from bot.render.moves import describe_move, move_kind, move_label, suggestion_key
+from bot.render.notation import notation_text
 from bot.render.refusals import refusal
 from bot.render.rules import glossary_text, options_in_force, preset_line, rules_panel
+from bot.render.scores import no_primiera
 from bot.render.table import option_words
+from bot.render.typed import canonical, typed_move
 from bot.render.words import agree, plural
 from bot.tables.models import Table
 from bot.tables.specs import title_of
@@ -39,6 +43,18 @@ COMMANDS = N_(
     "Commands: a move's number or the move itself ('moves' lists every move), 'rules' for the "
     "rules, 'help' for this, 'quit' (or Ctrl-D) to stop."
 )
+#: The terminal's own commands, in English and Russian (never a single letter: ``Q`` is a move).
+COMMAND_WORDS = {
+    "quit": "quit",
+    "выход": "quit",
+    "moves": "moves",
+    "ходы": "moves",
+    "?": "moves",
+    "rules": "rules",
+    "правила": "rules",
+    "help": "help",
+    "помощь": "help",
+}
 GAMES = ENGINE_GAMES
 WORD_MOVES = ("pass", "bet", "give")  # Haggis moves listed even when the list is cut
 TITLES = {
@@ -65,31 +81,14 @@ def _cards(cards: Sequence[str]) -> str:
     return cards_label(cards) if cards else "—"
 
 
+def typed_words(line: str) -> str:
+    """A line of the notation help with its typed words in quotes (```H D C S``` -> ``'H D C S'``)."""
+    return re.sub(r"`([^`]*)`", r"'\1'", line)
+
+
 def plain(line: str) -> str:
     """A hand line without Discord's markdown (``**Table:**`` -> ``Table:``)."""
     return line.replace("**", "").replace("`", "")
-
-
-def typing_help(game: str) -> str:
-    if game == "haggis":
-        example = _("type the cards (3r 4r 5r, or 3🟥 4🟥 5🟥), 'pass' or 'bet 15'")
-    elif game == "hurricane_poker":
-        example = _(
-            "type check, call, bet 2, raise 1 or fold; at the draw, draw and the cards to "
-            "discard (draw 7h 5s) or stand"
-        )
-    elif game == "hurikan":
-        example = _("type the cards you lay and the one you take (4s+2h:6c), or one card alone")
-    elif game not in OWN_VIEWS:  # a game told through its models: its moves as listed
-        example = _("type a move as it is listed in brackets, or its number")
-    else:
-        example = _(
-            "type the card and what it takes (7h:3c+4d, or 7♥:3♣+4♦), or the card alone (6h) "
-            "when it has one move"
-        )
-    return _("To play, {example}. Upper or lower case, letters or suit symbols, as shown.").format(
-        example=example
-    )
 
 
 @dataclass
@@ -172,22 +171,22 @@ class TerminalGame:
             )
             + (_(", your partner opposite you.") if self.is_pairs else ".")
         )
-        self.say(typing_help(self.game))
-        self.say(_(COMMANDS))
+        self.say(typed_words(notation_text(self.game)))
+        self.say(typed_words(_(COMMANDS)))
 
     def show_rules(self) -> None:
         panel = rules_panel(self.game, lang=self.lang)
         self.say("")
         for line in panel.as_text().split("\n"):
-            self.say(plain(line))
+            self.say(plain(typed_words(line)))
 
     def show_help(self) -> None:
-        self.say(_(COMMANDS))
-        self.say(typing_help(self.game))
+        self.say(typed_words(_(COMMANDS)))
+        self.say(typed_words(notation_text(self.game)))
         if self.game in ("hurricane", "hurikan"):
             self.say(_(VALUES))
         self.say(_("Words used:"))
-        for line in glossary_text(lang=self.lang).split("\n"):
+        for line in glossary_text(self.game, lang=self.lang).split("\n"):
             self.say("  " + plain(line))
 
     def context(self, legal: Sequence[Action]) -> HandContext:
@@ -252,15 +251,16 @@ class TerminalGame:
                 if skip:
                     return []
                 continue
-            if text.lower() == "quit":
+            command = COMMAND_WORDS.get(text.lower())
+            if command == "quit":
                 return None
-            if text.lower() in {"moves", "?"}:
+            if command == "moves":
                 self.list_moves(legal, ctx, everything=True)
                 continue
-            if text.lower() == "rules":
+            if command == "rules":
                 self.show_rules()
                 continue
-            if text.lower() == "help":
+            if command == "help":
                 self.show_help()
                 continue
             action: Action | str
@@ -276,7 +276,7 @@ class TerminalGame:
                 action = legal[index - 1]
             else:
                 meant = typed_move(text, [str(a) for a in legal])
-                action = meant if meant is not None else text
+                action = meant if meant is not None else canonical(text)
             try:
                 return self.apply(action, self.seat)
             except IllegalAction as exc:
@@ -600,11 +600,14 @@ class TerminalGame:
         shown = ""
         if values:
             hands = prim.get("cards") or [[] for _v in values]
-            shown = (
-                " ("
-                + vs.join(f"{v}: {_cards(c)}" for v, c in zip(values, hands, strict=False))
-                + ")"
-            )
+            rule = str(self.state.options.get("primiera", "suits"))
+
+            def side(value: int | None, cards: list[str]) -> str:
+                if value is None:  # "—" says why
+                    return f"— ({no_primiera(cards, rule)}): {_cards(cards)}"
+                return f"{value}: {_cards(cards)}"
+
+            shown = " (" + vs.join(side(v, c) for v, c in zip(values, hands, strict=False)) + ")"
         primiera = _("primiera")
         self.say(f"  {primiera}{shown}: {who(cats.get('primiera'))}")
         self.say(

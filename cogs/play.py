@@ -19,6 +19,7 @@ from bot.render.hands import REFRESH, Payload, PlayMove, UnknownControl, click, 
 from bot.render.moves import matches_query, move_label
 from bot.render.refusals import refusal
 from bot.render.table import seat_names
+from bot.render.typed import typed_move
 from bot.tables.errors import StaleAction, TableError
 from bot.tables.models import Table, TableStatus
 
@@ -188,10 +189,12 @@ class Play(commands.Cog):
         table = self._playing_table(interaction.channel_id or 0)
         seat_of(table, interaction.user.id)
         legal = self._legal(table, interaction.user.id)
-        if legal and move not in legal:
+        meant = typed_move(move, legal)  # as shown: К♠, кs, тч, 7♥:3♣+4♦, колл
+        if legal and meant is None:
             raise TableError(
                 "That is not one of your legal moves — pick one from the list as you type."
             )
+        move = meant or move
         work = self.bot.tables.act(table.channel_id, interaction.user.id, move, None)
         outcome = await within_ack(interaction, work, self.ack_budget, ephemeral=True)
         try:

@@ -18,7 +18,7 @@ from .errors import IllegalAction, InvalidState
 from .fair import FAIR_V1, LEGACY, FairSeed, commitment, new_server_seed
 from .haggis.combinations import Kind as HaggisKind
 from .haggis.public import Reading, Selection
-from .hurricane_poker.public import PokerPack, poker_pack, poker_strength
+from .hurricane_poker.public import PokerPack, poker_pack, poker_ranks, poker_strength
 from .info import GameInfo, OptionInfo, PresetInfo
 from .registry import (
     GAMES,
@@ -88,6 +88,7 @@ __all__ = [
     "new_server_seed",
     "parse_action",
     "poker_pack",
+    "poker_ranks",
     "poker_strength",
     "readings_of",
     "register_game",

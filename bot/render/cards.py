@@ -1,7 +1,7 @@
 """Cards as text players read: ``7H`` -> ``7♥``, ``10G`` -> ``10🟩``; ``J``/``Q``/``K`` stay as they are;
 and sorted the way players hold them, for every game. In Russian the court cards and the ace take the
-rulebook's letters (``AH`` -> ``Т♥``, ``QS`` -> ``Д♠``, Haggis's wild ``K`` -> ``К``); typed moves keep the
-Latin notation (``/play 7h``, ``qs``)."""
+rulebook's letters (``AH`` -> ``Т♥``, ``QS`` -> ``Д♠``, Haggis's wild ``K`` -> ``К``); typed moves are read
+in either notation (``/play qs``, ``дп``, ``Д♠``: ``typed``)."""
 
 from __future__ import annotations
 

@@ -5,13 +5,13 @@ everyone reads afterwards ("Anna plays 7♥ and takes 3♣ + 4♦ — hurricane!
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from bot.i18n import N_, _
 
 from .cards import card_label
+from .typed import query_words
 
 BET_WORDS = {0: N_("no bet"), 15: N_("little bet"), 30: N_("big bet")}
 
@@ -203,50 +203,10 @@ def describe_move(
 
 
 def matches_query(label: str, text: str, query: str) -> bool:
-    """Autocomplete filter: every typed word must appear in the label or the canonical text."""
+    """Autocomplete filter: every typed word must appear in the label or the canonical text, as
+    typed or as the engine writes it (``Кs``, ``тч``, ``колл``: see ``typed``)."""
     hay = f"{label} {text}".lower()
-    return all(word in hay for word in query.lower().split())
-
-
-# --- moves as people type them -------------------------------------------------------------------------
-_SUIT_LETTERS = {"♥": "H", "♦": "D", "♣": "C", "♠": "S"} | {
-    "🟥": "R",
-    "🟧": "O",
-    "🟨": "Y",
-    "🟩": "G",
-    "🟦": "B",
-}
-_CARD = re.compile(r"(10|[2-9]|[ajqk])([hdcsroygb]?)", re.IGNORECASE)
-_PARTS = re.compile(r"([\s+:]+)")
-
-
-def _canonical_card(token: str) -> str:
-    for symbol, letter in _SUIT_LETTERS.items():
-        token = token.replace(symbol, letter)
-    return token.upper() if _CARD.fullmatch(token) else token
-
-
-def typed_move(text: str, legal: Sequence[str]) -> str | None:
-    """The legal move a person means by ``text``, written as the cards are shown (``A♣``, ``a♣``,
-    ``10♦``, ``7h:3c+4d``) or as one card alone when exactly one legal move plays it (``6h`` for
-    its only capture); None when it names no legal move (the engine then says why)."""
-    text = " ".join(text.split())
-    if text in legal:
-        return text
-    body, eq, reading = text.partition("=")
-    parts = _PARTS.split(body.strip())
-    canonical = "".join(p if i % 2 else _canonical_card(p) for i, p in enumerate(parts))
-    canonical = canonical + (f" ={reading.strip().lower()}" if eq else "")
-    if canonical in legal:
-        return canonical
-    canonical = canonical.replace(" =", "=") if eq else canonical
-    if canonical in legal:
-        return canonical
-    if _CARD.fullmatch(canonical):
-        plays = [m for m in legal if m == canonical or m.split(":")[0] == canonical]
-        if len(plays) == 1:
-            return plays[0]
-    return None
+    return all(word in hay or meant in hay for word, meant in query_words(query))
 
 
 def move_kind(game: str, text: str, words: str | None) -> str:

@@ -54,6 +54,12 @@ TEMPLATES: tuple[str, ...] = (
     N_("3-5-7-9 in {count} suits is not a bomb"),
     N_("{cards} is too many cards for one set"),
     N_("{cards} is no combination"),
+    N_("{cards} is too short: a sequence of single cards needs three or more ranks"),
+    N_(
+        "{cards} is not a sequence: cards of {count} suits make a sequence only with one card of "
+        "each of those suits at every rank, over two or more ranks (face cards fill in)"
+    ),
+    N_("{cards} is not a sequence: its ranks have gaps the face cards cannot fill"),
     N_(
         "{cards} is not a set, a sequence or a bomb: a set is cards of one rank, a sequence needs "
         "consecutive ranks with the same suits at every rank (face cards fill gaps)"

@@ -13,8 +13,9 @@ from functools import lru_cache
 from typing import Any
 
 from bot.games import GameInfo, OptionInfo, game_info
+from bot.i18n import _, using
 
-from . import rules_ru
+from . import notation, rules_ru
 from .rules_ru import words as ru
 from .text import Panel
 
@@ -303,12 +304,61 @@ GLOSSARY: tuple[tuple[str, str], ...] = (
     ("sequence", "three or more consecutive ranks in one suit, or runs of sets (Haggis)"),
     ("bomb", "3-5-7-9, J-Q, J-K, Q-K or J-Q-K: beats any ordinary combination (Haggis)"),
     ("bet", "0, 15 or 30 before your first card of a round that you go out first (Haggis)"),
+    (
+        "face cards (J Q K)",
+        "wild: each stands for any lower card, or is itself; two or three together are a bomb",
+    ),
+    (
+        "the Haggis",
+        "the number cards dealt to nobody; at the end of a round they go to the first out",
+    ),
+    *(
+        ("ante", "the chips each seat puts in before a hand is dealt"),
+        ("check", "stay in without putting chips in, when there is nothing to call"),
+        ("bet", "put chips in first in a betting round: 1 up to the spread limit"),
+        ("call", "put in what it takes to match the bet or raise"),
+        ("raise", "call and put in more: 1 up to the spread limit beyond the call"),
+        ("fold", "give up the hand and every chip put into it"),
+        ("draw", "after the first round, discard one card and take the top of the stock"),
+        ("stand pat", "keep both cards at the draw"),
+        ("High", "the higher hand: any pair beats any non-pair, A high (A–A best, then K–K …)"),
+        ("Low", "the lower hand: A counts 1, any non-pair beats any pair (A–2 best, then A–3 …)"),
+        (
+            "declare",
+            "with declarations: say whether you play for High, Low or both (both must win both)",
+        ),
+        (
+            "side pot",
+            "chips a player all-in could not match: only those who put them in play for them",
+        ),
+    ),
 )
+#: The games each entry (by position in ``GLOSSARY`` and ``rules_ru``'s, which keep one order) is for.
+GLOSSARY_GAMES: tuple[frozenset[str], ...] = (
+    *(frozenset({"hurricane"}),) * 2,
+    frozenset({"hurricane"}),
+    frozenset({"hurricane"}),
+    *(frozenset({"haggis"}),) * 6,
+    *(frozenset({"hurricane_poker"}),) * 12,
+)
+#: The glossary of a variant is its game's.
+GLOSSARY_OF = {"hurikan": "hurricane"}
 
 
-def glossary_text(*, lang: str = "en") -> str:
+def glossary_entries(game: str | None = None, *, lang: str = "en") -> list[tuple[str, str]]:
+    """The words ``game``'s texts use (every game's without one), in ``lang``."""
     glossary = ru.GLOSSARY if is_russian(lang) else GLOSSARY
-    return "\n".join(f"**{term}**: {meaning}" for term, meaning in glossary)
+    game = GLOSSARY_OF.get(game or "", game)
+    return [
+        entry
+        for entry, games in zip(glossary, GLOSSARY_GAMES, strict=True)
+        if game is None or game in games
+    ]
+
+
+def glossary_text(game: str | None = None, *, lang: str = "en") -> str:
+    entries = glossary_entries(game, lang=lang)
+    return "\n".join(f"**{term}**: {meaning}" for term, meaning in entries)
 
 
 def rules_panel(game: str, *, lang: str = "en") -> Panel:
@@ -324,7 +374,9 @@ def rules_panel(game: str, *, lang: str = "en") -> Panel:
         if value == ru.OPTIONS_SLOT:  # made here from game_info, as the English one is
             value = options_text(game, lang=lang)
         panel.add(name, value)
-    panel.add(ru.GLOSSARY_FIELD if russian else "Glossary", glossary_text(lang=lang))
+    with using(lang):
+        panel.add(_(notation.FIELD), notation.notation_text(game))
+    panel.add(ru.GLOSSARY_FIELD if russian else "Glossary", glossary_text(game, lang=lang))
     return panel
 
 

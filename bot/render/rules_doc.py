@@ -60,7 +60,7 @@ def _section(game: str, panel: Panel, common: set[tuple[str, str]]) -> list[str]
 
 def rules_markdown(lang: str) -> str:
     """The rules document in ``lang`` ("en" or "ru"): every game's ``/rules`` panel in the order of
-    ``/rules``'s choices; a field every game shows alike (the glossary) once, at the end."""
+    ``/rules``'s choices; a field every game shows alike once, at the end."""
     panels = {game: rules_panel(game, lang=lang) for game in GAMES}
     common = set.intersection(*(set(p.fields) for p in panels.values()))
     title, intro, common_head = HEADS[lang]

@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.i18n import N_, _
 
-from .cards import cards_label
+from .cards import HURRICANE_SUITS, cards_label
 from .words import agree
 
 CATEGORY_NAMES = (
@@ -65,13 +65,31 @@ def clip_name(name: str, size: int) -> str:
     return name if len(name) <= size else name[: size - 1] + "…"
 
 
-def deal_breakdown(event: dict[str, Any], sides: Sequence[str]) -> list[str]:
+def deal_breakdown(
+    event: dict[str, Any], sides: Sequence[str], primiera: str = "suits"
+) -> list[str]:
     """Hurricane ``deal_scored`` (or Hurikan's sums) as lines: every category and who won it,
-    laid out to fit one embed field (``fitted``)."""
-    return fitted(_deal_lines, event, sides)
+    laid out to fit one embed field (``fitted``). ``primiera``: the option in force (``suits`` or
+    ``sets``), which says why a side has none."""
+    return fitted(lambda e, s: _deal_lines(e, s, primiera), event, sides)
 
 
-def _deal_lines(event: dict[str, Any], sides: Sequence[str]) -> list[str]:
+def no_primiera(cards: Sequence[str], rule: str) -> str:
+    """Why a side's primiera shows "—": the suits missing from its pile (``no ♣``), or no three of
+    a kind (``sets``)."""
+    if rule == "sets":
+        return _("no three of a kind")
+    if not cards:
+        return _("no cards")
+    missing = [
+        symbol
+        for suit, symbol in HURRICANE_SUITS.items()
+        if not any(c.endswith(suit) for c in cards)
+    ]
+    return _("no {suits}").format(suits=" ".join(missing)) if missing else ""
+
+
+def _deal_lines(event: dict[str, Any], sides: Sequence[str], primiera: str = "suits") -> list[str]:
     lines: list[str] = []
     categories = event.get("categories")
     if isinstance(categories, dict):
@@ -80,7 +98,7 @@ def _deal_lines(event: dict[str, Any], sides: Sequence[str]) -> list[str]:
             lines.append(_("Hurricanes: {scores}").format(scores=_per_side(sweeps, sides)))
         for key, label in CATEGORY_NAMES:
             if key in categories:
-                detail = _category_detail(event, key, sides)
+                detail = _category_detail(event, key, sides, primiera)
                 lines.append(f"{_(label)}: {_winner(categories[key], sides)}{detail}")
         points = _per_side(event.get("points") or [], sides)
         lines.append(_("Points this deal: {scores}").format(scores=points))
@@ -93,7 +111,9 @@ def _deal_lines(event: dict[str, Any], sides: Sequence[str]) -> list[str]:
     return lines
 
 
-def _category_detail(event: dict[str, Any], key: str, sides: Sequence[str]) -> str:
+def _category_detail(
+    event: dict[str, Any], key: str, sides: Sequence[str], primiera: str = "suits"
+) -> str:
     """The counts and deciding cards behind a category (``details`` of ``deal_scored``), bracketed."""
     details = event.get("details")
     if not isinstance(details, dict):
@@ -108,10 +128,14 @@ def _category_detail(event: dict[str, Any], key: str, sides: Sequence[str]) -> s
         for i, name in enumerate(sides):
             value = values[i] if i < len(values) else None
             shown = cards_label(cards[i]) if i < len(cards) and cards[i] else ""
-            if value is None and not shown:
-                parts.append(f"{name} —")
+            if value is None:  # "—" is explained where it is shown
+                held = cards[i] if i < len(cards) and isinstance(cards[i], list) else []
+                why = no_primiera(held, primiera)
+                parts.append(
+                    f"{name} — ({why}) {shown}".strip() if why else f"{name} — {shown}".strip()
+                )
             else:
-                parts.append(f"{name} {value if value is not None else '—'} {shown}".strip())
+                parts.append(f"{name} {value} {shown}".strip())
         return f" ({' · '.join(parts)})" if parts else ""
     return ""
 

@@ -15,6 +15,7 @@ from bot.tables.specs import title_of
 from .boards import board_model
 from .boards.base import seat_names
 from .cards import card_label, cards_label
+from .deal_end import bomb_words, choose_words, deal_end_words
 from .moves import describe_move
 from .rules import display_title, preset_line
 from .scores import result_line
@@ -277,6 +278,8 @@ def last_move_line(table: Table) -> str | None:
                     "table: {cards}"
                 ).format(name=who, cards=laid)
             )
+        elif kind == "trick_won" and bomb_words(table, ev, names):
+            extras.append(bomb_words(table, ev, names) or "")
         elif kind == "trick_won":
             winner, taker = _who(ev, "winner", names), _who(ev, "taker", names)
             if winner and taker and taker != winner:
@@ -290,7 +293,11 @@ def last_move_line(table: Table) -> str | None:
         elif kind == "went_out" and who:
             extras.append(_("— {name} goes out!").format(name=who))
         else:
-            words = board.event_words(ev, names)
+            words = (
+                board.event_words(ev, names)
+                or deal_end_words(table, ev, names)
+                or choose_words(ev, names)
+            )
             if words:
                 extras.append(words)
     return " ".join([line, *extras]).strip()

@@ -100,3 +100,39 @@ async def test_more_than_25_captures_fit_the_select_and_point_to_play(
     items = [getattr(c, "item", c) for c in ui.children]  # DynamicItems wrap the real components
     assert [len(i.options) for i in items if hasattr(i, "options")] == [1, 25]
     assert "30 captures are possible" in (embed.description or "") and "/play" in embed.description
+
+
+def _as_shown_in_russian(move: str) -> str:
+    """A Hurricane move written as a Russian player reads it on the cards (``AH`` -> ``Т♥``), the
+    suits as Russian initials (ч б т п) and the ranks in lower case: ``тч:3т+4б``."""
+    ranks = {"A": "т", "J": "в", "Q": "д", "K": "к"}
+    suits = {"H": "ч", "D": "б", "C": "т", "S": "п"}
+
+    def card(c: str) -> str:
+        return ranks.get(c[:-1], c[:-1]) + suits[c[-1]]
+
+    played, colon, taken = move.partition(":")
+    return card(played) + (colon + "+".join(card(c) for c in taken.split("+")) if colon else "")
+
+
+async def test_a_russian_player_types_moves_as_the_cards_show_them(
+    fake: FakeDiscord, users: list[Person]
+) -> None:
+    """``/play`` and its autocomplete read Т В Д К and the Russian suit initials (and symbols)."""
+    alice, bob, _ = users
+    for person in (alice, bob):
+        fake.user_locales[person.id] = "ru"
+    d = await start_table(fake, [alice, bob], seed=5, game="hurricane")
+    state = d.table.state
+    assert state is not None
+    seat = state.current_player
+    assert seat is not None
+    legal = [str(a) for a in state.legal_actions(seat)]
+    faces = [m for m in legal if m.split(":")[0][:-1] in "AJQK"] or legal
+    move = faces[0]
+    typed = _as_shown_in_russian(move)
+    ex = await fake.autocomplete("play", "move", user=d.person(seat).user, value=typed)
+    assert move in {c["value"] for c in ex.choices()}, (typed, ex.choices())
+    ex = await fake.slash("play", user=d.person(seat).user, move=typed.upper())
+    assert ex.ephemeral and "Сыграно" in ex.text, ex.text
+    assert d.table.history[-1][1] == move

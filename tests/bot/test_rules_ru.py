@@ -77,7 +77,7 @@ def test_both_languages_have_the_same_sections(game: str) -> None:
         assert en_name != ru_name and en_value != ru_value
         assert en_value.count("**") == ru_value.count("**"), en_name  # the same bold terms
     assert ru_panel.fields[-1][0] == "Словарь"
-    assert ru_panel.fields[-1][1] == rules.glossary_text(lang="ru")
+    assert ru_panel.fields[-1][1] == rules.glossary_text(game, lang="ru")
     for en_line, ru_line in zip(en.lines, ru_panel.lines, strict=True):
         assert en_line.startswith("**") == ru_line.startswith("**")
 
@@ -96,7 +96,7 @@ def test_rules_fit_discords_embed_limits(game: str, lang: str) -> None:
         written = rules.options_text(game, lang=lang) if value == ru.OPTIONS_SLOT else value
         assert units(written) <= 1024
     assert units(rules.options_text(game, lang=lang)) <= 1024
-    assert units(rules.glossary_text(lang=lang)) <= 1024
+    assert units(rules.glossary_text(game, lang=lang)) <= 1024
 
 
 @pytest.mark.parametrize("game", games.GAMES)

@@ -50,9 +50,21 @@ def test_a_section_holds_its_own_game_only() -> None:
                 assert f"`/rules game:{other}`" not in section
 
 
-def test_the_glossary_appears_once_per_language() -> None:
-    for lang, word in (("en", "**primiera**"), ("ru", "**примиера**")):
-        assert rules_doc.rules_markdown(lang).count(word) == 1, lang
+def test_each_game_keeps_its_own_glossary() -> None:
+    """The glossary is per game: each game's words under its own heading, and poker's words
+    nowhere near Haggis."""
+    for lang, word, foreign in (
+        ("en", "**side pot**", "**primiera**"),
+        ("ru", "**побочный банк**", "**примиера**"),
+    ):
+        text = rules_doc.rules_markdown(lang)
+        sections = {}
+        for game in GAMES:
+            start = text.index(f"## {rules_panel(game, lang=lang).title}\n")
+            end = text.find("\n## ", start + 1)
+            sections[game] = text[start:end]
+        assert word in sections["hurricane_poker"] and word not in sections["haggis"], lang
+        assert foreign in sections["hurricane"] and foreign not in sections["hurricane_poker"], lang
 
 
 def test_check_reports_a_stale_document_and_writing_fixes_it(tmp_path: Path) -> None:

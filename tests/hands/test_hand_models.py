@@ -330,12 +330,16 @@ def poker_to(phase: str, players: int = 3, **options: str) -> GameState:
 
 
 def test_poker_betting_buttons_and_the_amount_select() -> None:
+    from bot.games import poker_ranks
+
     state = poker_to("bet")
     ctx = ctx_of(state)
     model = hand_model("hurricane_poker")
     board = model.board(ctx)
     assert board[0] == "**Your cards:** " + " ".join(card_label(c) for c in ctx.view["hand"])
-    assert board[1] == "Your chips: 99 · Pot: 3"
+    high, low = poker_ranks(ctx.view["hand"])
+    assert board[1] == f"Worth now: High {high} · Low {low}"  # before the showdown, too
+    assert board[2] == "Your chips: 99 · Pot: 3"
     drawn = model.draw(ctx, None)
     assert button(drawn, ACT, "check").label == "Check"
     amount = select(drawn, "pamt")
@@ -351,7 +355,7 @@ def test_poker_betting_buttons_and_the_amount_select() -> None:
     assert button(drawn, ACT, "fold").label == "Fold"
     raises = select(drawn, "pamt")
     assert raises.placeholder == "Raise by…" and raises.options[0].label == "Raise by 1"
-    assert "To call: 2" in hand_model("hurricane_poker").board(ctx_of(state))[1]
+    assert "To call: 2" in hand_model("hurricane_poker").board(ctx_of(state))[2]
 
 
 def test_poker_draw_picks_the_card_or_stands() -> None:

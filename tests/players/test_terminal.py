@@ -219,16 +219,33 @@ def test_header_in_words_and_card_values(monkeypatch):
     assert "=== Haggis — Sean Ross's climbing game" in text and "J=8" not in text
 
 
-@pytest.mark.parametrize("game", ["hurricane", "hurikan", "haggis"])
+@pytest.mark.parametrize("game", ["hurricane", "hurikan", "haggis", "hurricane_poker"])
 def test_rules_and_help_commands(monkeypatch, game):
-    from bot.render.rules import rules_panel
+    from bot.render.rules import glossary_entries, rules_panel
 
     code, text = _run(monkeypatch, [game, "--seed", "4", "--level", "easy"], "rules\nhelp\n" * 2)
     assert code == 0
-    first_rule = terminal.plain(rules_panel(game).lines[0])
+    first_rule = terminal.plain(terminal.typed_words(rules_panel(game).lines[0]))
     assert first_rule in text  # the same rules text as /rules
-    assert "Glossary:" in text and "sweep / hurricane:" in text and "bomb:" in text
+    assert "Glossary:" in text and "Words used:" in text
+    for term, _meaning in glossary_entries(game):  # the game's own words, in help too
+        assert f"{term}:" in text
     assert "Commands: " in text and "'rules'" in text and "To play, type" in text
+
+
+@pytest.mark.parametrize("game", ["hurricane", "haggis", "hurricane_poker"])
+def test_the_terminal_commands_have_russian_forms(monkeypatch, game):
+    from bot.i18n import using
+    from bot.render.rules import glossary_entries
+
+    typed = "правила\nпомощь\nходы\nвыход\n"
+    code, text = _run(monkeypatch, [game, "--seed", "4", "--level", "easy", "--lang", "ru"], typed)
+    assert code == 0 and "Словарь" in text  # правила: the rules with their glossary
+    for term, _meaning in glossary_entries(game, lang="ru"):
+        assert f"{term}:" in text
+    with using("ru"):
+        assert "помощь" in terminal._(terminal.COMMANDS)  # the intro names them
+    assert "Нельзя:" not in text  # no command was taken for a move
 
 
 def test_a_long_move_list_is_a_short_menu_with_sensible_suggestions():
@@ -266,7 +283,7 @@ def test_a_long_move_list_is_a_short_menu_with_sensible_suggestions():
 
 def test_cards_are_typed_as_they_are_shown():
 
-    from bot.render.moves import typed_move
+    from bot.render.typed import typed_move
 
     legal = ["AC", "6H:AC+5D", "7H:3C+4D", "10D", "KS"]
     assert typed_move("A♣", legal) == "AC" and typed_move("a♣", legal) == "AC"

@@ -257,10 +257,34 @@ def why_not(mask: int) -> str:
         return f"{text} is too many cards for one set"
     if len(set(ranks)) == 1:
         return f"{text} is no combination"
-    return (
+    return _why_no_sequence(text, ids, ranks, mask.bit_count()) or (
         f"{text} is not a set, a sequence or a bomb: a set is cards of one rank, a sequence needs "
         "consecutive ranks with the same suits at every rank (face cards fill gaps)"
     )
+
+
+def _why_no_sequence(text: str, ids: list[int], ranks: list[int], size: int) -> str | None:
+    """The one rule a selection of several ranks breaks as a sequence (G-7), when one names it:
+    too few ranks, a rank short of a suit, or a gap the face cards cannot fill."""
+    width = len({c % 5 for c in ids})
+    if width == 1 and size < SEQ_MIN_LENGTH[1]:
+        return f"{text} is too short: a sequence of single cards needs three or more ranks"
+    if width > 1 and all(ranks.count(r) == 1 for r in ranks):
+        return None  # single cards of several suits: the general reason says it (same suits)
+    if width > 1 and (
+        size % width
+        or size // width < 2
+        or any(ranks.count(r) > width for r in set(ranks))
+        or len({c % 5 for c in ids if c // 5 + 2 == ranks[0]}) < width
+    ):
+        return (
+            f"{text} is not a sequence: cards of {NUMBER_WORDS[width]} suits make a sequence only "
+            "with one card of each of those suits at every rank, over two or more ranks (face "
+            "cards fill in)"
+        )
+    if ranks[-1] - ranks[0] + 1 > size // width:
+        return f"{text} is not a sequence: its ranks have gaps the face cards cannot fill"
+    return None
 
 
 def mask_of_cards(cards: Iterable[str | int]) -> int:

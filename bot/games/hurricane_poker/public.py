@@ -15,7 +15,7 @@ from ..errors import IllegalAction
 from ..types import PokerMove
 from .actions import SIDES, Kind, PokerAction, parse_action
 from .cards import BY_LABEL, LABELS, NUM_IDS, WILD_CARDS, deck, labels, parse_card
-from .ranking import strengths, tables
+from .ranking import describe_high, describe_low, strengths, tables
 
 WILDS = tuple(WILD_CARDS)
 
@@ -67,6 +67,17 @@ def poker_strength(cards: Iterable[str], wild: str = "none") -> tuple[float, flo
     if len(ids) != 2 or ids[0] == ids[1] or any(c not in pack.cards for c in ids):
         raise IllegalAction(f"a hand is two different cards of the {wild} pack")
     return pack.strength(ids[0], ids[1])
+
+
+def poker_ranks(cards: Iterable[str], wild: str = "none") -> tuple[str, str]:
+    """What a two-card hand is worth on each side, as the showdown words it (``("J–5", "5–J")``):
+    a player sees it before the showdown too (P-7..P-9)."""
+    pack = poker_pack(wild)
+    ids = sorted(parse_card(c) for c in cards)
+    if len(ids) != 2 or ids[0] == ids[1] or any(c not in pack.cards for c in ids):
+        raise IllegalAction(f"a hand is two different cards of the {wild} pack")
+    index = ids[0] * pack.stride + ids[1]
+    return describe_high(pack.high[index]), describe_low(pack.low[index])
 
 
 # ---------------------------------------------------------------- describe / determinise

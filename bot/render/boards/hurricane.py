@@ -61,17 +61,27 @@ class HurricaneBoard(BoardModel):
         if not isinstance(last, dict):
             return None
         title = self.breakdown_title(last)
-        return title, "\n".join(deal_breakdown(last, self.side_names(table)))
+        rule = str((view.get("options") or {}).get("primiera", "suits"))
+        return title, "\n".join(deal_breakdown(last, self.side_names(table), rule))
 
     def breakdown_title(self, event: dict[str, Any]) -> str:
         return _("Deal {number} result").format(number=event.get("deal", "")).replace("  ", " ")
 
     def scoring(self, table: Table, events: Sequence[dict[str, Any]]) -> list[tuple[str, str]]:
         return [
-            (self.breakdown_title(e), "\n".join(deal_breakdown(e, self.side_names(table))))
+            (
+                self.breakdown_title(e),
+                "\n".join(deal_breakdown(e, self.side_names(table), _primiera_rule(table))),
+            )
             for e in events
             if e.get("type") == "deal_scored"
         ]
 
 
 MODEL = HurricaneBoard()
+
+
+def _primiera_rule(table: Table) -> str:
+    """The table's primiera option in force (``suits``, ``sets``, ``none``)."""
+    state = table.state
+    return str(state.options.get("primiera", "suits")) if state is not None else "suits"

@@ -10,11 +10,13 @@ remembered between clicks."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from bot.games import IllegalAction, poker_ranks
 from bot.i18n import N_, _
 
-from ..cards import card_label, cards_label
+from ..cards import card_label, cards_label, ranks_label
 from ..moves import move_label
 from .base import (
     ACT,
@@ -47,6 +49,19 @@ def _at(values: Any, seat: int) -> Any:
     return values[seat] if isinstance(values, list) and 0 <= seat < len(values) else None
 
 
+def _worth(hand: list[str], view: Mapping[str, Any]) -> str | None:
+    """What the hand is worth now on each side ("Worth now: High J–5 · Low 5–J"), as the showdown
+    will word it, so a player can judge a bet, the draw and the declaration before it."""
+    wild = (view.get("options") or {}).get("wild", "none")
+    try:
+        high, low = poker_ranks(hand, str(wild))
+    except (IllegalAction, ValueError):
+        return None
+    return _("Worth now: High {high} · Low {low}").format(
+        high=ranks_label(high), low=ranks_label(low)
+    )
+
+
 class PokerHand(HandModel[None]):
     game = "hurricane_poker"
     AMOUNT: ClassVar[str] = "pamt"  # the bet / raise select; values are moves
@@ -59,9 +74,14 @@ class PokerHand(HandModel[None]):
             shown = cards_label(hand)
         elif _at(view.get("folded"), seat):
             shown = _("folded this hand")
+        elif _at(view.get("out"), seat):
+            shown = _("none: you have no chips left, so you are out of the game")
         else:
-            shown = _("none (out of this hand)")
+            shown = _("none")
         lines = [_("**Your cards:** {cards}").format(cards=shown)]
+        worth = _worth(hand, view)
+        if worth:
+            lines.append(worth)
         chips = _int(_at(view.get("chips"), seat))
         pot = _int(view.get("pot_total"))
         line = _("Your chips: {chips} · Pot: {pot}").format(chips=chips, pot=pot)
