@@ -20,6 +20,7 @@ from discord.ext import commands
 from discord.ui import Button, DynamicItem, Select
 
 from bot.i18n import N_, _
+from bot.names import shown
 from bot.render.replay import replay_panel, verify_panel
 from bot.tables.replay import (
     MAX_STEP,
@@ -189,7 +190,7 @@ class Replays(commands.Cog):
         report = await within_ack(interaction, asyncio.to_thread(verify_game, log), ephemeral=True)
         names = [
             next(
-                (s.name for s in log.seats if s.seat == i),
+                (shown(s.name) for s in log.seats if s.seat == i),
                 _("seat {number}").format(number=i + 1),
             )
             for i in range(log.players)
