@@ -30,9 +30,9 @@ from bot.render.moves import (
     suggestion_key,
     typed_move,
 )
+from bot.render.option_words import option_words
 from bot.render.refusals import refusal
 from bot.render.rules import glossary_text, options_in_force, preset_line, rules_panel
-from bot.render.table import option_words
 from bot.render.words import agree, plural
 
 MAX_LISTED = 40  # a longer list is shown as a short menu of move kinds with suggestions

@@ -22,7 +22,7 @@ from .language import NAME_CONTEXT
 POT = LOCALE_DIR / "messages.pot"
 #: gettext keywords besides Babel's defaults: ``N_`` marks, and the refusals of the table layer and
 #: the engines, whose fixed sentences are shown translated (``cogs.errors.friendly_message``).
-KEYWORDS = ("N_", "TableError", "IllegalAction", "NotSeated", "ReplayUnavailable")
+KEYWORDS = ("N_", "NP_:1c,2", "TableError", "IllegalAction", "NotSeated", "ReplayUnavailable")
 
 
 def command_strings(tree: app_commands.CommandTree) -> Iterator[tuple[str | None, str]]:

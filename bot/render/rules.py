@@ -13,8 +13,10 @@ from functools import lru_cache
 from typing import Any
 
 from bot.games import GameInfo, OptionInfo, game_info
+from bot.i18n import using
 
 from . import rules_ru
+from .option_words import changed_words, preset_word
 from .rules_ru import words as ru
 from .text import Panel
 
@@ -330,15 +332,16 @@ def preset_line(game: str, options: Mapping[str, Any], *, lang: str = "en") -> s
         for k, v in options.items()
         if k != "preset" and k in defaults and str(defaults[k]) != str(v)
     }
+    with using(lang):
+        words = changed_words(changed)
+        name = preset_word(preset.name) if preset is not None else ""
     if is_russian(lang):
         if preset is not None:
-            line = f"{preset.name}: {ru.PRESETS.get(preset.name, preset.description)}"
+            line = f"{name}: {ru.PRESETS.get(preset.name, preset.description)}"
         else:
             line = ru.SUMMARIES.get(game, info.summary)
-        words = ", ".join(f"{k}={v}" for k, v in changed.items())
-        return line + (f" ({ru.CHANGED_HERE}: {words})" if changed else "")
-    line = f"{preset.name}: {preset.description}" if preset is not None else info.summary
-    words = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in changed.items())
+        return line + (f" ({ru.CHANGED_HERE} — {words})" if changed else "")
+    line = f"{name}: {preset.description}" if preset is not None else info.summary
     return line + (f" (changed here: {words})" if changed else "")
 
 
@@ -350,12 +353,14 @@ def display_title(game: str, *, lang: str = "en") -> str:
 
 
 def preset_shown(game: str, options: Mapping[str, Any], *, lang: str = "en") -> str | None:
-    """The preset worth naming next to a game's title: only for a game that has presets. It is
-    the preset's name as typed (``open``) in every language, like option values."""
-    del lang  # the same code in both languages: it is what a player types in ``preset=``
+    """The preset worth naming next to a game's title, in ``lang`` (``open``, «открытый»): only
+    for a game that has presets."""
     preset = options.get("preset")
     try:
         has_presets = bool(game_info(game).presets)
     except ValueError:
         return None
-    return str(preset) if preset and has_presets else None
+    if not (preset and has_presets):
+        return None
+    with using(lang):
+        return preset_word(str(preset))
