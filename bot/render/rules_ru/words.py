@@ -4,11 +4,11 @@ means, the glossary. Written from RULES.md and the Russian seeds (Ураган, 
 
 from __future__ import annotations
 
-#: The command a table is opened with, as typed (Latin: Discord matches the default name too).
-TABLE_NEW = "/table new"
-TABLE_LEAVE = "/table leave"
+#: The commands as a Russian client shows them (Discord also matches the English names).
+TABLE_NEW = "/стол новый"
+TABLE_LEAVE = "/стол встать"
 
-SET_OPTIONS = f"Задать: `{TABLE_NEW} … options:имя=значение …` (через пробел)."
+SET_OPTIONS = f"Задать: `{TABLE_NEW} … опции:имя=значение …` (через пробел)."
 OPTIONS_FIELD = "Настройки (первым — значение по умолчанию)"
 OPTIONS_NONE = "только turn_timer (время на ход)."
 TURN_TIMER = "turn_timer (время на ход)"
