@@ -66,8 +66,9 @@ def _joined(cards: Sequence[str]) -> str:
 
 
 def plain(line: str) -> str:
-    """A hand line without Discord's markdown (``**Table:**`` -> ``Table:``)."""
-    return line.replace("**", "").replace("`", "")
+    """A hand line without Discord's bold (``**Table:**`` -> ``Table:``); code spans keep their
+    backquotes: they mark what is typed as it is (``target``)."""
+    return line.replace("**", "")
 
 
 def typing_help(game: str) -> str:

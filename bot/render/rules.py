@@ -72,9 +72,17 @@ def _notes(info: GameInfo, option: OptionInfo, russian: bool = False) -> list[st
     elif option.players:
         notes.append(f"{' or '.join(map(str, option.players))} players only")
     for preset in info.presets:
-        if option.name in preset.overrides:
+        if option.name in preset.overrides and russian:
+            with using("ru"):
+                notes.append(f"{preset_word(preset.name)}: `{preset.overrides[option.name]}`")
+        elif option.name in preset.overrides:
             notes.append(f"{preset.name}: {preset.overrides[option.name]}")
     return notes
+
+
+def _typed(word: Any, russian: bool) -> str:
+    """An option's name or value as typed: in a Russian text, a code span (it is not a word)."""
+    return f"`{word}`" if russian else str(word)
 
 
 def options_text(game: str, *, lang: str = "en") -> str:
@@ -87,11 +95,13 @@ def options_text(game: str, *, lang: str = "en") -> str:
         parts.append(f"{players}: {' | '.join(map(str, info.players))}")
     for option in info.options:
         notes = _notes(info, option, russian)
+        name = _typed(option.name, russian)
         if option.bounds is not None:
             first = f"{option.default}, {option.allowed_text()}"
-            parts.append(f"{option.name} ({'; '.join([first, *notes])})")
+            parts.append(f"{name} ({'; '.join([first, *notes])})")
         else:
-            text = f"{option.name}: {' | '.join(option_values(option))}"
+            values = " | ".join(_typed(v, russian) for v in option_values(option))
+            text = f"{name}: {values}"
             parts.append(f"{text} ({'; '.join(notes)})" if notes else text)
     if russian:
         if not info.options:
