@@ -664,7 +664,9 @@ class TerminalGame:
 
     def on_trick_won(self, event: dict[str, Any]) -> None:
         taker = event.get("taker")
-        line = "  → " + _("trick won by {name}").format(name=self.name(event["winner"]))
+        line = "  → " + self.mine(
+            event["winner"], N_("you win the trick"), N_("trick won by {name}")
+        )
         if isinstance(taker, int):
             who = self.name(taker)
             points = plural(int(event.get("points", 0)), "point")

@@ -96,8 +96,6 @@ async def test_no_english_in_any_russian_message_of_any_game(
         for word in english_words(text, names):
             at = text.find(word)
             found.setdefault(word, text[max(0, at - 120) : at + 120])
-    for w, ctx in found.items():
-        print("==", w, "::", ctx.replace("\n", " / ")[:400])  # DEBUG
     assert not found, (sorted(found), found)
 
     # the words drawn in every picture the bot uploaded (tables, hands, final piles)

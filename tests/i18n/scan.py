@@ -20,7 +20,7 @@ def _allowed() -> set[str]:
     """Typed tokens that stand alone in a Russian text: the option names (``/rules`` lists them as
     they are typed, a refusal names the one typed). Preset names and option values are not: they
     are shown in Russian (``bot/render/option_words.py``) and typed only as ``name=value``."""
-    words = {"Discord", "SHA-256", "A", "B", "X1", "X2", "D", "Ctrl-D", "Enter"}
+    words = {"Discord", "SHA-256", "A", "B", "X1", "X2", "D", "Ctrl-D", "Enter", "None"}
     for game in GAMES:
         words.update(option.name for option in game_info(game).options)
     words.add("turn_timer")
@@ -30,13 +30,30 @@ def _allowed() -> set[str]:
 ALLOWED = _allowed()
 
 
-def english_words(text: str, names: set[str]) -> list[str]:
-    """The Latin words of ``text`` that are none of the allowed tokens."""
+def _typed_values() -> set[str]:
+    """Preset names and option values: Latin only where a text lists what may be typed (a refusal
+    of a bad option: "выберите tournament | chooser")."""
+    words: set[str] = set()
+    for game in GAMES:
+        info = game_info(game)
+        words.update(preset.name for preset in info.presets)
+        for option in info.options:
+            words.update(str(v) for v in (*option.choices, *(option.booleans or ())))
+    return {w.lower() for w in words} | {"preset", "on", "off"}
+
+
+TYPED = _typed_values()
+
+
+def english_words(text: str, names: set[str], *, typed: bool = False) -> list[str]:
+    """The Latin words of ``text`` that are none of the allowed tokens (``typed``: a text that
+    lists what may be typed, where preset names and option values are allowed too)."""
     cleaned = _MARKUP.sub(" ", text)
+    allowed = ALLOWED | TYPED if typed else ALLOWED
     found = []
     for word in _LATIN_WORD.findall(cleaned):
         bare = word.strip("'-_")
-        if not bare or bare.lower() in ALLOWED or bare in names:
+        if not bare or bare.lower() in allowed or bare in names:
             continue
         if any(ch.isdigit() for ch in bare):  # numbers, card codes (7H), game ids
             continue

@@ -154,7 +154,9 @@ def test_a_haggis_bet_out_of_turn_before_the_computer_moves():
     game, text = _haggis_game("3\n")
     assert game.state.view(0)["bets"][0] == 30
     offer = text.index("Seat 1 (easy) plays next. You may bet first")
-    assert offer < text.index("You bet 30!") < text.index("Seat 1 (easy) plays ", offer + 1)
+    assert (
+        offer < text.index("You bet 30 (big bet)") < text.index("Seat 1 (easy) plays ", offer + 1)
+    )
     assert "Your cards: " in text[:offer]  # the person sees the hand before betting
 
 
