@@ -73,8 +73,11 @@ def _notes(info: GameInfo, option: OptionInfo, russian: bool = False) -> list[st
         notes.append(f"{' or '.join(map(str, option.players))} players only")
     for preset in info.presets:
         if option.name in preset.overrides and russian:
+            value = preset.overrides[option.name]
             with using("ru"):
-                notes.append(f"{preset_word(preset.name)}: `{preset.overrides[option.name]}`")
+                notes.append(
+                    f"{preset_word(preset.name)}: {_typed(value, not isinstance(value, int))}"
+                )
         elif option.name in preset.overrides:
             notes.append(f"{preset.name}: {preset.overrides[option.name]}")
     return notes
@@ -95,13 +98,11 @@ def options_text(game: str, *, lang: str = "en") -> str:
         parts.append(f"{players}: {' | '.join(map(str, info.players))}")
     for option in info.options:
         notes = _notes(info, option, russian)
-        name = _typed(option.name, russian)
         if option.bounds is not None:
             first = f"{option.default}, {option.allowed_text()}"
-            parts.append(f"{name} ({'; '.join([first, *notes])})")
+            parts.append(f"{_typed(option.name, russian)} ({'; '.join([first, *notes])})")
         else:
-            values = " | ".join(_typed(v, russian) for v in option_values(option))
-            text = f"{name}: {values}"
+            text = _typed(f"{option.name}: {' | '.join(option_values(option))}", russian)
             parts.append(f"{text} ({'; '.join(notes)})" if notes else text)
     if russian:
         if not info.options:

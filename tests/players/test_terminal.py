@@ -80,7 +80,7 @@ def test_moves_are_listed_in_the_words_of_the_discord_hand(monkeypatch):
     card select says it (captures, the 7♥, hurricanes), and Haggis plays with their combination."""
     _code, text = _run(monkeypatch, ["hurricane", "--seed", "3"], "")
     listed = text[text.index("Your moves (") :]
-    assert "takes" in listed or "lays it on the table" in listed
+    assert "takes" in listed or "is trailed: laid on the table" in listed
     _code, text = _run(monkeypatch, ["haggis", "--seed", "5", "--players", "3"], "")
     if "Your moves (" in text:
         listed = text[text.index("Your moves (") :]

@@ -8,7 +8,7 @@ from __future__ import annotations
 TABLE_NEW = "/стол новый"
 TABLE_LEAVE = "/стол встать"
 
-SET_OPTIONS = f"Задать: `{TABLE_NEW} … опции:имя=значение …` (через пробел)."
+SET_OPTIONS = f"Задать: `{TABLE_NEW} … опции:имя=значение …`."
 OPTIONS_FIELD = "Настройки (первым — значение по умолчанию)"
 OPTIONS_NONE = "только turn_timer (время на ход)."
 TURN_TIMER = "turn_timer (время на ход)"
@@ -43,7 +43,7 @@ PRESETS = {
 #: What each option of each game means; where the values are a list, the words follow their order.
 OPTIONS: dict[str, dict[str, str]] = {
     "hurricane": {
-        "target": "до скольких очков игра",
+        "target": "до скольких очков",
         "double_below": "меньше у проигравшего — двойная победа; 0 — нет",
         "lead_after_redeal": "после досдачи ходит несдающий | последний сходивший",
         "precedence": "равная карта важнее суммы | любая взятка",
