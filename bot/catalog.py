@@ -21,7 +21,7 @@ from bot.i18n import LOCALE_DIR
 POT = LOCALE_DIR / "messages.pot"
 #: gettext keywords besides Babel's defaults: ``N_`` marks, and the refusals of the table layer and
 #: the engines, whose fixed sentences are shown translated (``bot.discord.errors.friendly_message``).
-KEYWORDS = ("N_", "TableError", "IllegalAction", "NotSeated", "ReplayUnavailable")
+KEYWORDS = ("N_", "NP_:1c,2", "TableError", "IllegalAction", "NotSeated", "ReplayUnavailable")
 
 
 def command_strings(tree: app_commands.CommandTree) -> Iterator[tuple[str | None, str]]:

@@ -88,3 +88,9 @@ def translate(message: str, lang: str) -> str:
 def N_(message: str) -> str:
     """Mark ``message`` for the catalog without translating it yet (module-level tables)."""
     return message
+
+
+def NP_(context: str, message: str) -> tuple[str, str]:
+    """Mark ``message`` under ``context`` for the catalog (module-level tables); translate it later
+    with ``pgettext(*marked)``."""
+    return context, message

@@ -23,12 +23,18 @@ from bot.render.boards.hurricane_poker import showdown_lines
 from bot.render.cards import card_label, cards_label
 from bot.render.combos import combo_words
 from bot.render.hands import HandContext, hand_model
-from bot.render.moves import describe_move, move_kind, move_label, suggestion_key
+from bot.render.moves import (
+    MoveWords,
+    describe_move,
+    describe_words,
+    move_kind,
+    suggestion_key,
+)
 from bot.render.notation import notation_text
+from bot.render.option_words import option_words
 from bot.render.refusals import refusal
 from bot.render.rules import glossary_text, options_in_force, preset_line, rules_panel
 from bot.render.scores import no_primiera
-from bot.render.table import option_words
 from bot.render.typed import canonical, typed_move
 from bot.render.words import agree, plural
 from bot.tables.models import Table
@@ -86,9 +92,15 @@ def typed_words(line: str) -> str:
     return re.sub(r"`([^`]*)`", r"'\1'", line)
 
 
+def _joined(cards: Sequence[str]) -> str:
+    """Cards as the table's story joins them (``3♣ + 4♦``)."""
+    return " + ".join(card_label(c) for c in cards)
+
+
 def plain(line: str) -> str:
-    """A hand line without Discord's markdown (``**Table:**`` -> ``Table:``)."""
-    return line.replace("**", "").replace("`", "")
+    """A hand line without Discord's bold (``**Table:**`` -> ``Table:``); code spans keep their
+    backquotes: they mark what is typed as it is (``target``)."""
+    return line.replace("**", "")
 
 
 @dataclass
@@ -503,35 +515,39 @@ class TerminalGame:
     def _seat_of(self, event: dict[str, Any]) -> int:
         return int(event.get("seat", event.get("player", 0)))
 
-    def on_capture(self, event: dict[str, Any]) -> None:
-        who = self.name(self._seat_of(event))
-        lay, take = agree(who, "lays", "lay"), agree(who, "takes", "take")
-        if self.game == "hurikan":
-            laid, taken_cards = cards_label(event["cards"]), _cards(event["captured"])
-            self.say(
-                _("{who} {lay} {cards} and {take} {taken}").format(
-                    who=who, lay=lay, cards=laid, take=take, taken=taken_cards
-                )
-            )
-            return
-        sweep = " — " + _("hurricane!") if event.get("hurricane") else ""
-        taken = " + ".join(card_label(c) for c in event["captured"])
-        play = agree(who, "plays", "play")
-        self.say(
-            _("{who} {play} {card} and {take} {taken}").format(
-                who=who, play=play, card=card_label(event["card"]), take=take, taken=taken
-            )
-            + sweep
+    def tell(self, seat: int, words: MoveWords, *, sweep: bool = False) -> str:
+        """A move in the words of the table's story (one line format per kind of move), told to
+        the person in the second person when it is theirs ("You pass", «Вы пасуете»)."""
+        names = [self.name(s) for s in range(self.state.num_players)]
+        return describe_words(
+            words, self.name(seat), sweep=sweep, names=names, you=seat == self.seat
         )
 
-    def on_trail(self, event: dict[str, Any]) -> None:
-        who = self.name(self._seat_of(event))
-        cards = event.get("cards") or [event.get("card")]
-        self.say(
-            _("{who} {lay} {cards} on the table").format(
-                who=who, lay=agree(who, "lays", "lay"), cards=_cards(cards)
-            )
+    def mine(self, seat: int, yours: str, theirs: str, **values: Any) -> str:
+        """``yours`` (second person, no name) when ``seat`` is the person's, else ``theirs``
+        with the seat's name as ``{name}``."""
+        if seat == self.seat:
+            return _(yours).format(**values)
+        return _(theirs).format(name=self.name(seat), **values)
+
+    def on_capture(self, event: dict[str, Any]) -> None:
+        seat = self._seat_of(event)
+        if self.game == "hurikan":
+            laid, taken = _joined(event["cards"]), _joined(event["captured"])
+            self.say(self.tell(seat, MoveWords("lay_take", played=laid, taken=taken)))
+            return
+        words = MoveWords(
+            "take", played=card_label(event["card"]), taken=_joined(event["captured"])
         )
+        self.say(self.tell(seat, words, sweep=bool(event.get("hurricane"))))
+
+    def on_trail(self, event: dict[str, Any]) -> None:
+        seat = self._seat_of(event)
+        if self.game == "hurikan":
+            self.say(self.tell(seat, MoveWords("lay", played=_joined(event["cards"]))))
+            return
+        cards = event.get("cards") or [event.get("card")]
+        self.say(self.tell(seat, MoveWords("trail", played=_joined(cards))))
 
     def on_flip(self, event: dict[str, Any]) -> None:
         who = self.name(self._seat_of(event))
@@ -542,12 +558,19 @@ class TerminalGame:
         )
 
     def on_lay_hand(self, event: dict[str, Any]) -> None:
-        who = self.name(self._seat_of(event))
         self.say(
-            _(
-                "After the hurricane, the open rules make {who} lay the whole hand on the "
-                "table: {cards}"
-            ).format(who=who.lower() if who == _("You") else who, cards=_cards(event["cards"]))
+            self.mine(
+                self._seat_of(event),
+                N_(
+                    "After the hurricane, the open rules make you lay your whole hand on the "
+                    "table: {cards}"
+                ),
+                N_(
+                    "After the hurricane, the open rules make {name} lay the whole hand on the "
+                    "table: {cards}"
+                ),
+                cards=_cards(event["cards"]),
+            )
         )
 
     def on_leftover(self, event: dict[str, Any]) -> None:
@@ -629,62 +652,43 @@ class TerminalGame:
         if self.game != "haggis":
             return
         combo = combo_words(event.get("combination")) or ""
-        who = self.name(event["player"])
-        self.say(
-            _("{who} {play} {cards}").format(
-                who=who, play=agree(who, "plays", "play"), cards=_cards(event["cards"])
-            )
-            + (f" — {combo}" if combo else "")
-        )
+        line = self.tell(event["player"], MoveWords("play", played=_cards(event["cards"])))
+        self.say(line + (f" — {combo}" if combo else ""))
 
     def on_pass(self, event: dict[str, Any]) -> None:
-        who = self.name(event["player"])
-        self.say(f"{who} {agree(who, 'passes', 'pass')}")  # «Вы пасуете», «Seat 1 пасует»
+        self.say(self.tell(event["player"], MoveWords("pass")))
 
     def on_bet(self, event: dict[str, Any]) -> None:
+        seat = event["player"]
         if "action" in event:  # Hurricane poker: check, call, bet N, raise N
-            seat = event["player"]
-            words = (
-                _("You: {move}").format(move=move_label(self.game, event["action"]))
-                if seat == self.seat
-                else describe_move(self.game, self.name(seat), event["action"])
+            words = describe_move(
+                self.game, self.name(seat), event["action"], you=seat == self.seat
             )
             all_in = ", " + _("all-in") if event.get("all_in") else ""
             chips = f" ({plural(int(event.get('chips') or 0), 'chip')}{all_in})"
             self.say(words + (chips if event.get("chips") else ""))
             return
-        amount = event["amount"]
-        who = self.name(event["player"])
-        if amount == 0:
-            self.say(_("{who} {make} no bet").format(who=who, make=agree(who, "makes", "make")))
-        else:
-            self.say(
-                _("{who} {bet} {amount}!").format(
-                    who=who, bet=agree(who, "bets", "bet"), amount=amount
-                )
-            )
+        self.say(self.tell(seat, MoveWords("bet", int(event["amount"]))))
 
     # Hurricane poker
     def on_fold(self, event: dict[str, Any]) -> None:
-        self.say(_("{who}: folds").format(who=self.name(event["player"])))
+        self.say(self.tell(event["player"], MoveWords("fold")))
 
     def on_draw(self, event: dict[str, Any]) -> None:
-        who = self.name(event["player"])
-        self.say(
-            (_("{who}: draws one card") if event.get("cards") else _("{who}: stands pat")).format(
-                who=who
-            )
-        )
+        kind = "draw" if event.get("cards") else "stand"
+        self.say(self.tell(event["player"], MoveWords(kind)))
 
     def on_declared(self, event: dict[str, Any]) -> None:
-        self.say(
-            _("{who}: declares (secret until all have)").format(who=self.name(event["player"]))
-        )
+        line = self.tell(event["player"], MoveWords("declare"))
+        self.say(line + " " + _("(secret until everyone has declared)"))
 
     def on_uncalled(self, event: dict[str, Any]) -> None:
         self.say(
-            _("{who} takes back {chips} uncalled").format(
-                who=self.name(event["player"]), chips=plural(int(event["chips"]), "chip")
+            self.mine(
+                event["player"],
+                N_("You take back {chips} uncalled"),
+                N_("{name} takes back {chips} uncalled"),
+                chips=plural(int(event["chips"]), "chip"),
             )
         )
 
@@ -696,7 +700,9 @@ class TerminalGame:
 
     def on_trick_won(self, event: dict[str, Any]) -> None:
         taker = event.get("taker")
-        line = "  → " + _("trick won by {name}").format(name=self.name(event["winner"]))
+        line = "  → " + self.mine(
+            event["winner"], N_("you win the trick"), N_("trick won by {name}")
+        )
         if isinstance(taker, int):
             who = self.name(taker)
             points = plural(int(event.get("points", 0)), "point")
@@ -711,8 +717,12 @@ class TerminalGame:
         )
         self.say(
             "  ★ "
-            + _("{name} went out (+{points}{bonus})").format(
-                name=self.name(event["player"]), points=event.get("points", 0), bonus=bonus
+            + self.mine(
+                event["player"],
+                N_("You went out (+{points}{bonus})"),
+                N_("{name} went out (+{points}{bonus})"),
+                points=event.get("points", 0),
+                bonus=bonus,
             )
         )
 

@@ -18,6 +18,7 @@ from bot.discord.acks import within_ack
 from bot.discord.replay_controls import replay_buttons
 from bot.discord.ui import panel_embed
 from bot.i18n import N_, _
+from bot.names import shown
 from bot.render.replay import replay_panel, verify_panel
 from bot.tables.replay import (
     MAX_STEP,
@@ -105,7 +106,7 @@ class Replays(commands.Cog):
         report = await within_ack(interaction, asyncio.to_thread(verify_game, log), ephemeral=True)
         names = [
             next(
-                (s.name for s in log.seats if s.seat == i),
+                (shown(s.name) for s in log.seats if s.seat == i),
                 _("seat {number}").format(number=i + 1),
             )
             for i in range(log.players)

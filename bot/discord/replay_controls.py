@@ -14,6 +14,7 @@ import discord
 from discord.ui import Button, DynamicItem, Select
 
 from bot.i18n import _
+from bot.render.replay import next_deal_label
 from bot.tables.replay import ReplayFrame
 
 from .controls import controls_of, need
@@ -39,7 +40,13 @@ def replay_buttons(frame: ReplayFrame) -> discord.ui.View:
         ("p", max(step - 1, 0), "◀", None, step == 0),
         ("n", min(step + 1, total), "▶", None, step >= total),
         ("l", total, "⏭", None, step >= total),
-        ("d", nxt if nxt is not None else total, None, _("Next deal") + " ⏩", nxt is None),
+        (
+            "d",
+            nxt if nxt is not None else total,
+            None,
+            next_deal_label(frame.table.spec.game) + " ⏩",
+            nxt is None,
+        ),
     ]
     view = discord.ui.View(timeout=None)
     for kind, target, emoji, label, disabled in specs:

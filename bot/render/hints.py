@@ -30,10 +30,10 @@ def _joined(cards: Sequence[str]) -> str:
 
 def capture_hint(move: str, *, sweep: bool) -> str:
     """One Hurricane move of a card: ``takes Q♣``, ``takes 2♠ + 6♠ — hurricane!``,
-    ``lays it on the table``; the 7♥ (a point of its own) is called out."""
+    ``is trailed: laid on the table``; the 7♥ (a point of its own) is called out."""
     card, colon, taken = move.partition(":")
     if not colon:
-        text = _("lays it on the table")
+        text = _("is trailed: laid on the table")
         return text + (" " + _("(gives away the 7♥!)") if card == SEVEN_OF_HEARTS else "")
     cards = taken.split("+")
     text = _("takes {cards}").format(cards=_joined(cards))

@@ -133,6 +133,35 @@ DESCRIPTIONS: dict[str, Line] = {
     # secret until all have declared
     "declare": lambda m, who, names: _("{name} declares").format(name=who),
 }
+#: Second person, for the reader's own moves told back to them (the terminal's story): the same
+#: line as ``DESCRIPTIONS`` with "You" and a verb that agrees ("You pass", «Вы пасуете»).
+YOURS: dict[str, Line] = {
+    "pass": lambda m, who, names: _("You pass"),
+    "bet": lambda m, who, names: (
+        _("You bet {bet}").format(bet=_bet(m.number)) if m.number else _("You make no bet")
+    ),
+    "give": lambda m, who, names: _("You give the bombed trick to {other}").format(
+        other=_seat(names, m.number)
+    ),
+    "flip": lambda m, who, names: _("You turn up a face-down card"),
+    "play": lambda m, who, names: _("You play {cards}").format(cards=m.played),
+    "lay": lambda m, who, names: _("You lay {cards} on the table").format(cards=m.played),
+    "lay_take": lambda m, who, names: _("You lay {cards} and take {taken}").format(
+        cards=m.played, taken=m.taken
+    ),
+    "take": lambda m, who, names: _("You play {card} and take {taken}").format(
+        card=m.played, taken=m.taken
+    ),
+    "trail": lambda m, who, names: _("You trail {card}").format(card=m.played),
+    "check": lambda m, who, names: _("You check"),
+    "call": lambda m, who, names: _("You call"),
+    "fold": lambda m, who, names: _("You fold"),
+    "pbet": lambda m, who, names: _("You bet {chips}").format(chips=m.number),
+    "raise": lambda m, who, names: _("You raise by {chips}").format(chips=m.number),
+    "draw": lambda m, who, names: _("You draw one card"),
+    "stand": lambda m, who, names: _("You stand pat"),
+    "declare": lambda m, who, names: _("You declare"),
+}
 SIDE_WORDS = {"high": N_("High"), "low": N_("Low"), "both": N_("both High and Low")}
 
 
@@ -194,11 +223,24 @@ def move_label(
 
 
 def describe_move(
-    game: str, who: str, text: str, *, sweep: bool = False, names: Sequence[str] = ()
+    game: str,
+    who: str,
+    text: str,
+    *,
+    sweep: bool = False,
+    names: Sequence[str] = (),
+    you: bool = False,
 ) -> str:
-    """The last move for everyone to read, in the third person."""
-    words = move_words(game, text)
-    line = DESCRIPTIONS[words.kind](words, who, names)
+    """The last move for everyone to read, in the third person (``you``: told back to the one
+    who made it, in the second person; ``who`` is then not used)."""
+    return describe_words(move_words(game, text), who, sweep=sweep, names=names, you=you)
+
+
+def describe_words(
+    words: MoveWords, who: str, *, sweep: bool = False, names: Sequence[str] = (), you: bool = False
+) -> str:
+    """``describe_move`` of a move already taken apart (the terminal builds it from an event)."""
+    line = (YOURS if you else DESCRIPTIONS)[words.kind](words, who, names)
     return line + (" — " + _("hurricane!") if sweep and words.kind == "take" else "")
 
 

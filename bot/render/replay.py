@@ -23,6 +23,15 @@ ENDINGS = {
 REPLAY_TITLE = N_("Replay — {title}")
 
 
+#: Games whose deal of the cards is a hand (poker: «раздача», where the others say «сдача»).
+HAND_GAMES = frozenset({"hurricane_poker"})
+
+
+def next_deal_label(game: str) -> str:
+    """The replay's jump to the next deal, in the game's own word."""
+    return _("Next hand") if game in HAND_GAMES else _("Next deal")
+
+
 def replay_panel(frame: ReplayFrame) -> Panel:
     table = frame.table
     if table.state is None:  # a frame is always of a dealt game
@@ -31,7 +40,11 @@ def replay_panel(frame: ReplayFrame) -> Panel:
     panel.title = _(REPLAY_TITLE).format(title=panel.title)
     if frame.step == 0:
         panel.lines.insert(0, "*" + _("As dealt, before the first move.") + "*")
-    where = _("Move {step} of {total} · deal {deal} of {deals}").format(
+    where = (
+        _("Move {step} of {total} · hand {deal} of {deals}")
+        if table.spec.game in HAND_GAMES
+        else _("Move {step} of {total} · deal {deal} of {deals}")
+    ).format(
         step=frame.step, total=frame.total, deal=frame.deal_index, deals=len(frame.deal_starts)
     )
     if frame.step == frame.total:
@@ -64,7 +77,8 @@ def verify_panel(report: VerifyReport, names: list[str] | None = None) -> Panel:
         if d.dealer is not None and names and 0 <= d.dealer < len(names):
             dealer = ", " + _("dealt by {name}").format(name=names[d.dealer])
         mark = "✅ " + _("matches") if d.matches else "❌ " + _("does NOT match")
-        rows.append(_("Deal {number}").format(number=d.deal) + f"{dealer}: {mark}")
+        deal = _("Hand {number}") if report.game in HAND_GAMES else _("Deal {number}")
+        rows.append(deal.format(number=d.deal) + f"{dealer}: {mark}")
     if len(rows) > 24:  # a field holds 1024 characters
         bad = sum(1 for d in report.deals if not d.matches)
         more = _("… and {count} more ({bad} not matching in all)").format(

@@ -16,6 +16,7 @@ from bot.games import GameInfo, OptionInfo, game_info
 from bot.i18n import _, using
 
 from . import notation, rules_ru
+from .option_words import changed_words, preset_word
 from .rules_ru import words as ru
 from .text import Panel
 
@@ -71,9 +72,20 @@ def _notes(info: GameInfo, option: OptionInfo, russian: bool = False) -> list[st
     elif option.players:
         notes.append(f"{' or '.join(map(str, option.players))} players only")
     for preset in info.presets:
-        if option.name in preset.overrides:
+        if option.name in preset.overrides and russian:
+            value = preset.overrides[option.name]
+            with using("ru"):
+                notes.append(
+                    f"{preset_word(preset.name)}: {_typed(value, not isinstance(value, int))}"
+                )
+        elif option.name in preset.overrides:
             notes.append(f"{preset.name}: {preset.overrides[option.name]}")
     return notes
+
+
+def _typed(word: Any, russian: bool) -> str:
+    """An option's name or value as typed: in a Russian text, a code span (it is not a word)."""
+    return f"`{word}`" if russian else str(word)
 
 
 def options_text(game: str, *, lang: str = "en") -> str:
@@ -88,9 +100,9 @@ def options_text(game: str, *, lang: str = "en") -> str:
         notes = _notes(info, option, russian)
         if option.bounds is not None:
             first = f"{option.default}, {option.allowed_text()}"
-            parts.append(f"{option.name} ({'; '.join([first, *notes])})")
+            parts.append(f"{_typed(option.name, russian)} ({'; '.join([first, *notes])})")
         else:
-            text = f"{option.name}: {' | '.join(option_values(option))}"
+            text = _typed(f"{option.name}: {' | '.join(option_values(option))}", russian)
             parts.append(f"{text} ({'; '.join(notes)})" if notes else text)
     if russian:
         if not info.options:
@@ -395,15 +407,16 @@ def preset_line(game: str, options: Mapping[str, Any], *, lang: str = "en") -> s
         for k, v in options.items()
         if k != "preset" and k in defaults and str(defaults[k]) != str(v)
     }
+    with using(lang):
+        words = changed_words(changed)
+        name = preset_word(preset.name) if preset is not None else ""
     if is_russian(lang):
         if preset is not None:
-            line = f"{preset.name}: {ru.PRESETS.get(preset.name, preset.description)}"
+            line = f"{name}: {ru.PRESETS.get(preset.name, preset.description)}"
         else:
             line = ru.SUMMARIES.get(game, info.summary)
-        words = ", ".join(f"{k}={v}" for k, v in changed.items())
-        return line + (f" ({ru.CHANGED_HERE}: {words})" if changed else "")
-    line = f"{preset.name}: {preset.description}" if preset is not None else info.summary
-    words = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in changed.items())
+        return line + (f" ({ru.CHANGED_HERE} — {words})" if changed else "")
+    line = f"{name}: {preset.description}" if preset is not None else info.summary
     return line + (f" (changed here: {words})" if changed else "")
 
 
@@ -415,12 +428,14 @@ def display_title(game: str, *, lang: str = "en") -> str:
 
 
 def preset_shown(game: str, options: Mapping[str, Any], *, lang: str = "en") -> str | None:
-    """The preset worth naming next to a game's title: only for a game that has presets. It is
-    the preset's name as typed (``open``) in every language, like option values."""
-    del lang  # the same code in both languages: it is what a player types in ``preset=``
+    """The preset worth naming next to a game's title, in ``lang`` (``open``, «открытый»): only
+    for a game that has presets."""
     preset = options.get("preset")
     try:
         has_presets = bool(game_info(game).presets)
     except ValueError:
         return None
-    return str(preset) if preset and has_presets else None
+    if not (preset and has_presets):
+        return None
+    with using(lang):
+        return preset_word(str(preset))

@@ -17,12 +17,12 @@ from .boards.base import seat_names
 from .cards import card_label, cards_label
 from .deal_end import bomb_words, choose_words, deal_end_words
 from .moves import describe_move
+from .option_words import option_words
 from .rules import display_title, preset_line
 from .scores import result_line
 from .text import Panel
 from .words import agree, names_list, plural
 
-HIDDEN_OPTION_KEYS = {"preset"}
 #: The heading of the story lines, per the board's ``story_unit``.
 EARLIER = {
     "deal": N_("Earlier this deal:"),
@@ -68,17 +68,6 @@ def timer_words(seconds: float) -> str:
     if float(seconds).is_integer():
         return plural(int(seconds), "second")
     return _("{seconds} seconds").format(seconds=f"{seconds:g}")
-
-
-def option_words(options: dict[str, Any]) -> str:
-    """``target: 16 · double below: 8``; in another language the names as they are typed
-    (``double_below: 8``), like the values: they are not words of that language."""
-    english = current() == "en"
-    return " · ".join(
-        f"{k.replace('_', ' ') if english else k}: {v}"
-        for k, v in options.items()
-        if k not in HIDDEN_OPTION_KEYS
-    )
 
 
 SAVING_DELAYED = N_(
@@ -372,8 +361,8 @@ def fair_lines(table: Table) -> list[str]:
     seed = table.revealed_seed
     if seed is None:
         return [
-            _("🔒 Fair deal {hash}… — check with {command}").format(
-                hash=f"`{commitment[:SHORT_COMMITMENT]}`", command="/verify"
+            _("🔒 Fair deal {hash}… — check with /verify").format(
+                hash=f"`{commitment[:SHORT_COMMITMENT]}`"
             )
         ]
     return [

@@ -56,8 +56,8 @@ def test_card_descriptions_say_what_the_card_does() -> None:
     sweeps = {"7C:3H+4D"}
     assert card_hint(["7C:3H+4D"], sweeps) == "takes 3♥ + 4♦ — hurricane! 🌀"
     assert card_hint(["3S:3H"], sweeps) == "takes 3♥"
-    assert card_hint(["KD"], sweeps) == "lays it on the table"
-    assert card_hint(["7H"], ()) == "lays it on the table (gives away the 7♥!)"
+    assert card_hint(["KD"], sweeps) == "is trailed: laid on the table"
+    assert card_hint(["7H"], ()) == "is trailed: laid on the table (gives away the 7♥!)"
     assert card_hint(["2S:7H"], ()) == "takes 7♥ ❤ wins the 7♥"
     assert card_hint(["KS:3H+7C", "KS:JD+AC"], ()) == "2 possible captures — you choose next"
     assert "hurricane" in card_hint(["KS:3H+7C", "KS:JD"], {"KS:JD"})
@@ -75,7 +75,7 @@ async def test_every_card_option_says_what_it_does(fake: FakeDiscord, users: lis
     assert select is not None
     for option in select["options"]:
         desc = option["description"]
-        assert desc.startswith(("takes ", "lays it on the table")) or desc.endswith(
+        assert desc.startswith(("takes ", "is trailed: laid on the table")) or desc.endswith(
             "you choose next"
         ), desc
 

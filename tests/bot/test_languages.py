@@ -79,7 +79,7 @@ async def test_errors_and_replies_are_in_the_users_language(
 ) -> None:
     boris = _russian(users[1], fake)
     ex = await fake.slash("table start", user=boris.user)
-    assert ex.ephemeral and "Откройте его командой /table new" in ex.text, ex.text  # no table
+    assert ex.ephemeral and "Откройте его командой /стол новый" in ex.text, ex.text  # no table
     d = Driver(fake, users)
     await d.open(users[0], game="hurricane")
     ex = await fake.slash("table start", user=boris.user)

@@ -9,7 +9,9 @@ import re
 import pytest
 
 import bot.games as games
+from bot.i18n import using
 from bot.render import rules
+from bot.render.option_words import preset_word
 from bot.render.rules_ru import RULES as RU_RULES
 from bot.render.rules_ru import words as ru
 from bot.render.text import Panel
@@ -124,13 +126,16 @@ def test_every_game_and_preset_has_russian_words() -> None:
         for preset in info.presets:
             assert preset.name in ru.PRESETS
             line = rules.preset_line(game, {"preset": preset.name}, lang="ru")
-            assert line == f"{preset.name}: {ru.PRESETS[preset.name]}"
+            with using("ru"):
+                word = preset_word(preset.name)
+            assert word != preset.name  # the preset is named in Russian
+            assert line == f"{word}: {ru.PRESETS[preset.name]}"
     assert rules.preset_line("haggis", {}, lang="ru") == ru.SUMMARIES["haggis"]
     assert rules.preset_line("haggis", {"target": 350}, lang="ru") == (
-        ru.SUMMARIES["haggis"] + " (здесь изменено: target=350)"
+        ru.SUMMARIES["haggis"] + " (здесь изменено — игра до: 350)"
     )
     assert rules.preset_line("nope", {}, lang="ru") is None
-    assert rules.preset_shown("hurricane", {"preset": "open"}, lang="ru") == "open"
+    assert rules.preset_shown("hurricane", {"preset": "open"}, lang="ru") == "открытый"
 
 
 RU_FACTS = {

@@ -1,7 +1,8 @@
 """Russian everywhere: every message kind of every game (lobby, table, hands at every move, scores,
 results, pings, rematch, /rules, /leaderboard, /stats, /history, replays, the terminal) rendered for a
-Russian server and Russian players, and scanned for English words. What may stay Latin: card codes,
-option names and values (typed as they are), player names, commands, code spans and Discord markup."""
+Russian server and Russian players (and against computer players), and scanned for English words.
+What may stay Latin: card codes, typed ``name=value`` options, player names, code spans and Discord
+markup; not a computer's name, a preset's or an option's name or value, nor a command in a footer."""
 
 from __future__ import annotations
 
@@ -38,6 +39,11 @@ def test_the_scan_finds_english_and_lets_typed_tokens_through() -> None:
     assert english_words("Alice берёт 7♥ · `/verify game:abc` · target=16 · 'pass'", names) == []
     assert english_words("Ход: Alice plays 7♥", names) == ["plays"]
     assert english_words("**Seats**", names) == ["Seats"]
+    # a computer's stored name, a command a Russian client does not show, a preset's name
+    assert english_words("Computer 2 (normal) выигрывает", names) == ["Computer", "normal"]
+    assert english_words("Спасибо за игру! Новый стол — /table new.", names) == ["table", "new"]
+    assert english_words("**standard: 2 игрока**", names) == ["standard"]
+    assert english_words("Новый стол — /стол новый · Компьютер 2 (средний)", names) == []
 
 
 @pytest.mark.parametrize(("name", "options", "seats"), TABLES, ids=[g[0] for g in TABLES])
@@ -62,10 +68,19 @@ async def test_no_english_in_any_russian_message_of_any_game(
     await other.start(people[0])
     await fake.slash("table resign", user=people[-1].user, channel_id=other.channel_id)
     await fake.bot.settle()  # type: ignore[union-attr]
+    # a game against computer players (their names are read in Russian too), to its end
+    versus = Driver(fake, people[:1], channel_id=fake.make_channel("computers"), seed=5)
+    await versus.open(people[0], computer="easy", **options)
+    await versus.show_hand(people[0])
+    await versus.play_to_end()
+    await fake.slash("replay", user=people[0].user, game=versus.table.game_id)
     for public in (False, True):
         await fake.slash("rules", user=people[0].user, game=game, public=public)
     for metric in ("rating", "wins", "points", "games", "streak"):
         await fake.slash("leaderboard", user=people[0].user, game=game, metric=metric)
+        await fake.slash(
+            "leaderboard", user=people[0].user, game=game, metric=metric, computers=True
+        )
     await fake.slash("stats", user=people[0].user)
     history = await fake.slash("history", user=people[0].user)
     game_id = d.table.game_id
@@ -74,6 +89,7 @@ async def test_no_english_in_any_russian_message_of_any_game(
     assert history.ephemeral
 
     names = {p.name for p in people} | {"Owner"}
+    names |= {n[:k] for n in names for k in range(1, len(n))}  # a name shortened to fit ("Ali…")
     found: dict[str, str] = {}
     for body in _bodies(fake):
         text = visible_text(body)

@@ -126,7 +126,9 @@ def test_hurricane_cards_say_what_they_do_and_mark_the_hurricane() -> None:
     assert cards.row == 0 and cards.max_values == 1
     described = {o.value: o.description for o in cards.options}
     assert described["7C"] == "takes 3♥ + 4♦ — hurricane! 🌀"
-    assert described["3S"] == "takes 3♥" and described["KD"].startswith("lays it on the table")
+    assert described["3S"] == "takes 3♥" and described["KD"].startswith(
+        "is trailed: laid on the table"
+    )
     assert "🌀 **Hurricane chance:** 7♣ can clear the table (1 point)." in drawn.lines
     assert click(state, cards.payload, ["7C"]) == PlayMove("7C:3H+4D")  # one capture: played
 

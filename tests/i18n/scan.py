@@ -10,38 +10,50 @@ import re
 from bot.games import GAMES, game_info
 
 #: Markup and typed things, removed before the scan: code spans, mentions/emojis/timestamps,
-#: commands with their options (/table new, /verify game:…), name=value pairs, quoted typed words.
-_MARKUP = re.compile(
-    r"`[^`]*`|<[^>]*>|/[a-z_]+(?: [a-z_]+)?(?: [a-z_]+:\S*)*|\b\w+=\S+|'[^']*'|https?://\S+"
-)
+#: name=value pairs, quoted typed words. A command outside a code span is read as words: a Russian
+#: text names the Russian command (/стол новый), as a Russian client shows it.
+_MARKUP = re.compile(r"`[^`]*`|<[^>]*>|\b\w+=\S+|'[^']*'|https?://\S+|\b[\w.]+\.(?:md|py)\b")
 _LATIN_WORD = re.compile(r"(?<![\w@#])[A-Za-z0-9][A-Za-z0-9_'-]*")
 
 
 def _allowed() -> set[str]:
-    words = {"Discord", "SHA-256", "A", "B", "X1", "X2", "D", "Ctrl-D", "Enter"}
+    """Typed tokens that stand alone in a Russian text: the option names (``/rules`` lists them as
+    they are typed, a refusal names the one typed). Preset names and option values are not: they
+    are shown in Russian (``bot/render/option_words.py``) and typed only as ``name=value``."""
+    words = {"Discord", "SHA-256", "A", "B", "X1", "X2", "D", "Ctrl-D", "Enter", "None"}
     for game in GAMES:
-        info = game_info(game)
-        words.update(preset.name for preset in info.presets)
-        for option in info.options:
-            words.add(option.name)
-            words.update(str(v) for v in option.choices)
-            words.update(str(v) for v in option.booleans or ())
-    words.update({"on", "off", "easy", "normal", "hard"})  # option values as typed
-    # the options of /table new, named as typed in the command
-    words.update({"preset", "target", "turn_timer", "players", "computer", "options", "game"})
+        words.update(option.name for option in game_info(game).options)
+    words.add("turn_timer")
     return {w.lower() for w in words}
 
 
 ALLOWED = _allowed()
 
 
-def english_words(text: str, names: set[str]) -> list[str]:
-    """The Latin words of ``text`` that are none of the allowed tokens."""
+def _typed_values() -> set[str]:
+    """Preset names and option values: Latin only where a text lists what may be typed (a refusal
+    of a bad option: "выберите tournament | chooser")."""
+    words: set[str] = set()
+    for game in GAMES:
+        info = game_info(game)
+        words.update(preset.name for preset in info.presets)
+        for option in info.options:
+            words.update(str(v) for v in (*option.choices, *(option.booleans or ())))
+    return {w.lower() for w in words} | {"preset", "on", "off"}
+
+
+TYPED = _typed_values()
+
+
+def english_words(text: str, names: set[str], *, typed: bool = False) -> list[str]:
+    """The Latin words of ``text`` that are none of the allowed tokens (``typed``: a text that
+    lists what may be typed, where preset names and option values are allowed too)."""
     cleaned = _MARKUP.sub(" ", text)
+    allowed = ALLOWED | TYPED if typed else ALLOWED
     found = []
     for word in _LATIN_WORD.findall(cleaned):
         bare = word.strip("'-_")
-        if not bare or bare.lower() in ALLOWED or bare in names:
+        if not bare or bare.lower() in allowed or bare in names:
             continue
         if any(ch.isdigit() for ch in bare):  # numbers, card codes (7H), game ids
             continue

@@ -133,7 +133,9 @@ def _untranslated(english: str, typed: str) -> list[str]:
     # what was typed stays as typed (upper-cased or cut short by the engine: 'xxx…)
     typed_words = {w.lower() for w in re.findall(r"[A-Za-z0-9_-]+", typed)} | set(GAMES)
     left = [
-        w for w in english_words(_NOTATION.sub(" ", russian), set()) if w.lower() not in typed_words
+        w
+        for w in english_words(_NOTATION.sub(" ", russian), set(), typed=True)
+        if w.lower() not in typed_words
     ]
     return [f"{russian} ({', '.join(left)})"] if left else []
 

@@ -80,7 +80,7 @@ def test_moves_are_listed_in_the_words_of_the_discord_hand(monkeypatch):
     card select says it (captures, the 7♥, hurricanes), and Haggis plays with their combination."""
     _code, text = _run(monkeypatch, ["hurricane", "--seed", "3"], "")
     listed = text[text.index("Your moves (") :]
-    assert "takes" in listed or "lays it on the table" in listed
+    assert "takes" in listed or "is trailed: laid on the table" in listed
     _code, text = _run(monkeypatch, ["haggis", "--seed", "5", "--players", "3"], "")
     if "Your moves (" in text:
         listed = text[text.index("Your moves (") :]
@@ -154,7 +154,9 @@ def test_a_haggis_bet_out_of_turn_before_the_computer_moves():
     game, text = _haggis_game("3\n")
     assert game.state.view(0)["bets"][0] == 30
     offer = text.index("Seat 1 (easy) plays next. You may bet first")
-    assert offer < text.index("You bet 30!") < text.index("Seat 1 (easy) plays ", offer + 1)
+    assert (
+        offer < text.index("You bet 30 (big bet)") < text.index("Seat 1 (easy) plays ", offer + 1)
+    )
     assert "Your cards: " in text[:offer]  # the person sees the hand before betting
 
 

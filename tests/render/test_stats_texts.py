@@ -218,7 +218,7 @@ def test_game_titles_name_the_preset_of_a_game_with_presets() -> None:
     assert recorded_game_title("haggis") == "Haggis"
     assert recorded_game_title("mystery") == "Mystery"  # a game this bot no longer knows
     with using("ru"):
-        assert recorded_game_title("hurricane", {"preset": "pairs"}) == "Ураган · pairs"
+        assert recorded_game_title("hurricane", {"preset": "pairs"}) == "Ураган · пары"
 
 
 def test_stats_panel_has_a_field_per_game_with_recent_marks() -> None:
@@ -277,7 +277,7 @@ def test_history_in_russian() -> None:
         panel = history_panel("Ann", [duel(winners=(1,), ended_by="forfeit")], ANN)
     assert panel.title == "Последние игры: Ann"
     assert panel.lines == [
-        "<t:1700000100:R> **Ураган · standard** — поражение (досрочно: время вышло)\n"
+        "<t:1700000100:R> **Ураган · обычный** — поражение (досрочно: время вышло)\n"
         "Bob 9 против Ann 16\n-# игра `g-duel`"
     ]
 

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.i18n import _
-from bot.names import shown
+from bot.names import seat_name, shown
 from bot.tables.models import Table
 
 from ..cards import cards_label, sort_cards
@@ -21,10 +21,10 @@ DEFAULT_COLOUR = 0x2C3E50
 
 
 def plain_names(table: Table) -> list[str]:
-    """The seats' names as stored (raw): for component labels and pictures, which draw no
-    Markdown."""
+    """The seats' names unescaped (a computer's in the reader's language: ``seat_name``): for
+    component labels and pictures, which draw no Markdown."""
     return [
-        seat.name if seat is not None else _("seat {number}").format(number=i + 1)
+        seat_name(seat.name) if seat is not None else _("seat {number}").format(number=i + 1)
         for i, seat in enumerate(table.seats)
     ]
 

@@ -10,6 +10,7 @@ from bot.i18n import _
 from bot.tables.models import Table
 
 from ..cards import cards_label
+from ..option_words import preset_word
 from ..scores import deal_breakdown
 from ..words import plural
 from .base import BoardModel, dealer_words, seat_names
@@ -20,7 +21,7 @@ class HurricaneBoard(BoardModel):
 
     def title_suffix(self, table: Table) -> str:
         preset = table.spec.options.get("preset")
-        return f" ({preset})" if preset and preset != "standard" else ""
+        return f" ({preset_word(preset)})" if preset and preset != "standard" else ""
 
     def side_names(self, table: Table) -> list[str]:
         names = seat_names(table)

@@ -13,7 +13,7 @@ from bot.tables.models import Table
 
 from ..cards import cards_label, ranks_label
 from ..scores import fitted
-from ..words import names_list, plural
+from ..words import agree, names_list, plural
 from .base import BoardModel, seat_names
 
 DEALER = "Ⓓ"
@@ -101,7 +101,9 @@ def showdown_lines(showdown: Mapping[str, Any], names: Sequence[str]) -> list[st
             taken[seat] = taken.get(seat, 0) + int(chips)
     if taken:
         words = " · ".join(
-            _("{name} takes {chips}").format(name=_name(names, s), chips=c)
+            _("{name} {take} {chips}").format(
+                name=_name(names, s), take=agree(_name(names, s), "takes", "take"), chips=c
+            )
             for s, c in taken.items()
             if c
         )

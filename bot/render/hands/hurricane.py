@@ -166,7 +166,7 @@ class HurricaneHand(HandModel[CaptureChoice]):
         raise UnknownControl(payload.kind)
 
     def describe(self, ctx: HandContext, move: str) -> str:
-        """``7♣ takes 3♥ + 4♦ — hurricane! 🌀``, ``K♦ lays it on the table``."""
+        """``7♣ takes 3♥ + 4♦ — hurricane! 🌀``, ``K♦ is trailed: laid on the table``."""
         if move.startswith("flip "):
             return super().describe(ctx, move)
         sweep = move in ctx.facts.sweeps(ctx.legal)

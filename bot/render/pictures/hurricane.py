@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from bot.i18n import N_, _, ngettext, pgettext
 from bot.render.cards import sort_cards
+from bot.render.option_words import preset_word
 
 from .canvas import BODY_PX, GOLD, MARGIN, MUTED, PANEL, TEXT, WIDTH, Canvas, measure
 from .fit import fit_names, wrap
@@ -31,7 +32,7 @@ class HurricaneLayout(Layout):
         preset = (view.get("options") or {}).get("preset")
         title = self.title(view)
         if self.game == "hurricane" and preset and preset != "standard":
-            title += f" ({preset})"
+            title += f" ({preset_word(str(preset))})"
         return f"{title} · " + _("deal {number}").format(number=_int(view.get("deal"), 1))
 
     def score_sides(self, view: View, names: Sequence[str]) -> list[str]:

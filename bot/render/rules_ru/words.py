@@ -4,11 +4,11 @@ means, the glossary. Written from RULES.md and the Russian seeds (Ураган, 
 
 from __future__ import annotations
 
-#: The command a table is opened with, as typed (Latin: Discord matches the default name too).
-TABLE_NEW = "/table new"
-TABLE_LEAVE = "/table leave"
+#: The commands as a Russian client shows them (Discord also matches the English names).
+TABLE_NEW = "/стол новый"
+TABLE_LEAVE = "/стол встать"
 
-SET_OPTIONS = f"Задать: `{TABLE_NEW} … options:имя=значение …` (через пробел)."
+SET_OPTIONS = f"Задать: `{TABLE_NEW} … опции:имя=значение …`."
 OPTIONS_FIELD = "Настройки (первым — значение по умолчанию)"
 OPTIONS_NONE = "только turn_timer (время на ход)."
 TURN_TIMER = "turn_timer (время на ход)"
@@ -43,12 +43,12 @@ PRESETS = {
 #: What each option of each game means; where the values are a list, the words follow their order.
 OPTIONS: dict[str, dict[str, str]] = {
     "hurricane": {
-        "target": "до скольких очков игра",
+        "target": "до скольких очков",
         "double_below": "меньше у проигравшего — двойная победа; 0 — нет",
         "lead_after_redeal": "после досдачи ходит несдающий | последний сходивший",
         "precedence": "равная карта важнее суммы | любая взятка",
         "trail": "сносить только то, что не берёт | что угодно",
-        "min_cards": "on: сумма только из наименьшего числа карт",
+        "min_cards": "`on`: сумма только из наименьшего числа карт",
         "last_play_sweep": "ураган последней картой сдачи",
         "after_sweep": "после урагана соперник: ничего | выкладывает руку",
         "leftover": "остаток стола: последнему взявшему | сходившему",
