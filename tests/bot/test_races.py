@@ -281,7 +281,6 @@ async def test_a_pairs_breakdown_with_four_long_names_fits_through_discord(
     for p in people:
         p.user["global_name"] = f"{'W' * 30}_{p.name[-1]}"
     d = await start_table(fake, people, seed=6, game="hurricane", preset="pairs")
-    slow(fake)
     while not any(
         "Totals" in render_text(m) and "scores" in render_text(m) for m in fake.public_messages()
     ):
