@@ -26,11 +26,12 @@ def test_a_full_short_hurricane_game(monkeypatch):
         "1\n" * 200,
     )
     assert code == 0
-    assert "Your cards:" in text and "Table:" in text and "scores:" in text
-    assert "**" not in text  # the hand model's lines, without Discord's markdown
-    assert "=== Deal scored" in text and "primiera" in text and "7♥" in text
-    assert "=== Game over" in text
-    assert ("You win" in text) or ("Seat 1 wins" in text) or ("draw" in text)
+    assert "Your cards:" in text and "Table:" in text and "Scores:" in text
+    assert "**" not in text  # the models' lines, without Discord's markdown
+    # the deal's scoring message and the final line, as the Discord table tells them
+    assert "=== Hurricane — scores" in text and "Primiera:" in text and "7♥:" in text
+    end = text[text.index("=== Game over") :]
+    assert ("Seat 0 (you) wins" in end) or ("Seat 1 (easy) wins" in end) or ("draw" in end)
 
 
 @pytest.mark.parametrize(
@@ -47,7 +48,7 @@ def test_full_games_of_other_games(monkeypatch, argv):
     assert code == 0
     assert "=== Game over" in text
     if argv[0] == "haggis":
-        assert "=== Round scored" in text and "going out" in text
+        assert "=== Haggis (2 players) — scores" in text and "Going out:" in text
 
 
 def test_an_illegal_choice_is_explained_and_asked_again(monkeypatch):
@@ -201,7 +202,7 @@ def test_a_hurricane_poker_game_with_four_players(monkeypatch):
     assert "Your cards:" in text and "Your chips: 99" in text
     assert "1) Check   [check]" in text and "Bet 1   [bet 1]" in text
     assert "Stand pat   [stand]" in text and "Draw: discard" in text
-    assert "=== Hand 1 over" in text and "=== Game over" in text
+    assert "hand 1 over: " in text and "Hand 1 showdown:" in text and "=== Game over" in text
     assert "**" not in text
 
 
