@@ -181,7 +181,7 @@ class TerminalGame:
         return True
 
     def offer_bet(self, player: int) -> bool:
-        """Haggis bets out of turn (G-17): before a computer seat moves, the person may bet while
+        """Bets out of turn (G-17): before a computer seat moves, the person may bet while
         the engine still allows it. An empty line lets the computer play; False when input ends."""
         bets = [a for a in self.state.legal_actions(self.seat) if str(a).startswith("bet")]
         if not bets:
@@ -203,7 +203,7 @@ class TerminalGame:
     ) -> list[dict[str, Any]] | None:
         """Read a choice until the engine accepts one: its events, [] for an empty line when
         ``skip``, None when the input ends or the person types ``quit`` (never a single letter:
-        ``Q`` is a Haggis move)."""
+        ``Q`` is a move: a single queen)."""
         while True:
             self.out.write(prompt)
             self.out.flush()
@@ -283,7 +283,7 @@ class TerminalGame:
         header: str | None = None,
     ) -> None:
         """Numbered moves in the words of the Discord hand (its model's ``describe``). A long list
-        (a Haggis lead has hundreds) becomes a short menu: the kinds of move with their counts and
+        (a lead in a climbing game has hundreds) becomes a short menu: the kinds of move with their counts and
         a few sensible suggestions (no wild cards wasted), with pass, bets and gives always shown;
         'moves' lists everything."""
         model = hand_model(self.game)
@@ -356,12 +356,12 @@ def environment_language(env: Mapping[str, str] | None = None) -> str:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``play`` (shared by ``python -m bot play`` and this module's ``main``)."""
     parser.add_argument("game", choices=GAMES)
-    parser.add_argument("--preset", help="Hurricane: standard (default), open or pairs")
+    parser.add_argument(
+        "--preset", help="a preset of the game's rules (the game's default if not given)"
+    )
     parser.add_argument("--level", default="normal", choices=LEVELS)
     parser.add_argument("--seed", type=int, help="the shuffle (default: random)")
-    parser.add_argument(
-        "--players", type=int, help="Haggis: 2 (default) or 3; Hurricane poker: 2 to 8"
-    )
+    parser.add_argument("--players", type=int, help="how many play, where the game lets you choose")
     parser.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     parser.add_argument("--time-budget", type=float, help="hard: seconds per move (default 1)")
     parser.add_argument("--option", action="append", default=[], help="another option, key=value")
