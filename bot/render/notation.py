@@ -37,6 +37,9 @@ _CARDS = {
     ),
 }
 _CARDS["hurikan"] = _CARDS["hurricane"]
+#: What the cards are worth, where a move adds them up (the terminal's intro and ``help``).
+_VALUES = {"hurricane": N_("Card values: A=1, 2–7 as marked, J=8, Q=9, K=10.")}
+_VALUES["hurikan"] = _VALUES["hurricane"]
 
 
 #: A game without examples of its own (one added through ``bot.plugin``): its moves as listed.
@@ -61,3 +64,9 @@ def card_help(game: str) -> str:
 def notation_text(game: str) -> str:
     """Both, for the ``/rules`` panel."""
     return "\n".join(line for line in (typing_help(game), card_help(game)) if line)
+
+
+def value_help(game: str) -> str:
+    """What the cards are worth when a move adds them up ("" for a game that adds none)."""
+    known = _VALUES.get(game)
+    return _(known) if known is not None else ""

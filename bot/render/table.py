@@ -232,8 +232,9 @@ def _table_event_line(table: Table, names: Sequence[str]) -> str | None:
     return None
 
 
-def last_move_line(table: Table) -> str | None:
-    """The most recent move (or table event) in words."""
+def last_move_line(table: Table, *, you: int | None = None) -> str | None:
+    """The most recent move (or table event) in words; ``you``: the seat of the one reading (the
+    terminal's player), whose own move, trick and going out are told in the second person."""
     names = seat_names(table)
     events = table.last_events
     event = _table_event_line(table, names)
@@ -243,7 +244,9 @@ def last_move_line(table: Table) -> str | None:
         return None
     seat, action = table.history[-1]
     sweep = any(ev.get("type") == "sweep" for ev in events)
-    line = describe_move(table.spec.game, names[seat], action, sweep=sweep, names=names)
+    line = describe_move(
+        table.spec.game, names[seat], action, sweep=sweep, names=names, you=seat == you
+    )
     board = board_model(table.spec.game)
     extras = []
     for ev in events:
@@ -277,10 +280,14 @@ def last_move_line(table: Table) -> str | None:
                         winner=winner, taker=taker
                     )
                 )
+            elif winner and you is not None and ev.get("winner") == you:
+                extras.append(_("— you win the trick"))
             elif winner:
                 extras.append(_("— {winner} wins the trick").format(winner=winner))
-        elif kind == "went_out" and who:
-            extras.append(_("— {name} goes out!").format(name=who))
+        elif kind == "went_out" and you is not None and ev.get("player") == you:
+            extras.append(_("— you go out!"))
+        elif kind == "went_out" and _who(ev, "player", names):
+            extras.append(_("— {name} goes out!").format(name=_who(ev, "player", names)))
         else:
             words = (
                 board.event_words(ev, names)

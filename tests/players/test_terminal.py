@@ -26,11 +26,12 @@ def test_a_full_short_hurricane_game(monkeypatch):
         "1\n" * 200,
     )
     assert code == 0
-    assert "Your cards:" in text and "Table:" in text and "scores:" in text
-    assert "**" not in text  # the hand model's lines, without Discord's markdown
-    assert "=== Deal scored" in text and "primiera" in text and "7♥" in text
-    assert "=== Game over" in text
-    assert ("You win" in text) or ("Seat 1 wins" in text) or ("draw" in text)
+    assert "Your cards:" in text and "Table:" in text and "Scores:" in text
+    assert "**" not in text  # the models' lines, without Discord's markdown
+    # the deal's scoring message and the final line, as the Discord table tells them
+    assert "=== Hurricane — scores" in text and "Primiera:" in text and "7♥:" in text
+    end = text[text.index("=== Game over") :]
+    assert ("Seat 0 (you) wins" in end) or ("Seat 1 (easy) wins" in end) or ("draw" in end)
 
 
 @pytest.mark.parametrize(
@@ -47,7 +48,7 @@ def test_full_games_of_other_games(monkeypatch, argv):
     assert code == 0
     assert "=== Game over" in text
     if argv[0] == "haggis":
-        assert "=== Round scored" in text and "going out" in text
+        assert "=== Haggis (2 players) — scores" in text and "Going out:" in text
 
 
 def test_an_illegal_choice_is_explained_and_asked_again(monkeypatch):
@@ -201,7 +202,7 @@ def test_a_hurricane_poker_game_with_four_players(monkeypatch):
     assert "Your cards:" in text and "Your chips: 99" in text
     assert "1) Check   [check]" in text and "Bet 1   [bet 1]" in text
     assert "Stand pat   [stand]" in text and "Draw: discard" in text
-    assert "=== Hand 1 over" in text and "=== Game over" in text
+    assert "hand 1 over: " in text and "Hand 1 showdown:" in text and "=== Game over" in text
     assert "**" not in text
 
 
@@ -331,3 +332,71 @@ def test_the_terminal_plays_a_card_typed_as_shown(typed):
     text = out.getvalue()
     assert "Not allowed" not in text
     assert f"You play {shown(card)} and take " in text
+
+
+# --- one model per game, every surface (issue 24, item 2) -----------------------------------------
+
+
+def test_the_terminal_names_no_game():
+    """The terminal tells every game through its models: no game has words of its own here."""
+    import re
+    from pathlib import Path
+
+    from bot.games import GAMES
+    from bot.render.table import game_name
+
+    root = Path(terminal.__file__).parent
+    names = {game for game in GAMES} | {game_name(game) for game in GAMES}
+    names |= {"hurricane", "hurikan", "haggis", "poker", "pairs"}
+    pattern = re.compile("|".join(re.escape(n) for n in sorted(names)), re.IGNORECASE)
+    for module in ("terminal.py", "terminal_board.py"):
+        source = (root / module).read_text()
+        assert not pattern.findall(source), (module, sorted(set(pattern.findall(source))))
+
+
+class _Watching(terminal.TerminalGame):
+    """Notes, at each of the person's turns, what was printed and the board model's lines for
+    the spectator view at that moment."""
+
+    turns: list[tuple[list[str], str]]
+
+    def human_turn(self) -> bool:
+        from bot.render.boards import board_model
+
+        table = self.table()
+        view = dict(self.state.view(None))
+        board = board_model(self.game)
+        expected = [terminal.plain(line) for line in board.lines(table, view)]
+        for i in range(self.state.num_players):
+            expected += [terminal.plain(p) for p in board.seat_parts(table, view, i)]
+        start = len(self.out.getvalue())  # type: ignore[attr-defined]
+        going_on = super().human_turn()
+        self.turns.append((expected, self.out.getvalue()[start:]))  # type: ignore[attr-defined]
+        return going_on
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "players"),
+    [
+        ("hurricane", None, 2),
+        ("hurricane", {"preset": "open"}, 2),
+        ("hurricane", {"preset": "pairs"}, 4),
+        ("hurikan", None, 2),
+        ("haggis", None, 3),
+        ("hurricane_poker", {"hands": 2}, 3),
+    ],
+)
+def test_every_turn_shows_the_board_models_lines(game, options, players):
+    """Each of the person's turns shows the table as the game's board model draws it for
+    everyone (its lines and every seat's parts), and never a card of another hand."""
+    from bot.games import new_game
+
+    state = new_game(game, seed=7, players=players, options=options)
+    tg = _Watching(state, game, "easy", 0, io.StringIO("1\n" * 3000), io.StringIO(), 7)
+    tg.turns = []
+    assert tg.run() == 0
+    assert len(tg.turns) >= 3
+    for expected, shown in tg.turns:
+        for line in expected:
+            assert line in shown, (line, shown)
+        assert "**" not in shown and "<t:" not in shown and "<@" not in shown

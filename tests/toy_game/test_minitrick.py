@@ -90,13 +90,14 @@ def test_whole_games_in_the_terminal(minitrick: str, monkeypatch: pytest.MonkeyP
             terminal.main([minitrick, "--seed", "4", "--level", level, "--option", "target=3"]) == 0
         )
         text = out.getvalue()
-        assert text.count("=== Minitrick") == 1 and "Rules in force: target: 3." in text
+        assert text.count("=== Minitrick — two players") == 1  # the intro, once
+        assert "Rules in force: target: 3." in text
         assert "type a move as it is listed in brackets" in text
         assert "Your cards:" in text and "Play a card" in text  # the hand model
         assert "1) Play " in text  # the hand model's words for a move
         assert "Trick: " in text and "Seat 1 (" in text and "tricks " in text  # the board model
-        assert "Seat 0 (you) plays " in text and " wins the trick" in text  # the story line
-        assert "Minitrick — scores" in text and "Deal 1 result — tricks" in text
+        assert "You play " in text and " wins the trick" in text  # the story line
+        assert "=== Minitrick — scores" in text and "Deal 1 result — tricks" in text
         assert "Not allowed:" in text  # 7X refused, asked again
         assert "=== Game over" in text and "**" not in text
 
