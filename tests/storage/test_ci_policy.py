@@ -20,7 +20,18 @@ def run_without_server(ci: str | None) -> subprocess.CompletedProcess[str]:
     if ci is not None:
         env["CI"] = ci
     return subprocess.run(
-        [sys.executable, "-m", "pytest", ONE_TEST, "-q", "-rs", "-p", "no:cacheprovider"],
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            ONE_TEST,
+            "-q",
+            "-n",
+            "0",
+            "-rs",
+            "-p",
+            "no:cacheprovider",
+        ],
         cwd=ROOT,
         env=env,
         capture_output=True,
