@@ -55,26 +55,6 @@ class Play(commands.Cog):
     def _legal(self, table: Table, user_id: int) -> list[str]:
         return legal_moves(self.bot.tables, table, user_id)
 
-    async def drawn_hand(
-        self,
-        table: Table,
-        user_id: int,
-        *,
-        note: str | None = None,
-        selection: object | None = None,
-        view: dict[str, Any] | None = None,
-        legal: list[str] | None = None,
-    ) -> tuple[discord.Embed, discord.ui.View, list[discord.File]]:
-        return await drawn_hand(
-            self.bot.tables,
-            table,
-            user_id,
-            note=note,
-            selection=selection,
-            view=view,
-            legal=legal,
-        )
-
     def _playing_table(self, channel_id: int) -> Table:
         table = self.bot.tables.require(channel_id)
         if table.status is TableStatus.LOBBY:
@@ -88,7 +68,7 @@ class Play(commands.Cog):
         if channel_id != interaction.channel_id:
             raise TableError("That button belongs to another channel's table.")
         table = self._playing_table(channel_id)
-        embed, view, files = await self.drawn_hand(table, interaction.user.id)
+        embed, view, files = await drawn_hand(self.bot.tables, table, interaction.user.id)
         await interaction.response.send_message(embed=embed, view=view, files=files, ephemeral=True)
         self.bot.hands.remember(table, interaction.user.id, interaction, None)
 
@@ -147,8 +127,14 @@ class Play(commands.Cog):
         view: dict[str, Any] | None = None,
         legal: list[str] | None = None,
     ) -> None:
-        embed, ui, files = await self.drawn_hand(
-            table, interaction.user.id, note=note, selection=selection, view=view, legal=legal
+        embed, ui, files = await drawn_hand(
+            self.bot.tables,
+            table,
+            interaction.user.id,
+            note=note,
+            selection=selection,
+            view=view,
+            legal=legal,
         )
         if interaction.response.is_done():  # deferred because the move took long
             await interaction.edit_original_response(embed=embed, view=ui, attachments=files)
@@ -200,8 +186,8 @@ class Play(commands.Cog):
         try:
             label = move_label(table.spec.game, move, seat_names(table))
             note = _("Played: {move}").format(move=label)
-            embed, view, files = await self.drawn_hand(
-                outcome.table, interaction.user.id, note=note
+            embed, view, files = await drawn_hand(
+                self.bot.tables, outcome.table, interaction.user.id, note=note
             )
             message_id: int | None = None
             if (

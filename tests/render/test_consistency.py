@@ -15,6 +15,7 @@ from bot.i18n import using
 from bot.render.pictures import table_picture
 
 from .consistency import problems, seat_of
+from .positions import TABLE_GAMES
 
 NAMES = [
     "Anna",
@@ -29,12 +30,7 @@ NAMES = [
 POSITIONS = 200
 
 GAMES: list[tuple[str, dict[str, Any] | None, int]] = [
-    ("hurricane", {"preset": "standard"}, 2),
-    ("hurricane", {"preset": "open"}, 2),
-    ("hurricane", {"preset": "pairs"}, 4),
-    ("hurikan", None, 2),
-    ("haggis", None, 2),
-    ("haggis", None, 3),
+    *TABLE_GAMES,
     ("haggis", {"bomb_capture": "chooser"}, 3),
     ("hurricane_poker", None, 2),
     ("hurricane_poker", {"wild": "deuces", "declare": "yes"}, 3),

@@ -18,6 +18,7 @@ from bot.render.pictures.fit import display_names, fit_names
 from bot.render.pictures.layouts import layout_for
 
 from .consistency import problems, seat_of
+from .positions import TABLE_GAMES
 
 LONG = [
     "Computer (normal)",
@@ -30,12 +31,7 @@ LONG = [
     "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW2",
 ]
 TABLES: list[tuple[str, dict[str, Any] | None, int]] = [
-    ("hurricane", {"preset": "standard"}, 2),
-    ("hurricane", {"preset": "open"}, 2),
-    ("hurricane", {"preset": "pairs"}, 4),
-    ("hurikan", None, 2),
-    ("haggis", None, 2),
-    ("haggis", None, 3),
+    *TABLE_GAMES,
     *(("hurricane_poker", {"declare": "yes", "hands": 4}, n) for n in range(2, 9)),
 ]
 

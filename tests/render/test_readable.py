@@ -34,15 +34,10 @@ from bot.render.pictures.sprites import (
 )
 
 from .positions import NAMES as GOLDEN_NAMES
-from .positions import POSITIONS, finished
+from .positions import POSITIONS, TABLE_GAMES, finished
 
 SEEDED = [  # (game, options, seats): snapshots of whole seeded games, table pictures
-    ("hurricane", {"preset": "standard"}, 2),
-    ("hurricane", {"preset": "open"}, 2),
-    ("hurricane", {"preset": "pairs"}, 4),
-    ("hurikan", None, 2),
-    ("haggis", None, 2),
-    ("haggis", None, 3),
+    *TABLE_GAMES,
     ("hurricane_poker", None, 2),
     ("hurricane_poker", {"wild": "deuces", "declare": "yes"}, 3),
     ("hurricane_poker", {"wild": "jokers", "declare": "yes"}, 4),

@@ -150,6 +150,20 @@ def move_words(game: str, names: Sequence[str], seat: int, action: str, max_w: i
         room -= 20
 
 
+def draw_title(canvas: Canvas, lines: Sequence[str]) -> None:
+    """A final picture's title, one gold line under another (already fitted or wrapped)."""
+    for i, line in enumerate(lines):
+        canvas.text(
+            (MARGIN, 28 + TITLE_LINE * i),
+            line,
+            TITLE_PX,
+            GOLD,
+            bold=True,
+            anchor="lm",
+            max_w=canvas.width - 2 * MARGIN,
+        )
+
+
 class Layout:
     """The shared picture layout; games override ``header_text``, ``seat_cards``, ``seat_line``,
     ``centre``, ``score_rows``, ``sides`` (and ``hand_cards``/``hidden_own`` for hands)."""
@@ -593,16 +607,7 @@ class Layout:
         title = self.title_lines(view, names, width - 2 * MARGIN)
         top = HEADER_H + TITLE_LINE * (len(title) - 1)
         canvas = Canvas(top + piles_h + table_h + MARGIN + 10, labels, width=width)
-        for i, line in enumerate(title):
-            canvas.text(
-                (MARGIN, 28 + TITLE_LINE * i),
-                line,
-                TITLE_PX,
-                GOLD,
-                bold=True,
-                anchor="lm",
-                max_w=canvas.width - 2 * MARGIN,
-            )
+        draw_title(canvas, title)
         y = top + 4
         counts = [
             ngettext("{count} card", "{count} cards", len(pile)).format(count=len(pile))

@@ -35,7 +35,7 @@ from .canvas import (
     measure,
 )
 from .fit import fit_in, fit_names, wrap
-from .layouts import HEADER_H, INNER, Layout, View, move_words, register_layout
+from .layouts import HEADER_H, INNER, Layout, View, draw_title, move_words, register_layout
 from .sprites import MEDIUM, SMALL, Labels
 
 GAME = "hurricane_poker"
@@ -438,16 +438,7 @@ class PokerLayout(Layout):
             shown = len(shown_hands(view))
             showdown_h = 36 + max(1, -(-shown // 2)) * (MEDIUM.h + 24) + 20
         canvas = Canvas(HEADER_H + extra + rows_h + 10 + showdown_h + MARGIN + 10, labels)
-        for i, line in enumerate(title):
-            canvas.text(
-                (MARGIN, 28 + TITLE_LINE * i),
-                line,
-                TITLE_PX,
-                GOLD,
-                bold=True,
-                anchor="lm",
-                max_w=WIDTH - 2 * MARGIN,
-            )
+        draw_title(canvas, title)
         y = HEADER_H + extra + 4
         canvas.panel((MARGIN, y, WIDTH - MARGIN, y + rows_h), PANEL)
         canvas.text((MARGIN + 12, y + 8), _("Final ranking by chips"), BODY_PX, MUTED, bold=True)
