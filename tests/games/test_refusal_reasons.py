@@ -93,3 +93,26 @@ def test_poker_draw_refusals_name_the_rule(move: str, says: str) -> None:
     with pytest.raises(IllegalAction) as refused:
         state.apply(move, state.current_player)
     assert says in str(refused.value), str(refused.value)
+
+
+def test_a_poker_betting_round_refusal_offers_only_what_is_legal() -> None:
+    """A draw or a declaration during the betting is refused with the moves the seat really has:
+    "check or bet" before anyone bets, "call N, raise or fold" after a bet (never both lists)."""
+    from bot.i18n import using
+    from bot.render.refusals import refusal
+
+    state = poker_position([100, 100], [["7H", "5S"], ["KH", "KD"]], options={"ante": 1})
+    kinds = {str(a).split()[0] for a in state.legal_actions()}
+    with pytest.raises(IllegalAction) as refused:
+        state.apply("stand", state.current_player)
+    assert str(refused.value) == "this is a betting round: check or bet"
+    assert kinds == {"check", "bet"}
+    state.apply("bet 2", state.current_player)
+    kinds = {str(a).split()[0] for a in state.legal_actions()}
+    with pytest.raises(IllegalAction) as refused:
+        state.apply("declare high", state.current_player)
+    reason = str(refused.value)
+    assert kinds == {"call", "raise", "fold"}
+    assert reason == "this is a betting round: call 2, raise or fold"
+    with using("ru"):
+        assert refusal(reason) == "сейчас торговля: колл 2, рейз или фолд"

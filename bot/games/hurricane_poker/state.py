@@ -238,7 +238,7 @@ class PokerState(GameState):
             return "declare your side: 'declare high', 'declare low' or 'declare both'"
         owed = self.to_call(p)
         if kind in (Kind.DRAW, Kind.STAND, Kind.DECLARE):
-            return "this is a betting round: check, call, fold, bet N or raise N"
+            return self._betting_choices(p, owed)
         if kind is Kind.FOLD:
             return "there is nothing to call: check instead of folding"
         if kind is Kind.CHECK:
@@ -257,6 +257,17 @@ class PokerState(GameState):
         if room <= 0:
             return "you do not have the chips to raise: call or fold"
         return f"a {kind.value} is 1 to {room} chips here"
+
+    def _betting_choices(self, p: int, owed: int) -> str:
+        """What this seat may do in this betting round, named from its legal moves."""
+        kinds = {a.kind for a in self.legal_actions(p)}
+        if owed:
+            if Kind.RAISE in kinds:
+                return f"this is a betting round: call {owed}, raise or fold"
+            return f"this is a betting round: call {owed} or fold"
+        if Kind.BET in kinds:
+            return "this is a betting round: check or bet"
+        return "this is a betting round: check"
 
     def validate(self, action: Any, player: int | None = None) -> PokerAction:
         """The parsed action if it is legal now, else ``IllegalAction`` with the reason."""
