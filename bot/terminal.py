@@ -83,8 +83,9 @@ class TerminalGame:
             return _("You")
         level = _(self.level)
         if self.partner(seat):
-            return _("Seat {number} (your partner, {level})").format(number=seat, level=level)
-        return _("Seat {number} ({level})").format(number=seat, level=level)
+            return _("Computer {number} (your partner, {level})").format(number=seat, level=level)
+        # named as the bot names computer seats, so a sentence reads the same on every surface
+        return _("Computer {number} ({level})").format(number=seat, level=level)
 
     def partner(self, seat: int) -> bool:
         """Whether ``seat`` plays on the person's team (a game with teams)."""

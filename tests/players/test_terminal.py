@@ -31,7 +31,7 @@ def test_a_full_short_hurricane_game(monkeypatch):
     # the deal's scoring message and the final line, as the Discord table tells them
     assert "=== Hurricane — scores" in text and "Primiera:" in text and "7♥:" in text
     end = text[text.index("=== Game over") :]
-    assert ("Seat 0 (you) wins" in end) or ("Seat 1 (easy) wins" in end) or ("draw" in end)
+    assert ("Seat 0 (you) wins" in end) or ("Computer 1 (easy) wins" in end) or ("draw" in end)
 
 
 @pytest.mark.parametrize(
@@ -154,9 +154,11 @@ def _haggis_game(script: str, seed: int = 4, players: int = 2) -> tuple[terminal
 def test_a_haggis_bet_out_of_turn_before_the_computer_moves():
     game, text = _haggis_game("3\n")
     assert game.state.view(0)["bets"][0] == 30
-    offer = text.index("Seat 1 (easy) plays next. You may bet first")
+    offer = text.index("Computer 1 (easy) plays next. You may bet first")
     assert (
-        offer < text.index("You bet 30 (big bet)") < text.index("Seat 1 (easy) plays ", offer + 1)
+        offer
+        < text.index("You bet 30 (big bet)")
+        < text.index("Computer 1 (easy) plays ", offer + 1)
     )
     assert "Your cards: " in text[:offer]  # the person sees the hand before betting
 

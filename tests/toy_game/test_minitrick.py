@@ -95,7 +95,7 @@ def test_whole_games_in_the_terminal(minitrick: str, monkeypatch: pytest.MonkeyP
         assert "type a move as it is listed in brackets" in text
         assert "Your cards:" in text and "Play a card" in text  # the hand model
         assert "1) Play " in text  # the hand model's words for a move
-        assert "Trick: " in text and "Seat 1 (" in text and "tricks " in text  # the board model
+        assert "Trick: " in text and "Computer 1 (" in text and "tricks " in text  # the board model
         assert "You play " in text and " wins the trick" in text  # the story line
         assert "=== Minitrick — scores" in text and "Deal 1 result — tricks" in text
         assert "Not allowed:" in text  # 7X refused, asked again
