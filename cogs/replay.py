@@ -26,6 +26,7 @@ from bot.tables.replay import (
     ReplayUnavailable,
     verify_game,
 )
+from cogs.places import anywhere
 from storage.models import GameLog
 
 if TYPE_CHECKING:
@@ -84,7 +85,7 @@ class Replays(commands.Cog):
 
     @app_commands.command(name="replay", description="Watch a finished game again, move by move.")
     @app_commands.describe(game="The game id (shown by /history and on the final table message)")
-    @app_commands.guild_only()
+    @anywhere
     async def replay(
         self, interaction: discord.Interaction[Any], game: app_commands.Range[str, 1, 64]
     ) -> None:
@@ -94,7 +95,7 @@ class Replays(commands.Cog):
         name="verify", description="Check that a finished game's deals came from its seed."
     )
     @app_commands.describe(game="The game id (shown by /history and on the final table message)")
-    @app_commands.guild_only()
+    @anywhere
     async def verify(
         self, interaction: discord.Interaction[Any], game: app_commands.Range[str, 1, 64]
     ) -> None:

@@ -31,6 +31,7 @@ from bot.render.stats import (
     stats_panel,
 )
 from bot.render.text import Panel
+from cogs.places import anywhere
 from storage.models import Metric
 
 if TYPE_CHECKING:
@@ -90,7 +91,7 @@ class Stats(commands.Cog):
         computers="List computer players too (default: no)",
     )
     @app_commands.choices(game=GAME_CHOICES, metric=METRIC_CHOICES)
-    @app_commands.guild_only()
+    @anywhere
     async def leaderboard(
         self,
         interaction: discord.Interaction[Any],
@@ -152,7 +153,7 @@ class Stats(commands.Cog):
     @app_commands.command(name="stats", description="A player's results in every game here.")
     @app_commands.describe(player="Whose stats (default: yours)")
     @app_commands.rename(player="user")
-    @app_commands.guild_only()
+    @anywhere
     async def stats(
         self, interaction: discord.Interaction[Any], player: discord.User | None = None
     ) -> None:
@@ -167,7 +168,7 @@ class Stats(commands.Cog):
     @app_commands.command(name="history", description="Recent finished games and their results.")
     @app_commands.describe(player="Whose games (default: yours)")
     @app_commands.rename(player="user")
-    @app_commands.guild_only()
+    @anywhere
     async def history(
         self, interaction: discord.Interaction[Any], player: discord.User | None = None
     ) -> None:

@@ -22,6 +22,7 @@ from bot.render.table import rematch_invitation
 from bot.tables.errors import TableError
 from bot.tables.models import Level, Table, TableStatus
 from bot.tables.specs import command_spec
+from cogs.places import ANY_CONTEXT, ANY_INSTALL
 
 if TYPE_CHECKING:
     from bot.discord.card_host import CardHost
@@ -73,7 +74,10 @@ class Tables(commands.Cog):
         self.bot = bot
 
     table = app_commands.Group(
-        name="table", description="Open and run a card table in this channel.", guild_only=True
+        name="table",
+        description="Open and run a card table in this channel.",
+        allowed_installs=ANY_INSTALL,
+        allowed_contexts=ANY_CONTEXT,
     )
 
     # --- helpers -----------------------------------------------------------------------------------------

@@ -305,6 +305,27 @@ def render_text(body: dict[str, Any]) -> str:
     return "\n".join(p for p in parts if p)
 
 
+INTEGRATION_TYPES = {0, 1}  # server install, user install
+CONTEXTS = {0, 1, 2}  # server, the bot's DM, group DMs and DMs between users
+
+
+def command_place_problems(cmd: dict[str, Any]) -> list[str]:
+    """What Discord refuses in a synced command's ``integration_types`` and ``contexts``: unknown
+    values, an empty list, or either set on a subcommand (only top-level commands carry them)."""
+    name = cmd.get("name")
+    out: list[str] = []
+    for key, allowed in (("integration_types", INTEGRATION_TYPES), ("contexts", CONTEXTS)):
+        value = cmd.get(key)
+        if value is None:
+            continue
+        if not isinstance(value, list) or not value or not set(value) <= allowed:
+            out.append(f"/{name}: {key}={value!r} (allowed: non-empty subset of {sorted(allowed)})")
+    for opt in cmd.get("options") or []:
+        if opt.get("type") in (1, 2) and ("contexts" in opt or "integration_types" in opt):
+            out.append(f"/{name} {opt.get('name')}: a subcommand cannot set its own places")
+    return out
+
+
 class _ErrorCollector(logging.Handler):
     def __init__(self) -> None:
         super().__init__(level=logging.ERROR)
@@ -578,6 +599,7 @@ class FakeDiscord:
             mt := re.fullmatch(r"/applications/(\d+)(?:/guilds/(\d+))?/commands", p)
         ):
             scope = mt.group(2) or "global"
+            self.violations += [p for c in rec.json for p in command_place_problems(c)]
             cmds = [
                 dict(c, id=str(snowflake()), application_id=str(APP_ID), version="1")
                 for c in rec.json
