@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot.discord.acks import ACK_BUDGET, defer_update, within_ack
 from bot.discord.choices import GAME_CHOICES
+from bot.discord.places import bot_present
 from bot.discord.table_message import public_message
 from bot.discord.ui import LEVEL_LABELS
 from bot.games import GAMES, game_info
@@ -155,6 +156,11 @@ class Tables(commands.Cog):
     ) -> None:
         if interaction.channel_id is None or interaction.guild_id is None:
             raise TableError("Tables live in server channels.")
+        if not bot_present(interaction):  # a user install: no channel writes here (yet)
+            raise TableError(
+                "A table needs the bot added to this server: here I can only answer commands "
+                "such as /rules and /stats."
+            )
         timer = self.bot.config.turn_timer_seconds if turn_timer is None else turn_timer
         manager = self.bot.tables
         # Every refusal happens here, before anything may defer the answer publicly: it stays private.

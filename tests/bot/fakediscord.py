@@ -48,6 +48,8 @@ MEMBER_PERMISSIONS = 2248473465835073  # no Manage Channels, no Manage Server
 MANAGE_CHANNELS = 1 << 4
 MANAGE_GUILD = 1 << 5
 TOKEN_LIFETIME = 15 * 60
+FOLLOWUP_CAP = 5  # follow-ups per interaction of a user-installed app where the bot is absent
+MISSING_ACCESS = {"message": "Missing Access", "code": 50001}
 
 _last_id = 0
 
@@ -64,6 +66,10 @@ def snowflake(at: float | None = None) -> int:
 
 APP_PERMISSIONS = 2248473465835073  # what the bot may do in a channel (the @everyone role)
 ATTACH_FILES = 1 << 15
+EMBED_LINKS = 1 << 14
+DM_APP_PERMISSIONS = (
+    APP_PERMISSIONS | ATTACH_FILES | EMBED_LINKS
+)  # what Discord gives in (group) DMs
 
 BOT_USER = {
     "id": str(BOT_ID),
@@ -111,6 +117,8 @@ class InteractionRecord:
     acked: bool = False
     original_id: int | None = None  # the message the response created/updated
     source_message_id: int | None = None
+    capped: bool = False  # a user-installed app where the bot is absent: at most 5 follow-ups
+    followups: int = 0
 
 
 class _Response:
@@ -368,6 +376,10 @@ class FakeDiscord:
         self.dm_channels: dict[int, int] = {}  # DM channel id -> user id
         self.member_permissions: dict[int, int] = {}  # user id -> permissions (default: member's)
         self.in_dm: set[int] = set()  # users whose interactions come from a DM
+        # places where the bot user is absent (a group DM, a server that did not add the bot):
+        # its channel endpoints are refused (403 Missing Access); only interactions answer there
+        self.absent: set[int] = set()
+        self.group_dms: dict[int, list[int]] = {}  # group DM channel id -> its members' ids
         self.dms: list[tuple[int, dict[str, Any]]] = []  # (user id, message body) sent as DMs
         self.files: dict[int, bytes] = {}  # attachment id -> the bytes uploaded
         self.app_emojis: dict[int, dict[str, Any]] = {}  # the application's emojis
@@ -430,9 +442,26 @@ class FakeDiscord:
             self.guild_ids.append(guild_id)
         return self.make_channel(channel_name, guild_id=guild_id)
 
-    def guild_of(self, channel_id: int) -> int:
+    def guild_of(self, channel_id: int) -> int | None:
         channel = self.channels.get(channel_id)
-        return int(channel["guild_id"]) if channel is not None else GUILD_ID
+        if channel is None:
+            return GUILD_ID
+        return int(channel["guild_id"]) if "guild_id" in channel else None
+
+    def make_group_dm(self, *members: dict[str, Any]) -> int:
+        """A group DM of these users (the bot is never a member: a user-installed app answers
+        there through interactions alone)."""
+        cid = snowflake()
+        self.channels[cid] = {"id": str(cid), "type": 3, "recipients": list(members)}
+        self.group_dms[cid] = [int(m["id"]) for m in members]
+        self.absent.add(cid)
+        return cid
+
+    def make_foreign_channel(self, name: str = "general") -> int:
+        """A text channel of a server that never added the bot (its users installed the app)."""
+        cid = self.make_channel(name, guild_id=snowflake())
+        self.absent.add(cid)
+        return cid
 
     def make_channel(
         self, name: str, *, guild_id: int = GUILD_ID, channel_id: int | None = None
@@ -619,6 +648,8 @@ class FakeDiscord:
             return self._callback(mt.group(2), rec.json, rec.files)
         if mt := re.fullmatch(r"/webhooks/(\d+)/([^/]+)(?:/messages/(@original|\d+))?", p):
             return self._webhook(m, mt.group(2), mt.group(3), rec.json, rec.files)
+        if (mt := re.match(r"/channels/(\d+)", p)) and int(mt.group(1)) in self.absent:
+            return 403, MISSING_ACCESS
         if m == "POST" and p == "/users/@me/channels":
             uid = int((rec.json or {})["recipient_id"])
             dm = {"id": str(uid + 1), "type": 1, "recipients": [self.users[uid]]}
@@ -781,6 +812,8 @@ class FakeDiscord:
             "type": 0 if interaction is None else 20,
             "flags": int(body.get("flags") or 0),
         }
+        if self.guild_of(channel_id) is None:
+            del msg["guild_id"]
         self._attach(msg, body, files or [])
         if interaction is not None:
             user = self.users[interaction.user_id]
@@ -917,6 +950,10 @@ class FakeDiscord:
         if which is None:
             if method != "POST":
                 return 405, {"message": "Method not allowed", "code": 0}
+            rec.followups += 1
+            if rec.capped and rec.followups > FOLLOWUP_CAP:
+                self.violations.append(f"follow-up {rec.followups} to interaction {rec.id} (max 5)")
+                return 400, {"message": "Maximum number of follow-up messages reached", "code": 0}
             msg = self._new_message(rec.channel_id, body or {}, interaction=rec, files=files)
             return 200, msg
         mid = rec.original_id if which == "@original" else int(which)
@@ -1048,7 +1085,7 @@ class FakeDiscord:
         iid = snowflake()
         token = f"tok-{iid}"
         cid = self.channel_id if channel_id is None else channel_id
-        gid = self.guild_of(cid)
+        gid = self.guild_of(cid) or 0  # (no server: a group DM, whose payload drops it)
         rec = InteractionRecord(iid, token, int(user["id"]), cid, self.now(), time.time())
         self.interactions[token] = rec
         payload: dict[str, Any] = {
@@ -1088,6 +1125,16 @@ class FakeDiscord:
             "authorizing_integration_owners": {"0": str(gid)},
             "context": 0,
         }
+        if cid in self.absent:  # a user-installed app: authorized by the user, not the server
+            rec.capped = True
+            payload["authorizing_integration_owners"] = {"1": str(user["id"])}
+        if cid in self.group_dms:  # a group DM: no server, no member, the user themself
+            assert int(user["id"]) in self.group_dms[cid], "only its members use a group DM"
+            for key in ("guild_id", "guild", "member", "guild_locale"):
+                payload.pop(key)
+            payload["user"] = user
+            payload["context"] = 2
+            payload["app_permissions"] = str(DM_APP_PERMISSIONS)
         if int(user["id"]) in self.in_dm:  # the user runs it in a DM with the bot
             for key in ("guild_id", "guild", "member", "channel_id", "channel"):
                 payload.pop(key)
