@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from bot.discord.acks import ACK_BUDGET, defer_update, within_ack
 from bot.discord.choices import GAME_CHOICES
-from bot.discord.places import bot_present
+from bot.discord.places import place_of
 from bot.discord.table_message import public_message
 from bot.discord.ui import LEVEL_LABELS
 from bot.games import GAMES, game_info
@@ -154,13 +154,9 @@ class Tables(commands.Cog):
         computer: str | None = None,
         options: app_commands.Range[str, 1, 300] | None = None,
     ) -> None:
-        if interaction.channel_id is None or interaction.guild_id is None:
+        place = place_of(interaction)
+        if interaction.channel_id is None or place is None:
             raise TableError("Tables live in server channels.")
-        if not bot_present(interaction):  # a user install: no channel writes here (yet)
-            raise TableError(
-                "A table needs the bot added to this server: here I can only answer commands "
-                "such as /rules and /stats."
-            )
         timer = self.bot.config.turn_timer_seconds if turn_timer is None else turn_timer
         manager = self.bot.tables
         # Every refusal happens here, before anything may defer the answer publicly: it stays private.
@@ -170,14 +166,14 @@ class Tables(commands.Cog):
         spec = manager.check_open(
             interaction.channel_id,
             asked,
-            guild_id=interaction.guild_id,
+            guild_id=place,
             host_id=interaction.user.id,
         )
         table = await self._ack(
             interaction,
             manager.open_table(
                 channel_id=interaction.channel_id,
-                guild_id=interaction.guild_id,
+                guild_id=place,
                 host_id=interaction.user.id,
                 host_name=user_name(interaction.user),
                 spec=spec,

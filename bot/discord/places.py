@@ -3,8 +3,8 @@
 A *place* keys results and replays: the server's id in a server, else the channel's id (the bot's
 DM or a group DM; snowflakes never collide, so one ``guild_id`` column in storage serves both).
 The bot *writes* to a place (channel endpoints) only where it is present: a server that installed
-it, or its own DM; a user-installed app in a group DM or in a server that never added the bot can
-only answer interactions there."""
+it; a user-installed app in a group DM or in a server that never added the bot can only answer
+interactions there, and a table in the bot's own DM is kept the same way."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def place_of(interaction: discord.Interaction[Any]) -> int | None:
 
 
 def bot_present(interaction: discord.Interaction[Any]) -> bool:
-    """Whether the bot may use its channel endpoints where this interaction happened."""
-    if interaction.guild_id is not None:
-        return interaction.is_guild_integration()
-    return interaction.context.dm_channel is True
+    """Whether a table here is written with channel endpoints: only in a server that installed the
+    bot. Everywhere else (a user install in a server or a group DM, and the bot's own DM, where
+    tokens suffice) the table lives on interaction tokens alone."""
+    return interaction.guild_id is not None and interaction.is_guild_integration()

@@ -380,6 +380,7 @@ class FakeDiscord:
         # its channel endpoints are refused (403 Missing Access); only interactions answer there
         self.absent: set[int] = set()
         self.group_dms: dict[int, list[int]] = {}  # group DM channel id -> its members' ids
+        self.bot_dms: dict[int, int] = {}  # the bot's DM channel id -> its user's id
         self.dms: list[tuple[int, dict[str, Any]]] = []  # (user id, message body) sent as DMs
         self.files: dict[int, bytes] = {}  # attachment id -> the bytes uploaded
         self.app_emojis: dict[int, dict[str, Any]] = {}  # the application's emojis
@@ -455,6 +456,13 @@ class FakeDiscord:
         self.channels[cid] = {"id": str(cid), "type": 3, "recipients": list(members)}
         self.group_dms[cid] = [int(m["id"]) for m in members]
         self.absent.add(cid)
+        return cid
+
+    def make_bot_dm(self, user: dict[str, Any]) -> int:
+        """The user's DM with the bot (context 1): the bot is a member, no server."""
+        cid = snowflake()
+        self.channels[cid] = {"id": str(cid), "type": 1, "recipients": [user]}
+        self.bot_dms[cid] = int(user["id"])
         return cid
 
     def make_foreign_channel(self, name: str = "general") -> int:
@@ -1075,6 +1083,9 @@ class FakeDiscord:
         flags = (r.json or {}).get("flags", 0)
         if flags & EPHEMERAL:
             return rec.user_id
+        if r.method == "PATCH" and (mt := re.search(r"/messages/(\d+)$", r.path)):
+            # an edit of a follow-up: whoever reads that message (not the token's original)
+            return rec.user_id if int(mt.group(1)) in self.ephemeral_owner else "public"
         orig = rec.original_id
         return rec.user_id if orig in self.ephemeral_owner else "public"
 
@@ -1134,6 +1145,14 @@ class FakeDiscord:
                 payload.pop(key)
             payload["user"] = user
             payload["context"] = 2
+            payload["app_permissions"] = str(DM_APP_PERMISSIONS)
+        if cid in self.bot_dms:  # the bot's own DM: no server, the user authorizes
+            assert self.bot_dms[cid] == int(user["id"]), "only its user writes in a bot DM"
+            for key in ("guild_id", "guild", "member", "guild_locale"):
+                payload.pop(key)
+            payload["user"] = user
+            payload["context"] = 1
+            payload["authorizing_integration_owners"] = {"1": str(user["id"])}
             payload["app_permissions"] = str(DM_APP_PERMISSIONS)
         if int(user["id"]) in self.in_dm:  # the user runs it in a DM with the bot
             for key in ("guild_id", "guild", "member", "channel_id", "channel"):

@@ -71,25 +71,29 @@ def channel_calls(ex: Exchange) -> list[str]:
     return [f"{r.method} {r.path}" for r in ex.requests if r.path.startswith("/channels/")]
 
 
-async def test_no_table_opens_where_the_bot_cannot_write_and_nothing_calls_the_channel(
+async def test_the_delivery_is_chosen_per_table_channel_writes_only_where_the_bot_is_installed(
     fake: FakeDiscord, users: list[Person]
 ) -> None:
-    """Until tables run on interactions alone, a user install refuses to open one (privately)
-    instead of opening a table whose message it could never edit; the bot's server is unchanged."""
-    alice, bob, _ = users
-    foreign = fake.make_foreign_channel()
-    ex = await fake.slash("table new", user=alice.user, channel_id=foreign, game="hurricane")
-    assert ex.ephemeral and "needs the bot added to this server" in ex.content
-    assert fake.bot is not None and fake.bot.tables.get(foreign) is None
-    group = fake.make_group_dm(alice.user, bob.user)
-    ex = await fake.slash("table new", user=alice.user, channel_id=group, game="hurricane")
-    assert ex.ephemeral and fake.bot.tables.get(group) is None
-    for place in (foreign, group):
-        for name in ("hand", "table status", "table join"):
+    """A lobby where the bot is absent is the answer of /table new, and a join (a lobby click)
+    redraws it through that click's own token; in the bot's server the lobby is edited with the
+    channel endpoint as ever."""
+    alice, bob, carol = users
+    assert fake.bot is not None
+    for place in (fake.make_foreign_channel(), fake.make_group_dm(alice.user, bob.user)):
+        ex = await fake.slash("table new", user=alice.user, channel_id=place, game="hurricane")
+        assert not ex.ephemeral and fake.bot.tables.get(place) is not None
+        lobby = fake.public_messages(place)[0]
+        ex = await fake.click(lobby, f"lobby:join:{place}", user=bob.user)
+        assert "Bob" in render_text(fake.public_messages(place)[0])
+        assert any(r.method == "PATCH" and "/webhooks/" in r.path for r in ex.requests)
+        for name in ("hand", "table status"):
             ex = await fake.slash(name, user=bob.user, channel_id=place)
-            assert ex.ephemeral and not channel_calls(ex), name
-    ex = await fake.slash("table new", user=alice.user, game="hurricane")
-    assert not ex.ephemeral and fake.bot.tables.get(fake.channel_id) is not None
+            assert not channel_calls(ex), name
+        assert not [r for r in fake.requests if r.path.startswith(f"/channels/{place}")]
+    ex = await fake.slash("table new", user=carol.user, game="hurricane")
+    assert not ex.ephemeral, ex.content
+    ex = await fake.click(fake.public_messages()[0], f"lobby:join:{fake.channel_id}", user=bob.user)
+    assert [c for c in channel_calls(ex) if c.startswith("PATCH")]  # the server path is unchanged
 
 
 async def test_results_are_kept_per_place_a_group_dm_by_its_channel(
