@@ -115,7 +115,7 @@ class TablePublisher:
     def announce(self, table: Table, events: list[dict[str, Any]]) -> None:
         """Post a deal's or round's breakdown as a message of its own (it stays in the history),
         in the server's language."""
-        if table.channel_id in self._blocked or table.channel_id in self.tokens:
+        if table.channel_id in self._blocked or self._by_tokens(table):
             return
         with using(self.bot.languages.cached(table.guild_id)):
             panel = scoring_panel(table, events)
@@ -126,7 +126,7 @@ class TablePublisher:
 
     def announce_text(self, table: Table, text: str) -> None:
         """A line for everyone at the table, in the channel (pings nobody)."""
-        if table.channel_id not in self._blocked and table.channel_id not in self.tokens:
+        if table.channel_id not in self._blocked and not self._by_tokens(table):
             embed = discord.Embed(description=text)
             self._spawn(self._send(table.channel_id, embed), f"announce-{table.channel_id}")
 
@@ -140,7 +140,7 @@ class TablePublisher:
         occupant = table.seats[seat]
         if occupant is None or occupant.computer is not None or table.turn_deadline is None:
             return
-        if table.channel_id in self._blocked or table.channel_id in self.tokens:
+        if table.channel_id in self._blocked or self._by_tokens(table):
             return
         channel = self._channel(table.channel_id)
         deadline = datetime.fromtimestamp(table.turn_deadline, UTC)
@@ -157,6 +157,13 @@ class TablePublisher:
             )
         except discord.HTTPException:
             log.warning("Could not send a turn reminder in channel %s", table.channel_id)
+
+    def _by_tokens(self, table: Table) -> bool:
+        """Whether the table lives on interaction tokens: as its opening chose, or (after a
+        restart) in a place with no server, whose results are keyed by its channel."""
+        if table.channel_id not in self.tokens and table.guild_id == table.channel_id:
+            self.tokens.mark(table.channel_id)
+        return table.channel_id in self.tokens
 
     def _latest(self, channel_id: int) -> Callable[[], Table | None]:
         return lambda: self.bot.tables.get(channel_id)
@@ -412,7 +419,7 @@ class TablePublisher:
 
     async def _publish(self, table: Table) -> None:
         await self.bot.wait_until_ready()
-        if table.channel_id in self.tokens:
+        if self._by_tokens(table):
             await self._publish_by_token(table)
             return
         channel = self._channel(table.channel_id)

@@ -408,6 +408,9 @@ class FakeDiscord:
         self.channels = dict(other.channels)
         self.guild_ids = list(other.guild_ids)
         self.channel_id = other.channel_id
+        self.absent = set(other.absent)
+        self.group_dms = dict(other.group_dms)
+        self.bot_dms = dict(other.bot_dms)
         self.messages.update(copy.deepcopy(other.messages))
         self.ephemeral_owner.update(other.ephemeral_owner)
         self.clock_offset = other.clock_offset
@@ -520,7 +523,7 @@ class FakeDiscord:
             ],
             "emojis": [],
             "stickers": [],
-            "channels": [c for c in self.channels.values() if c["guild_id"] == str(guild_id)],
+            "channels": [c for c in self.channels.values() if c.get("guild_id") == str(guild_id)],
             "threads": [],
             "members": members,
             "member_count": len(members),

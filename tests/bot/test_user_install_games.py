@@ -10,6 +10,7 @@ from typing import Any
 from .conftest import FakeFactory
 from .driver import Driver
 from .fakediscord import FakeDiscord, Person, render_text
+from .secrecy import SecrecyScanner
 
 
 def channel_calls(fake: FakeDiscord, place: int) -> list[str]:
@@ -105,3 +106,30 @@ async def test_a_whole_game_in_the_bots_dm_against_computers(
     assert d.table.guild_id == dm
     hands = fake.ephemeral_messages(alice.user)
     assert hands and all(int(m["channel_id"]) == dm for m in hands)
+
+
+async def test_a_group_dm_game_survives_a_restart_without_channel_writes(
+    make_fake: FakeFactory,
+) -> None:
+    first = await make_fake()
+    alice, bob = (Person(n, first.make_user(n)) for n in ("Alice", "Bob"))
+    group = first.make_group_dm(alice.user, bob.user)
+    d = Driver(first, [alice, bob], channel_id=group, seed=4)
+    await d.open(alice, game="hurricane", preset="standard")
+    await d.join_all([bob])
+    await d.start(alice)
+    for _ in range(3):
+        seat = d.table.state.current_player  # type: ignore[union-attr]
+        await d.play_move(seat, d.choose(seat))
+    moves = d.table.move_no
+    await first.close()
+
+    second = await make_fake(world=first)
+    assert second.bot is not None
+    await second.bot.settle()  # type: ignore[attr-defined]
+    d.fake, d.scanner = second, SecrecyScanner(second, group)
+    d.hands.clear()
+    assert d.table.move_no == moves
+    await d.play_to_end()
+    assert "Game over" in render_text(d.public())
+    assert channel_calls(second, group) == []
