@@ -119,6 +119,7 @@ class InteractionRecord:
     source_message_id: int | None = None
     capped: bool = False  # a user-installed app where the bot is absent: at most 5 follow-ups
     followups: int = 0
+    sent: set[int] = field(default_factory=set)  # the follow-ups this token created
 
 
 class _Response:
@@ -966,8 +967,14 @@ class FakeDiscord:
                 self.violations.append(f"follow-up {rec.followups} to interaction {rec.id} (max 5)")
                 return 400, {"message": "Maximum number of follow-up messages reached", "code": 0}
             msg = self._new_message(rec.channel_id, body or {}, interaction=rec, files=files)
+            rec.sent.add(int(msg["id"]))
             return 200, msg
         mid = rec.original_id if which == "@original" else int(which)
+        if mid is not None and mid != rec.original_id and mid not in rec.sent:
+            self.violations.append(
+                f"token of interaction {rec.id} used on message {mid} it did not send"
+            )
+            return 404, {"message": "Unknown Message", "code": 10008}
         if mid is None or mid not in self.messages:
             return 404, {"message": "Unknown Message", "code": 10008}
         if method == "GET":

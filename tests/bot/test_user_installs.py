@@ -107,3 +107,20 @@ async def test_results_are_kept_per_place_a_group_dm_by_its_channel(
         assert ex.ephemeral and "without a database" not in text and "yet" in text, name
     ex = await fake.slash("replay", user=alice.user, channel_id=group, game="nope")
     assert ex.ephemeral and "no finished game" in ex.content
+
+
+async def test_a_token_edits_only_its_own_messages(fake: FakeDiscord, users: list[Person]) -> None:
+    alice, bob, _ = users
+    group = fake.make_group_dm(alice.user, bob.user)
+    first = await fake.slash("rules", user=alice.user, channel_id=group, game="hurricane")
+    other = await fake.slash("rules", user=bob.user, channel_id=group, game="hurricane")
+    mine = _followup(fake, first.payload["token"]).response["id"]
+    edit = {"content": "edited"}
+    ok = Recorded("PATCH", f"/webhooks/{APP_ID}/{first.payload['token']}/messages/{mine}", edit, {})
+    assert fake.route(ok)[0] == 200
+    theirs = Recorded(
+        "PATCH", f"/webhooks/{APP_ID}/{other.payload['token']}/messages/{mine}", edit, {}
+    )
+    assert fake.route(theirs)[0] == 404
+    assert fake.violations and "did not send" in fake.violations[0]
+    fake.violations.clear()
