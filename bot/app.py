@@ -255,7 +255,7 @@ class CardBot(commands.AutoShardedBot):
         exists) is refused politely instead of being left unanswered ("This interaction failed").
         Every interaction in a table's channel also tells the publisher whether the bot may
         attach the table's picture there (``app_permissions``)."""
-        if self.publisher is not None and interaction.guild_id is not None:
+        if self.publisher is not None:
             self.publisher.note_permissions(interaction)
         if interaction.type is not discord.InteractionType.component:
             return

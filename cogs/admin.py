@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import _
+from cogs.places import SERVER_CONTEXT, SERVER_INSTALL
 
 if TYPE_CHECKING:
     from bot.discord.card_host import CardHost
@@ -32,6 +33,8 @@ class Admin(commands.Cog):
         name="admin",
         description="Bot owner tools.",
         default_permissions=discord.Permissions(manage_guild=True),
+        allowed_installs=SERVER_INSTALL,
+        allowed_contexts=SERVER_CONTEXT,
     )
 
     @admin.command(name="sync", description="Publish the slash commands to Discord (owner only).")

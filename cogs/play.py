@@ -22,6 +22,7 @@ from bot.render.table import seat_names
 from bot.render.typed import typed_move
 from bot.tables.errors import StaleAction, TableError
 from bot.tables.models import Table, TableStatus
+from cogs.places import anywhere
 
 if TYPE_CHECKING:
     from bot.discord.card_host import CardHost
@@ -73,7 +74,7 @@ class Play(commands.Cog):
         self.bot.hands.remember(table, interaction.user.id, interaction, None)
 
     @app_commands.command(name="hand", description="Show your cards (only you can see them).")
-    @app_commands.guild_only()
+    @anywhere
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         await self.show_hand(interaction, interaction.channel_id or 0)
 
@@ -167,7 +168,7 @@ class Play(commands.Cog):
         name="play", description="Play a move by name (autocomplete lists your legal moves)."
     )
     @app_commands.describe(move="Start typing: a card, 'pass', 'bet'…")
-    @app_commands.guild_only()
+    @anywhere
     @app_commands.check(action_limit)
     async def play(
         self, interaction: discord.Interaction[Any], move: app_commands.Range[str, 1, 100]

@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.acks import within_ack
+from bot.discord.places import place_of
 from bot.discord.replay_controls import replay_buttons
 from bot.discord.ui import panel_embed
 from bot.i18n import N_, _
@@ -26,6 +27,7 @@ from bot.tables.replay import (
     ReplayUnavailable,
     verify_game,
 )
+from cogs.places import anywhere
 from storage.models import GameLog
 
 if TYPE_CHECKING:
@@ -54,7 +56,7 @@ class Replays(commands.Cog):
         if not game_id or len(game_id) > 64:
             raise ReplayUnavailable(NOT_FOUND)
         log = await storage.game_log(game_id)
-        if log is None or log.guild_id != interaction.guild_id:
+        if log is None or log.guild_id != place_of(interaction):
             raise ReplayUnavailable(NOT_FOUND)
         return log
 
@@ -84,7 +86,7 @@ class Replays(commands.Cog):
 
     @app_commands.command(name="replay", description="Watch a finished game again, move by move.")
     @app_commands.describe(game="The game id (shown by /history and on the final table message)")
-    @app_commands.guild_only()
+    @anywhere
     async def replay(
         self, interaction: discord.Interaction[Any], game: app_commands.Range[str, 1, 64]
     ) -> None:
@@ -94,7 +96,7 @@ class Replays(commands.Cog):
         name="verify", description="Check that a finished game's deals came from its seed."
     )
     @app_commands.describe(game="The game id (shown by /history and on the final table message)")
-    @app_commands.guild_only()
+    @anywhere
     async def verify(
         self, interaction: discord.Interaction[Any], game: app_commands.Range[str, 1, 64]
     ) -> None:
@@ -120,7 +122,7 @@ class Replays(commands.Cog):
     def _live_commitment(self, interaction: discord.Interaction[Any], game_id: str) -> str | None:
         """A game still in play: only its commitment (the seed is revealed when it ends)."""
         for table in self.bot.tables.tables():
-            same = table.game_id == game_id.strip() and table.guild_id == interaction.guild_id
+            same = table.game_id == game_id.strip() and table.guild_id == place_of(interaction)
             if same and table.is_live and table.commitment is not None:
                 return _(
                     "Game {id} is still being played. Its commitment is {hash}; the seed is "

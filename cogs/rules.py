@@ -13,6 +13,7 @@ from bot.discord.choices import GAME_CHOICES
 from bot.discord.ui import panel_embed
 from bot.i18n import current
 from bot.render.rules import rules_panel
+from cogs.places import anywhere
 
 if TYPE_CHECKING:
     from bot.discord.card_host import CardHost
@@ -27,6 +28,7 @@ class Rules(commands.Cog):
         game="Which game", public="Show the rules to the whole channel (default: only to you)"
     )
     @app_commands.choices(game=GAME_CHOICES)
+    @anywhere
     async def rules(
         self, interaction: discord.Interaction[Any], game: str, public: bool = False
     ) -> None:

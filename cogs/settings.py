@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import NATIVE_NAMES, _
+from cogs.places import SERVER_CONTEXT, SERVER_INSTALL
 
 if TYPE_CHECKING:
     from bot.discord.card_host import CardHost
@@ -24,7 +25,8 @@ class Settings(commands.Cog):
         name="settings",
         description="This server's settings for the bot (Manage Server).",
         default_permissions=discord.Permissions(manage_guild=True),
-        guild_only=True,
+        allowed_installs=SERVER_INSTALL,
+        allowed_contexts=SERVER_CONTEXT,
     )
 
     @settings.command(name="language", description="The language of the tables in this server.")

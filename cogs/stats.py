@@ -19,6 +19,7 @@ from discord.ext import commands
 from bot.discord.acks import within_ack
 from bot.discord.board_controls import page_buttons
 from bot.discord.choices import GAME_CHOICES
+from bot.discord.places import place_of
 from bot.discord.replay_controls import history_select
 from bot.discord.ui import panel_embed
 from bot.i18n import N_, _
@@ -31,6 +32,7 @@ from bot.render.stats import (
     stats_panel,
 )
 from bot.render.text import Panel
+from cogs.places import anywhere
 from storage.models import Metric
 
 if TYPE_CHECKING:
@@ -90,7 +92,7 @@ class Stats(commands.Cog):
         computers="List computer players too (default: no)",
     )
     @app_commands.choices(game=GAME_CHOICES, metric=METRIC_CHOICES)
-    @app_commands.guild_only()
+    @anywhere
     async def leaderboard(
         self,
         interaction: discord.Interaction[Any],
@@ -98,11 +100,11 @@ class Stats(commands.Cog):
         metric: str = Metric.RATING.value,
         computers: bool = False,
     ) -> None:
-        if self._storage() is None or interaction.guild_id is None:
+        if self._storage() is None or place_of(interaction) is None:
             await interaction.response.send_message(_(NO_STORAGE), ephemeral=True)
             return
         work = self._board(
-            interaction.guild_id, interaction.user.id, game, Metric(metric), 0, computers
+            place_of(interaction) or 0, interaction.user.id, game, Metric(metric), 0, computers
         )
         # Storage may be slow: acknowledge within Discord's 3 s (a private "thinking…"), then answer.
         embed, view = await within_ack(interaction, work, ephemeral=True)
@@ -116,12 +118,12 @@ class Stats(commands.Cog):
         page: str,
         computers: bool = False,
     ) -> None:
-        if self._storage() is None or interaction.guild_id is None:
+        if self._storage() is None or place_of(interaction) is None:
             await interaction.response.send_message(_(NO_STORAGE), ephemeral=True)
             return
         number = None if page == "me" else int(page)
         work = self._board(
-            interaction.guild_id, interaction.user.id, game, metric, number, computers
+            place_of(interaction) or 0, interaction.user.id, game, metric, number, computers
         )
         embed, view = await within_ack(interaction, work)  # a deferred update if storage is slow
         if interaction.response.is_done():
@@ -141,10 +143,10 @@ class Stats(commands.Cog):
         """/stats and /history: the chosen player (default: the caller), answered privately
         (``panel`` may come with a view, such as /history's replay menu)."""
         storage = self._storage()
-        if storage is None or interaction.guild_id is None:
+        if storage is None or (place := place_of(interaction)) is None:
             await interaction.response.send_message(_(NO_STORAGE), ephemeral=True)
             return
-        work = panel(storage, interaction.guild_id, player or interaction.user)
+        work = panel(storage, place, player or interaction.user)
         built = await within_ack(interaction, work, ephemeral=True)
         shown_panel, view = built if isinstance(built, tuple) else (built, None)
         await _send_private(interaction, panel_embed(shown_panel), view)
@@ -152,7 +154,7 @@ class Stats(commands.Cog):
     @app_commands.command(name="stats", description="A player's results in every game here.")
     @app_commands.describe(player="Whose stats (default: yours)")
     @app_commands.rename(player="user")
-    @app_commands.guild_only()
+    @anywhere
     async def stats(
         self, interaction: discord.Interaction[Any], player: discord.User | None = None
     ) -> None:
@@ -167,7 +169,7 @@ class Stats(commands.Cog):
     @app_commands.command(name="history", description="Recent finished games and their results.")
     @app_commands.describe(player="Whose games (default: yours)")
     @app_commands.rename(player="user")
-    @app_commands.guild_only()
+    @anywhere
     async def history(
         self, interaction: discord.Interaction[Any], player: discord.User | None = None
     ) -> None:

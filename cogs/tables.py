@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot.discord.acks import ACK_BUDGET, defer_update, within_ack
 from bot.discord.choices import GAME_CHOICES
+from bot.discord.places import place_of
 from bot.discord.table_message import public_message
 from bot.discord.ui import LEVEL_LABELS
 from bot.games import GAMES, game_info
@@ -22,6 +23,7 @@ from bot.render.table import rematch_invitation
 from bot.tables.errors import TableError
 from bot.tables.models import Level, Table, TableStatus
 from bot.tables.specs import command_spec
+from cogs.places import ANY_CONTEXT, ANY_INSTALL
 
 if TYPE_CHECKING:
     from bot.discord.card_host import CardHost
@@ -73,7 +75,10 @@ class Tables(commands.Cog):
         self.bot = bot
 
     table = app_commands.Group(
-        name="table", description="Open and run a card table in this channel.", guild_only=True
+        name="table",
+        description="Open and run a card table in this channel.",
+        allowed_installs=ANY_INSTALL,
+        allowed_contexts=ANY_CONTEXT,
     )
 
     # --- helpers -----------------------------------------------------------------------------------------
@@ -149,7 +154,8 @@ class Tables(commands.Cog):
         computer: str | None = None,
         options: app_commands.Range[str, 1, 300] | None = None,
     ) -> None:
-        if interaction.channel_id is None or interaction.guild_id is None:
+        place = place_of(interaction)
+        if interaction.channel_id is None or place is None:
             raise TableError("Tables live in server channels.")
         timer = self.bot.config.turn_timer_seconds if turn_timer is None else turn_timer
         manager = self.bot.tables
@@ -160,14 +166,14 @@ class Tables(commands.Cog):
         spec = manager.check_open(
             interaction.channel_id,
             asked,
-            guild_id=interaction.guild_id,
+            guild_id=place,
             host_id=interaction.user.id,
         )
         table = await self._ack(
             interaction,
             manager.open_table(
                 channel_id=interaction.channel_id,
-                guild_id=interaction.guild_id,
+                guild_id=place,
                 host_id=interaction.user.id,
                 host_name=user_name(interaction.user),
                 spec=spec,

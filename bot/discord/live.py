@@ -174,6 +174,8 @@ class Ping:
 class TurnPinger:
     """One short channel message per turn change to a different human player."""
 
+    channel_writes = True  # the publisher skips it where the bot is absent (no channel there)
+
     def __init__(self, bot: ServiceHost) -> None:
         self.bot = bot
         self._last: dict[int, Ping] = {}  # channel -> the last human pinged there

@@ -42,7 +42,9 @@ from bot.tables.models import Table
 from .acks import answer_lock
 from .attach import AttachPermissions, refused_for_pictures
 from .errors import PUBLIC_THINKING
+from .places import bot_present
 from .table_message import public_message
+from .tokens import TokenBook
 from .ui import panel_embed
 
 if TYPE_CHECKING:
@@ -102,6 +104,8 @@ class TablePublisher:
         self._following: dict[int, asyncio.Task[None]] = {}
         # what each table message shows now (``shown``): an update equal to it is not sent
         self._shown: dict[int, Shown] = {}
+        # tables where the bot is absent (user installs): written through interaction tokens only
+        self.tokens = TokenBook(bot.clock)
 
     # --- TableListener ---------------------------------------------------------------------------------
     async def table_changed(self, table: Table, events: list[dict[str, Any]]) -> None:
@@ -111,7 +115,7 @@ class TablePublisher:
     def announce(self, table: Table, events: list[dict[str, Any]]) -> None:
         """Post a deal's or round's breakdown as a message of its own (it stays in the history),
         in the server's language."""
-        if table.channel_id in self._blocked:
+        if table.channel_id in self._blocked or self._by_tokens(table):
             return
         with using(self.bot.languages.cached(table.guild_id)):
             panel = scoring_panel(table, events)
@@ -122,7 +126,7 @@ class TablePublisher:
 
     def announce_text(self, table: Table, text: str) -> None:
         """A line for everyone at the table, in the channel (pings nobody)."""
-        if table.channel_id not in self._blocked:
+        if table.channel_id not in self._blocked and not self._by_tokens(table):
             embed = discord.Embed(description=text)
             self._spawn(self._send(table.channel_id, embed), f"announce-{table.channel_id}")
 
@@ -136,7 +140,7 @@ class TablePublisher:
         occupant = table.seats[seat]
         if occupant is None or occupant.computer is not None or table.turn_deadline is None:
             return
-        if table.channel_id in self._blocked:
+        if table.channel_id in self._blocked or self._by_tokens(table):
             return
         channel = self._channel(table.channel_id)
         deadline = datetime.fromtimestamp(table.turn_deadline, UTC)
@@ -153,6 +157,13 @@ class TablePublisher:
             )
         except discord.HTTPException:
             log.warning("Could not send a turn reminder in channel %s", table.channel_id)
+
+    def _by_tokens(self, table: Table) -> bool:
+        """Whether the table lives on interaction tokens: as its opening chose, or (after a
+        restart) in a place with no server, whose results are keyed by its channel."""
+        if table.channel_id not in self.tokens and table.guild_id == table.channel_id:
+            self.tokens.mark(table.channel_id)
+        return table.channel_id in self.tokens
 
     def _latest(self, channel_id: int) -> Callable[[], Table | None]:
         return lambda: self.bot.tables.get(channel_id)
@@ -195,6 +206,8 @@ class TablePublisher:
         ``content``: a line above it that may ping exactly the users in ``mention`` (nobody else).
         Raises what answering raised (the table is then redrawn where it was)."""
         self._blocked.discard(table.channel_id)  # a user asked again: try again
+        if not bot_present(interaction):  # a user install where the bot is absent
+            self.tokens.mark(table.channel_id)
         queue = self._queue(table.channel_id)
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         extra: dict[str, Any] = {}
@@ -215,6 +228,19 @@ class TablePublisher:
         channel_id = interaction.channel_id
         if channel_id is None or self.bot.tables.get(channel_id) is None:
             return
+        if channel_id in self.tokens:
+            self.tokens.touch(channel_id, interaction)
+            table = self.bot.tables.get(channel_id)
+            message = interaction.message
+            if table is not None and message is not None and message.id == table.message_id:
+                self.tokens.edited_by(channel_id, interaction, message.id, original=True)
+            if (
+                table is not None
+                and table.is_live
+                and not self.tokens.editors(channel_id, table.message_id)
+            ):
+                self.redraw(table)  # every token of the table message expired: post it anew
+            return
         was_text = self.attach.is_text_only(channel_id)
         self.attach.note(channel_id, interaction.app_permissions)
         if was_text and not self.attach.is_text_only(channel_id):
@@ -229,6 +255,7 @@ class TablePublisher:
         """The table is gone for good (its channel was deleted): drop what is held for it."""
         self._shown.pop(channel_id, None)
         self._blocked.discard(channel_id)
+        self.tokens.forget(channel_id)
         self._follow_next.pop(channel_id, None)
         for follower in self.followers:
             follower.forget(channel_id)
@@ -339,12 +366,16 @@ class TablePublisher:
                 )
                 interaction.extras[PUBLIC_THINKING] = False  # the "thinking…" is the table now
                 self._shown[channel_id] = answer._replace(message_id=sent.id)
+                self.tokens.sent_followup(channel_id, interaction)
+                self.tokens.edited_by(channel_id, interaction, sent.id, original=False)
                 return sent.id
             response = await interaction.response.send_message(
                 embed=embed, view=view or discord.utils.MISSING, files=files, **(extra or {})
             )
             message_id = getattr(response, "message_id", None)
             self._shown[channel_id] = answer._replace(message_id=message_id)
+            if message_id is not None:
+                self.tokens.edited_by(channel_id, interaction, message_id, original=True)
             return message_id
 
     async def _adopt(self, table: Table, message_id: int) -> None:
@@ -354,7 +385,7 @@ class TablePublisher:
             await self.bot.tables.set_message(table.channel_id, message_id, self.bot.clock())
         else:
             table.message_id = message_id
-        if old is not None and old != message_id:
+        if old is not None and old != message_id and table.channel_id not in self.tokens:
             with contextlib.suppress(discord.HTTPException):
                 await self._channel(table.channel_id).get_partial_message(old).delete()
 
@@ -376,6 +407,8 @@ class TablePublisher:
         try:
             while (table := self._follow_next.pop(channel_id, None)) is not None:
                 for follower in self.followers:
+                    if channel_id in self.tokens and getattr(follower, "channel_writes", False):
+                        continue  # (turn pings: no channel message where the bot is absent)
                     try:
                         await follower.table_changed(table)
                     except Exception:
@@ -386,6 +419,9 @@ class TablePublisher:
 
     async def _publish(self, table: Table) -> None:
         await self.bot.wait_until_ready()
+        if self._by_tokens(table):
+            await self._publish_by_token(table)
+            return
         channel = self._channel(table.channel_id)
         try:
             await self._write(table, channel)
@@ -396,6 +432,60 @@ class TablePublisher:
                 raise
             log.info("Channel %s no longer exists: its table ends", table.channel_id)
             await self.bot.tables.channel_gone(table.channel_id)
+
+    async def _publish_by_token(self, table: Table) -> None:
+        """Where the bot is absent: edit the table message through the newest living token that
+        can, else post it as a follow-up of the latest interaction at the table (its old message
+        stays as it was: no token may edit it any more); with neither, wait for the next one."""
+        channel_id = table.channel_id
+        pictures = self.attach.allowed(channel_id)
+        embed, view, files = await public_message(
+            table, self._latest(channel_id), pictures=pictures
+        )
+        table = self.bot.tables.get(channel_id) or table
+        now_shown = shown(table.message_id, embed, view, files)
+        for editor in self.tokens.editors(channel_id, table.message_id):
+            if self._shown.get(channel_id) == now_shown:
+                self.follow(table)
+                return
+            interaction = editor.interaction
+            if editor.original and interaction.type is discord.InteractionType.component:
+                kind = interaction.response.type
+                updates = (
+                    discord.InteractionResponseType.deferred_message_update,
+                    discord.InteractionResponseType.message_update,
+                )
+                if kind not in updates:
+                    continue  # its original response is another message
+            try:
+                if editor.original:
+                    await interaction.edit_original_response(
+                        embed=embed, view=view, attachments=files
+                    )
+                else:
+                    await interaction.followup.edit_message(
+                        editor.message_id, embed=embed, view=view, attachments=files
+                    )
+            except discord.HTTPException as exc:
+                log.info("A token could not edit the table in %s: %s", channel_id, exc)
+                embed, view, files = await public_message(
+                    table, self._latest(channel_id), pictures=pictures
+                )
+                continue
+            self._shown[channel_id] = now_shown
+            self.follow(table)
+            return
+        poster = self.tokens.poster(channel_id)
+        if poster is None:
+            return  # the next interaction at the table shows it
+        sent = await poster.followup.send(
+            embed=embed, view=view or discord.utils.MISSING, files=files, wait=True
+        )
+        self.tokens.sent_followup(channel_id, poster)
+        self.tokens.edited_by(channel_id, poster, sent.id, original=False)
+        self._shown[channel_id] = shown(sent.id, embed, view, files)
+        await self._adopt(table, sent.id)
+        self.follow(self.bot.tables.get(channel_id) or table)
 
     async def _write(self, table: Table, channel: discord.PartialMessageable) -> None:
         """Edit the table message (or post it anew), drawn now with its picture: the newest state.

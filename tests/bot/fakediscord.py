@@ -48,6 +48,8 @@ MEMBER_PERMISSIONS = 2248473465835073  # no Manage Channels, no Manage Server
 MANAGE_CHANNELS = 1 << 4
 MANAGE_GUILD = 1 << 5
 TOKEN_LIFETIME = 15 * 60
+FOLLOWUP_CAP = 5  # follow-ups per interaction of a user-installed app where the bot is absent
+MISSING_ACCESS = {"message": "Missing Access", "code": 50001}
 
 _last_id = 0
 
@@ -64,6 +66,10 @@ def snowflake(at: float | None = None) -> int:
 
 APP_PERMISSIONS = 2248473465835073  # what the bot may do in a channel (the @everyone role)
 ATTACH_FILES = 1 << 15
+EMBED_LINKS = 1 << 14
+DM_APP_PERMISSIONS = (
+    APP_PERMISSIONS | ATTACH_FILES | EMBED_LINKS
+)  # what Discord gives in (group) DMs
 
 BOT_USER = {
     "id": str(BOT_ID),
@@ -111,6 +117,9 @@ class InteractionRecord:
     acked: bool = False
     original_id: int | None = None  # the message the response created/updated
     source_message_id: int | None = None
+    capped: bool = False  # a user-installed app where the bot is absent: at most 5 follow-ups
+    followups: int = 0
+    sent: set[int] = field(default_factory=set)  # the follow-ups this token created
 
 
 class _Response:
@@ -305,6 +314,27 @@ def render_text(body: dict[str, Any]) -> str:
     return "\n".join(p for p in parts if p)
 
 
+INTEGRATION_TYPES = {0, 1}  # server install, user install
+CONTEXTS = {0, 1, 2}  # server, the bot's DM, group DMs and DMs between users
+
+
+def command_place_problems(cmd: dict[str, Any]) -> list[str]:
+    """What Discord refuses in a synced command's ``integration_types`` and ``contexts``: unknown
+    values, an empty list, or either set on a subcommand (only top-level commands carry them)."""
+    name = cmd.get("name")
+    out: list[str] = []
+    for key, allowed in (("integration_types", INTEGRATION_TYPES), ("contexts", CONTEXTS)):
+        value = cmd.get(key)
+        if value is None:
+            continue
+        if not isinstance(value, list) or not value or not set(value) <= allowed:
+            out.append(f"/{name}: {key}={value!r} (allowed: non-empty subset of {sorted(allowed)})")
+    for opt in cmd.get("options") or []:
+        if opt.get("type") in (1, 2) and ("contexts" in opt or "integration_types" in opt):
+            out.append(f"/{name} {opt.get('name')}: a subcommand cannot set its own places")
+    return out
+
+
 class _ErrorCollector(logging.Handler):
     def __init__(self) -> None:
         super().__init__(level=logging.ERROR)
@@ -347,6 +377,11 @@ class FakeDiscord:
         self.dm_channels: dict[int, int] = {}  # DM channel id -> user id
         self.member_permissions: dict[int, int] = {}  # user id -> permissions (default: member's)
         self.in_dm: set[int] = set()  # users whose interactions come from a DM
+        # places where the bot user is absent (a group DM, a server that did not add the bot):
+        # its channel endpoints are refused (403 Missing Access); only interactions answer there
+        self.absent: set[int] = set()
+        self.group_dms: dict[int, list[int]] = {}  # group DM channel id -> its members' ids
+        self.bot_dms: dict[int, int] = {}  # the bot's DM channel id -> its user's id
         self.dms: list[tuple[int, dict[str, Any]]] = []  # (user id, message body) sent as DMs
         self.files: dict[int, bytes] = {}  # attachment id -> the bytes uploaded
         self.app_emojis: dict[int, dict[str, Any]] = {}  # the application's emojis
@@ -374,6 +409,9 @@ class FakeDiscord:
         self.channels = dict(other.channels)
         self.guild_ids = list(other.guild_ids)
         self.channel_id = other.channel_id
+        self.absent = set(other.absent)
+        self.group_dms = dict(other.group_dms)
+        self.bot_dms = dict(other.bot_dms)
         self.messages.update(copy.deepcopy(other.messages))
         self.ephemeral_owner.update(other.ephemeral_owner)
         self.clock_offset = other.clock_offset
@@ -409,9 +447,33 @@ class FakeDiscord:
             self.guild_ids.append(guild_id)
         return self.make_channel(channel_name, guild_id=guild_id)
 
-    def guild_of(self, channel_id: int) -> int:
+    def guild_of(self, channel_id: int) -> int | None:
         channel = self.channels.get(channel_id)
-        return int(channel["guild_id"]) if channel is not None else GUILD_ID
+        if channel is None:
+            return GUILD_ID
+        return int(channel["guild_id"]) if "guild_id" in channel else None
+
+    def make_group_dm(self, *members: dict[str, Any]) -> int:
+        """A group DM of these users (the bot is never a member: a user-installed app answers
+        there through interactions alone)."""
+        cid = snowflake()
+        self.channels[cid] = {"id": str(cid), "type": 3, "recipients": list(members)}
+        self.group_dms[cid] = [int(m["id"]) for m in members]
+        self.absent.add(cid)
+        return cid
+
+    def make_bot_dm(self, user: dict[str, Any]) -> int:
+        """The user's DM with the bot (context 1): the bot is a member, no server."""
+        cid = snowflake()
+        self.channels[cid] = {"id": str(cid), "type": 1, "recipients": [user]}
+        self.bot_dms[cid] = int(user["id"])
+        return cid
+
+    def make_foreign_channel(self, name: str = "general") -> int:
+        """A text channel of a server that never added the bot (its users installed the app)."""
+        cid = self.make_channel(name, guild_id=snowflake())
+        self.absent.add(cid)
+        return cid
 
     def make_channel(
         self, name: str, *, guild_id: int = GUILD_ID, channel_id: int | None = None
@@ -462,7 +524,7 @@ class FakeDiscord:
             ],
             "emojis": [],
             "stickers": [],
-            "channels": [c for c in self.channels.values() if c["guild_id"] == str(guild_id)],
+            "channels": [c for c in self.channels.values() if c.get("guild_id") == str(guild_id)],
             "threads": [],
             "members": members,
             "member_count": len(members),
@@ -578,6 +640,7 @@ class FakeDiscord:
             mt := re.fullmatch(r"/applications/(\d+)(?:/guilds/(\d+))?/commands", p)
         ):
             scope = mt.group(2) or "global"
+            self.violations += [p for c in rec.json for p in command_place_problems(c)]
             cmds = [
                 dict(c, id=str(snowflake()), application_id=str(APP_ID), version="1")
                 for c in rec.json
@@ -597,6 +660,8 @@ class FakeDiscord:
             return self._callback(mt.group(2), rec.json, rec.files)
         if mt := re.fullmatch(r"/webhooks/(\d+)/([^/]+)(?:/messages/(@original|\d+))?", p):
             return self._webhook(m, mt.group(2), mt.group(3), rec.json, rec.files)
+        if (mt := re.match(r"/channels/(\d+)", p)) and int(mt.group(1)) in self.absent:
+            return 403, MISSING_ACCESS
         if m == "POST" and p == "/users/@me/channels":
             uid = int((rec.json or {})["recipient_id"])
             dm = {"id": str(uid + 1), "type": 1, "recipients": [self.users[uid]]}
@@ -759,6 +824,8 @@ class FakeDiscord:
             "type": 0 if interaction is None else 20,
             "flags": int(body.get("flags") or 0),
         }
+        if self.guild_of(channel_id) is None:
+            del msg["guild_id"]
         self._attach(msg, body, files or [])
         if interaction is not None:
             user = self.users[interaction.user_id]
@@ -895,9 +962,19 @@ class FakeDiscord:
         if which is None:
             if method != "POST":
                 return 405, {"message": "Method not allowed", "code": 0}
+            rec.followups += 1
+            if rec.capped and rec.followups > FOLLOWUP_CAP:
+                self.violations.append(f"follow-up {rec.followups} to interaction {rec.id} (max 5)")
+                return 400, {"message": "Maximum number of follow-up messages reached", "code": 0}
             msg = self._new_message(rec.channel_id, body or {}, interaction=rec, files=files)
+            rec.sent.add(int(msg["id"]))
             return 200, msg
         mid = rec.original_id if which == "@original" else int(which)
+        if mid is not None and mid != rec.original_id and mid not in rec.sent:
+            self.violations.append(
+                f"token of interaction {rec.id} used on message {mid} it did not send"
+            )
+            return 404, {"message": "Unknown Message", "code": 10008}
         if mid is None or mid not in self.messages:
             return 404, {"message": "Unknown Message", "code": 10008}
         if method == "GET":
@@ -1016,6 +1093,9 @@ class FakeDiscord:
         flags = (r.json or {}).get("flags", 0)
         if flags & EPHEMERAL:
             return rec.user_id
+        if r.method == "PATCH" and (mt := re.search(r"/messages/(\d+)$", r.path)):
+            # an edit of a follow-up: whoever reads that message (not the token's original)
+            return rec.user_id if int(mt.group(1)) in self.ephemeral_owner else "public"
         orig = rec.original_id
         return rec.user_id if orig in self.ephemeral_owner else "public"
 
@@ -1026,7 +1106,7 @@ class FakeDiscord:
         iid = snowflake()
         token = f"tok-{iid}"
         cid = self.channel_id if channel_id is None else channel_id
-        gid = self.guild_of(cid)
+        gid = self.guild_of(cid) or 0  # (no server: a group DM, whose payload drops it)
         rec = InteractionRecord(iid, token, int(user["id"]), cid, self.now(), time.time())
         self.interactions[token] = rec
         payload: dict[str, Any] = {
@@ -1066,6 +1146,24 @@ class FakeDiscord:
             "authorizing_integration_owners": {"0": str(gid)},
             "context": 0,
         }
+        if cid in self.absent:  # a user-installed app: authorized by the user, not the server
+            rec.capped = True
+            payload["authorizing_integration_owners"] = {"1": str(user["id"])}
+        if cid in self.group_dms:  # a group DM: no server, no member, the user themself
+            assert int(user["id"]) in self.group_dms[cid], "only its members use a group DM"
+            for key in ("guild_id", "guild", "member", "guild_locale"):
+                payload.pop(key)
+            payload["user"] = user
+            payload["context"] = 2
+            payload["app_permissions"] = str(DM_APP_PERMISSIONS)
+        if cid in self.bot_dms:  # the bot's own DM: no server, the user authorizes
+            assert self.bot_dms[cid] == int(user["id"]), "only its user writes in a bot DM"
+            for key in ("guild_id", "guild", "member", "guild_locale"):
+                payload.pop(key)
+            payload["user"] = user
+            payload["context"] = 1
+            payload["authorizing_integration_owners"] = {"1": str(user["id"])}
+            payload["app_permissions"] = str(DM_APP_PERMISSIONS)
         if int(user["id"]) in self.in_dm:  # the user runs it in a DM with the bot
             for key in ("guild_id", "guild", "member", "channel_id", "channel"):
                 payload.pop(key)

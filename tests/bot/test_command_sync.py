@@ -114,3 +114,45 @@ async def test_with_shards_one_process_syncs(make_fake: FakeFactory, tmp_path: P
     every = {"shard_count": 2, "shard_ids": (0, 1)}
     fake = await make_fake(db_path=tmp_path / "c.sqlite3", settings=every)
     assert puts(fake) == [GLOBAL]
+
+
+GAME_COMMANDS = {
+    "table",
+    "hand",
+    "play",
+    "rules",
+    "replay",
+    "verify",
+    "stats",
+    "history",
+    "leaderboard",
+}
+
+
+async def test_game_commands_install_anywhere_and_settings_stay_in_servers(
+    make_fake: FakeFactory, tmp_path: Path
+) -> None:
+    """The synced payloads say where each command can be installed (0 server, 1 user) and used
+    (0 server, 1 the bot's DM, 2 group DMs): every game command everywhere, /settings and /admin
+    only for a server install in a server; the fake refuses malformed places (none here)."""
+    fake = await make_fake(db_path=tmp_path / "bot.sqlite3")
+    synced = {c["name"]: c for c in fake.synced["global"]}
+    assert set(synced) >= GAME_COMMANDS
+    for name in GAME_COMMANDS:
+        assert sorted(synced[name]["integration_types"]) == [0, 1], name
+        assert sorted(synced[name]["contexts"]) == [0, 1, 2], name
+    for name in ("settings", "admin"):
+        assert synced[name]["integration_types"] == [0], name
+        assert synced[name]["contexts"] == [0], name
+    assert not [v for v in fake.violations if "places" in v or "contexts" in v]
+
+
+def test_the_fake_refuses_malformed_places() -> None:
+    from .fakediscord import command_place_problems
+
+    good = {"name": "x", "integration_types": [0, 1], "contexts": [0, 1, 2]}
+    assert command_place_problems(good) == []
+    assert command_place_problems({"name": "x", "contexts": [3]})
+    assert command_place_problems({"name": "x", "integration_types": []})
+    sub = {"name": "y", "type": 1, "contexts": [0]}
+    assert command_place_problems({"name": "x", "options": [sub]})

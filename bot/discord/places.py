@@ -1,0 +1,25 @@
+"""Where an interaction comes from, as far as tables and results care.
+
+A *place* keys results and replays: the server's id in a server, else the channel's id (the bot's
+DM or a group DM; snowflakes never collide, so one ``guild_id`` column in storage serves both).
+The bot *writes* to a place (channel endpoints) only where it is present: a server that installed
+it; a user-installed app in a group DM or in a server that never added the bot can only answer
+interactions there, and a table in the bot's own DM is kept the same way."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+
+def place_of(interaction: discord.Interaction[Any]) -> int | None:
+    """The server's id, else the channel's (a DM or group DM)."""
+    return interaction.guild_id or interaction.channel_id
+
+
+def bot_present(interaction: discord.Interaction[Any]) -> bool:
+    """Whether a table here is written with channel endpoints: only in a server that installed the
+    bot. Everywhere else (a user install in a server or a group DM, and the bot's own DM, where
+    tokens suffice) the table lives on interaction tokens alone."""
+    return interaction.guild_id is not None and interaction.is_guild_integration()

@@ -1,0 +1,135 @@
+"""Whole games where the bot user is absent, played through interactions alone: a group DM of three
+friends and a server channel of a server that never added the bot (two players and a computer).
+The secrecy scan runs after every move; no request ever calls a channel endpoint there, no
+interaction sends more than 5 follow-ups (the fake refuses and flags the sixth)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .conftest import FakeFactory
+from .driver import Driver
+from .fakediscord import FakeDiscord, Person, render_text
+from .secrecy import SecrecyScanner
+
+
+def channel_calls(fake: FakeDiscord, place: int) -> list[str]:
+    return [
+        f"{r.method} {r.path}" for r in fake.requests if r.path.startswith(f"/channels/{place}")
+    ]
+
+
+async def play_here(fake: FakeDiscord, people: list[Person], place: int, **options: Any) -> Driver:
+    d = Driver(fake, people, channel_id=place, seed=5)
+    await d.open(people[0], **options)
+    await d.join_all(people[1:])
+    await d.start(people[0])
+    await d.play_to_end()
+    return d
+
+
+async def test_a_whole_game_in_a_group_dm_of_three_friends(
+    fake: FakeDiscord, users: list[Person]
+) -> None:
+    group = fake.make_group_dm(*(p.user for p in users))
+    d = await play_here(fake, users, group, game="haggis", players=3)
+    assert "Game over" in render_text(d.public())
+    assert channel_calls(fake, group) == []
+    token_edits = [r for r in fake.requests if r.method == "PATCH" and "/webhooks/" in r.path]
+    assert token_edits  # the table message was kept current through interaction tokens
+    assert d.scanner.checked > 50
+    assert d.table.guild_id == group  # results count for this group DM (the place)
+    alice = users[0]
+    ex = await fake.slash("stats", user=alice.user, channel_id=group)
+    assert "has no finished games" not in render_text(ex.reply)
+    ex = await fake.slash("leaderboard", user=alice.user, channel_id=group, game="haggis")
+    assert alice.name in render_text(ex.reply)
+
+
+async def test_a_whole_game_in_a_server_that_never_added_the_bot(
+    fake: FakeDiscord, users: list[Person]
+) -> None:
+    alice, bob, _ = users
+    foreign = fake.make_foreign_channel()
+    d = Driver(fake, [alice, bob], channel_id=foreign, seed=7)
+    await d.open(alice, game="haggis", players=3)
+    await d.join_all([bob])
+    ex = await fake.click(d.public(), f"lobbyai:{foreign}", user=alice.user, values=["easy"])
+    assert ex.callback_type == 6 and "Computer (easy)" in render_text(d.public())
+    await d.start(alice)
+    await d.play_to_end()
+    assert "Game over" in render_text(d.public())
+    assert channel_calls(fake, foreign) == []
+
+
+async def test_the_table_message_is_posted_anew_when_its_tokens_expired(
+    fake: FakeDiscord, users: list[Person]
+) -> None:
+    alice, bob, _ = users
+    group = fake.make_group_dm(alice.user, bob.user)
+    d = Driver(fake, [alice, bob], channel_id=group, seed=2)
+    await d.open(alice, game="hurricane", preset="standard")
+    await d.join_all([bob])
+    await d.start(alice)
+    first = d.table.message_id
+    for _ in range(4):
+        seat = d.table.state.current_player  # type: ignore[union-attr]
+        await d.play_move(seat, d.choose(seat))
+    assert d.table.message_id == first  # edited through its token while it lives
+    fake.advance(16 * 60)  # every token of the table message has expired
+    seat = d.table.state.current_player  # type: ignore[union-attr]
+    d.hands.clear()
+    await d.play_move(seat, d.choose(seat))
+    assert d.table.message_id != first  # a fresh follow-up carries the table on
+    assert render_text(d.public()).count("Hurricane") >= 1
+    assert channel_calls(fake, group) == []
+    await d.play_to_end()
+
+
+async def test_a_whole_game_in_the_bots_dm_against_computers(
+    make_fake: FakeFactory,
+) -> None:
+    """Context 1: the table message and the player's hand in the same DM, two computers."""
+    fake = await make_fake(computer_delay=0.0)
+    alice = Person("Alice", fake.make_user("Alice"))
+    dm = fake.make_bot_dm(alice.user)
+    d = Driver(fake, [alice], channel_id=dm, seed=11)
+    ex = await d.open(alice, game="haggis", players=3)
+    assert ex.payload["context"] == 1
+    for _ in range(2):
+        ex = await fake.click(d.public(), f"lobbyai:{dm}", user=alice.user, values=["easy"])
+        assert ex.callback_type == 6
+    await d.start(alice)
+    await d.play_to_end()
+    assert "Game over" in render_text(d.public())
+    assert channel_calls(fake, dm) == []
+    assert d.table.guild_id == dm
+    hands = fake.ephemeral_messages(alice.user)
+    assert hands and all(int(m["channel_id"]) == dm for m in hands)
+
+
+async def test_a_group_dm_game_survives_a_restart_without_channel_writes(
+    make_fake: FakeFactory,
+) -> None:
+    first = await make_fake()
+    alice, bob = (Person(n, first.make_user(n)) for n in ("Alice", "Bob"))
+    group = first.make_group_dm(alice.user, bob.user)
+    d = Driver(first, [alice, bob], channel_id=group, seed=4)
+    await d.open(alice, game="hurricane", preset="standard")
+    await d.join_all([bob])
+    await d.start(alice)
+    for _ in range(3):
+        seat = d.table.state.current_player  # type: ignore[union-attr]
+        await d.play_move(seat, d.choose(seat))
+    moves = d.table.move_no
+    await first.close()
+
+    second = await make_fake(world=first)
+    assert second.bot is not None
+    await second.bot.settle()  # type: ignore[attr-defined]
+    d.fake, d.scanner = second, SecrecyScanner(second, group)
+    d.hands.clear()
+    assert d.table.move_no == moves
+    await d.play_to_end()
+    assert "Game over" in render_text(d.public())
+    assert channel_calls(second, group) == []
