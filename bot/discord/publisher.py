@@ -37,7 +37,7 @@ import discord
 from bot.i18n import _, set_language, using
 from bot.invite import PERMISSION_NAMES
 from bot.render.table import scoring_panel
-from bot.tables.models import Table
+from bot.tables.models import Delivery, Table
 
 from .acks import answer_lock
 from .attach import AttachPermissions, refused_for_pictures
@@ -159,9 +159,11 @@ class TablePublisher:
             log.warning("Could not send a turn reminder in channel %s", table.channel_id)
 
     def _by_tokens(self, table: Table) -> bool:
-        """Whether the table lives on interaction tokens: as its opening chose, or (after a
-        restart) in a place with no server, whose results are keyed by its channel."""
-        if table.channel_id not in self.tokens and table.guild_id == table.channel_id:
+        """Whether the table lives on interaction tokens: as its opening chose (kept in its spec
+        across a restart), or in a place with no server, whose results are keyed by its channel."""
+        if table.channel_id not in self.tokens and (
+            table.spec.delivery is Delivery.INTERACTIONS or table.guild_id == table.channel_id
+        ):
             self.tokens.mark(table.channel_id)
         return table.channel_id in self.tokens
 

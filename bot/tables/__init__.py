@@ -3,12 +3,13 @@ No Discord here — cogs call ``TableManager`` and show what it returns."""
 
 from .errors import NoTable, NotSeated, NotYourTurn, StaleAction, TableError, TableExists
 from .manager import TableListener, TableManager
-from .models import ActionOutcome, GameSpec, Level, Seat, Table, TableStatus
+from .models import ActionOutcome, Delivery, GameSpec, Level, Seat, Table, TableStatus
 from .serial import TableDataError, table_from_data, table_to_data
 from .specs import seat_choices, validate_spec
 
 __all__ = [
     "ActionOutcome",
+    "Delivery",
     "GameSpec",
     "Level",
     "NoTable",

@@ -21,7 +21,7 @@ from bot.games import Action, GameState
 
 from .computer import choose_move, move_seed
 from .errors import TableError, TableLost
-from .models import Level, Table, TableStatus
+from .models import Delivery, Level, Table, TableStatus
 from .play import TablePlay
 from .registry import TableRegistry
 
@@ -226,7 +226,8 @@ class TurnDriver:
         if seat.computer is not None or seat.left:
             since = _now() - self._last_move_at.get(table.channel_id, 0.0)
             kind = "sitout" if seat.computer is None else "computer"
-            return _Step(kind, current, table.move_no, max(0.0, self.computer_delay - since))
+            pace = 0.0 if table.spec.delivery is Delivery.INTERACTIONS else self.computer_delay
+            return _Step(kind, current, table.move_no, max(0.0, pace - since))
         timer = table.spec.turn_timer
         if table.paused or timer <= 0 or table.turn_deadline is None:
             return None
@@ -288,7 +289,34 @@ class TurnDriver:
                 except Exception:
                     log.exception("turn reminder failed for table %s", table.channel_id)
 
+    async def play_computers(self, table: Table) -> list[dict[str, Any]]:
+        """Where nothing can be posted between interactions (``Delivery.INTERACTIONS``): play the
+        computer and sat-out seats whose turn it is now, at once, until a human's turn or the end,
+        so the answer to the interaction that handed them the turn shows their moves. Returns
+        their events (the listener is not told: the caller redraws)."""
+        events: list[dict[str, Any]] = []
+        if table.spec.delivery is not Delivery.INTERACTIONS:
+            return events
+        while table.is_live and self._registry.get(table.channel_id) is table:
+            step = self._plan_turn(table)
+            if step is None or step.kind not in ("computer", "sitout"):
+                break
+            moved = table.move_no
+            if step.kind == "computer":
+                outcome = await self._computer_step(table, step)
+            else:
+                outcome = await self._sit_out_step(table, step)
+            if outcome is None or table.move_no == moved:
+                break  # someone else moved meanwhile (the background task): it plans again
+            events.extend(outcome)
+        return events
+
     async def _computer_move(self, table: Table, step: _Step) -> None:
+        events = await self._computer_step(table, step)
+        if events is not None:
+            await self.notify(table, events)
+
+    async def _computer_step(self, table: Table, step: _Step) -> list[dict[str, Any]] | None:
         seat = table.seats[step.seat]
         if not (table.state is not None and seat is not None and seat.computer is not None):
             raise RuntimeError(
@@ -300,24 +328,29 @@ class TurnDriver:
         )
         async with self._registry.lock(table.channel_id):
             if not self._still(table, step):
-                return
+                return None
             outcome = await self._play.apply(table, step.seat, action, source="computer")
             self.moved(table.channel_id)
-        await self.notify(table, outcome.events)
+        return outcome.events
 
     async def _sit_out_move(self, table: Table, step: _Step) -> None:
+        events = await self._sit_out_step(table, step)
+        if events is not None:
+            await self.notify(table, events)
+
+    async def _sit_out_step(self, table: Table, step: _Step) -> list[dict[str, Any]] | None:
         """A seat that left plays on automatically (never counted as a time-out)."""
         async with self._registry.lock(table.channel_id):
             if not self._still(table, step):
-                return
+                return None
             if table.state is None:
-                return
+                return None
             action = sit_out_move(table.state)
             if action is None:
-                return
+                return None
             outcome = await self._play.apply(table, step.seat, action, source="sitout")
             self.moved(table.channel_id)
-        await self.notify(table, outcome.events)
+        return outcome.events
 
     async def _time_out(self, table: Table, step: _Step) -> None:
         async with self._registry.lock(table.channel_id):

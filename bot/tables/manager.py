@@ -170,6 +170,7 @@ class TableManager:
 
     async def start(self, channel_id: int, by_user_id: int) -> Table:
         table = await self._lobby.start(channel_id, by_user_id)
+        await self._driver.play_computers(table)  # (interaction-only tables: at once)
         self._driver.begin(table)
         return table
 
@@ -212,6 +213,11 @@ class TableManager:
         """The one entry point for a player's move (see ``TablePlay.act``)."""
         outcome = await self._play.act(channel_id, user_id, action, move_no)
         self._driver.moved(channel_id)
+        answered = await self._driver.play_computers(outcome.table)
+        if answered:  # (interaction-only tables: the computers' moves are part of the answer)
+            outcome = ActionOutcome(
+                outcome.table, outcome.events + answered, not outcome.table.is_live
+            )
         self._driver.poke(channel_id)
         return outcome
 

@@ -24,6 +24,16 @@ class Level(StrEnum):
     HARD = "hard"
 
 
+class Delivery(StrEnum):
+    """How the table reaches its players: ``channel`` (the bot writes to the channel; computers
+    move at a readable pace) or ``interactions`` (the bot is absent and can only answer
+    interactions: computers move at once, so the answer to the human move that handed them the
+    turn shows their moves). Chosen by the Discord layer, kept with the spec across restarts."""
+
+    CHANNEL = "channel"
+    INTERACTIONS = "interactions"
+
+
 # Stable negative user ids for computer players (storage rates them per level).
 COMPUTER_IDS: dict[Level, int] = {Level.EASY: -1, Level.NORMAL: -2, Level.HARD: -3}
 
@@ -46,6 +56,7 @@ class GameSpec:
     players: int = 2  # hurricane 2 (pairs: 4), hurikan 2, haggis 2 or 3
     turn_timer: float = 120  # seconds; 0 = no timer (floats allowed so tests can use tiny ones)
     pings: bool = True  # post a short message mentioning each player whose turn it becomes
+    delivery: Delivery = Delivery.CHANNEL
 
 
 @dataclass

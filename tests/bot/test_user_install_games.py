@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.tables.models import TableStatus
+
 from .conftest import FakeFactory
 from .driver import Driver
 from .fakediscord import FakeDiscord, Person, render_text
@@ -133,3 +135,36 @@ async def test_a_group_dm_game_survives_a_restart_without_channel_writes(
     await d.play_to_end()
     assert "Game over" in render_text(d.public())
     assert channel_calls(second, group) == []
+
+
+async def test_computers_move_at_once_where_the_bot_is_absent(make_fake: FakeFactory) -> None:
+    """Nothing can be posted between interactions there: the human move that hands computers the
+    turn is answered with their moves made (no pacing, though this bot paces computers an hour)."""
+    fake = await make_fake(computer_delay=3600.0)
+    alice, bob = (Person(n, fake.make_user(n)) for n in ("Alice", "Bob"))
+    foreign = fake.make_foreign_channel()
+    d = Driver(fake, [alice, bob], channel_id=foreign, seed=7)
+    await d.open(alice, game="haggis", players=3)
+    await d.join_all([bob])
+    await fake.click(d.public(), f"lobbyai:{foreign}", user=alice.user, values=["easy"])
+    await d.start(alice)
+    computer = next(i for i, s in enumerate(d.table.seats) if s and s.computer is not None)
+    handed = 0
+    while d.table.status is TableStatus.PLAYING:
+        seat = d.table.state.current_player  # type: ignore[union-attr]
+        assert seat != computer, "a computer waits for its turn where nothing can be posted"
+        before = d.table.move_no
+        await d.play_move(seat, d.choose(seat))
+        d.scanner.scan()
+        if d.table.move_no > before + 1:
+            handed += 1
+            await fake.bot.settle()  # type: ignore[union-attr]
+            shown = render_text(d.public())
+            now = d.table.state.current_player if d.table.state else None  # type: ignore[union-attr]
+            if d.table.status is TableStatus.PLAYING and now is not None:
+                name = d.table.seats[now].name  # type: ignore[union-attr]
+                assert name in shown, (name, shown)
+    assert handed > 3
+    await fake.bot.settle()  # type: ignore[union-attr]
+    assert "Game over" in render_text(d.public())
+    assert channel_calls(fake, foreign) == []
