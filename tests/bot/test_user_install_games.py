@@ -168,3 +168,33 @@ async def test_computers_move_at_once_where_the_bot_is_absent(make_fake: FakeFac
     await fake.bot.settle()  # type: ignore[union-attr]
     assert "Game over" in render_text(d.public())
     assert channel_calls(fake, foreign) == []
+
+
+async def test_a_game_in_a_server_without_the_bot_survives_a_restart_without_channel_writes(
+    make_fake: FakeFactory,
+) -> None:
+    """The delivery chosen at /table new is saved with the table: after a restart the table still
+    lives on tokens (no channel write refused with 403, no message to the host)."""
+    first = await make_fake()
+    alice, bob = (Person(n, first.make_user(n)) for n in ("Alice", "Bob"))
+    foreign = first.make_foreign_channel()
+    d = Driver(first, [alice, bob], channel_id=foreign, seed=4)
+    await d.open(alice, game="hurricane", preset="standard")
+    await d.join_all([bob])
+    await d.start(alice)
+    for _ in range(3):
+        seat = d.table.state.current_player  # type: ignore[union-attr]
+        await d.play_move(seat, d.choose(seat))
+    moves = d.table.move_no
+    await first.close()
+
+    second = await make_fake(world=first)
+    assert second.bot is not None
+    await second.bot.settle()  # type: ignore[attr-defined]
+    d.fake, d.scanner = second, SecrecyScanner(second, foreign)
+    d.hands.clear()
+    assert d.table.move_no == moves
+    await d.play_to_end()
+    assert "Game over" in render_text(d.public())
+    assert channel_calls(second, foreign) == []
+    assert not [r for r in second.requests if r.path.startswith("/users/@me/channels")]

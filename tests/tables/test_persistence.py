@@ -8,6 +8,9 @@ from dataclasses import replace
 import pytest
 
 from bot.tables import (
+    Delivery,
+    GameSpec,
+    Table,
     TableDataError,
     TableError,
     TableStatus,
@@ -47,6 +50,17 @@ async def test_table_data_round_trip(race: str, make_manager: MakeManager) -> No
     assert copy.state.to_dict() == table.state.to_dict()
     assert copy.history == table.history and copy.abandon_votes == {HOST}
     assert copy.message_id == 999 and copy.seats == table.seats
+
+
+def test_the_delivery_is_saved_with_the_spec() -> None:
+    """An interaction-only table stays one after a restart; a table saved before the field
+    reads as a channel table."""
+    spec = GameSpec(game="race", delivery=Delivery.INTERACTIONS)
+    table = Table(channel_id=1, guild_id=2, host_id=3, spec=spec, seats=[None, None])
+    data = table_to_data(table)
+    assert table_from_data(data).spec.delivery is Delivery.INTERACTIONS
+    del data["spec"]["delivery"]
+    assert table_from_data(data).spec.delivery is Delivery.CHANNEL
 
 
 async def test_unreadable_table_data_is_refused(race: str) -> None:
