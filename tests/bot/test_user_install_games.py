@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from bot.tables.models import TableStatus
 
 from .conftest import FakeFactory
@@ -198,3 +200,35 @@ async def test_a_game_in_a_server_without_the_bot_survives_a_restart_without_cha
     assert "Game over" in render_text(d.public())
     assert channel_calls(second, foreign) == []
     assert not [r for r in second.requests if r.path.startswith("/users/@me/channels")]
+
+
+GAMES_HERE = [
+    # (game options, friends in the group DM, computers seated)
+    pytest.param({"game": "hurricane", "preset": "pairs"}, 4, 0, id="hurricane-pairs"),
+    pytest.param({"game": "hurikan"}, 2, 0, id="hurikan"),
+    pytest.param(
+        {"game": "hurricane_poker", "players": 3, "options": "hands=2"}, 2, 1, id="poker-3"
+    ),
+]
+
+
+@pytest.mark.parametrize(("options", "friends", "computers"), GAMES_HERE)
+async def test_whole_games_of_every_game_in_a_group_dm(
+    make_fake: FakeFactory, options: dict[str, Any], friends: int, computers: int
+) -> None:
+    fake = await make_fake()
+    names = ["Alice", "Bob", "Carol", "Dave"][:friends]
+    people = [Person(n, fake.make_user(n)) for n in names]
+    group = fake.make_group_dm(*(p.user for p in people))
+    d = Driver(fake, people, channel_id=group, seed=9)
+    await d.open(people[0], **options)
+    await d.join_all(people[1:])
+    for _ in range(computers):
+        ex = await fake.click(d.public(), f"lobbyai:{group}", user=people[0].user, values=["easy"])
+        assert ex.callback_type == 6
+    await d.start(people[0])
+    await d.play_to_end()
+    assert "Game over" in render_text(d.public())
+    assert channel_calls(fake, group) == []
+    assert d.scanner.checked > 10
+    assert d.table.guild_id == group
