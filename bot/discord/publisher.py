@@ -44,7 +44,7 @@ from .attach import AttachPermissions, refused_for_pictures
 from .errors import PUBLIC_THINKING
 from .places import bot_present
 from .table_message import public_message
-from .tokens import TokenBook
+from .tokens import TokenBook, answered
 from .ui import panel_embed
 
 if TYPE_CHECKING:
@@ -478,6 +478,13 @@ class TablePublisher:
             self.follow(table)
             return
         poster = self.tokens.poster(channel_id)
+        if poster is None and (waiting := self.tokens.unanswered(channel_id)) is not None:
+            await answered(waiting)  # e.g. /hand after a time-out: its answer comes first
+            poster = self.tokens.poster(channel_id)
+            table = self.bot.tables.get(channel_id) or table  # drawn again: the newest state
+            embed, view, files = await public_message(
+                table, self._latest(channel_id), pictures=pictures
+            )
         if poster is None:
             return  # the next interaction at the table shows it
         sent = await poster.followup.send(

@@ -6,6 +6,7 @@ when every editor's token has expired)."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -14,6 +15,7 @@ import discord
 
 TOKEN_LIFETIME = 14 * 60  # Discord's 15 minutes, less a margin for a slow write
 FOLLOWUP_CAP = 5
+ANSWER_WAIT = 3.0  # seconds a re-post waits for the interaction that carries it to be answered
 
 
 @dataclass
@@ -91,6 +93,14 @@ class TokenBook:
             return None
         return place.latest
 
+    def unanswered(self, channel_id: int) -> discord.Interaction[Any] | None:
+        """The latest interaction at the table while its answer is still being made (its token
+        lives): once answered, it may post the table message."""
+        place = self._places.get(channel_id)
+        if place is None or place.latest is None or not self._alive(place.latest_born):
+            return None
+        return None if place.latest.response.is_done() else place.latest
+
     def sent_followup(self, channel_id: int, interaction: discord.Interaction[Any]) -> None:
         place = self._places.get(channel_id)
         if place is not None:
@@ -98,3 +108,11 @@ class TokenBook:
 
     def _alive(self, born: float) -> bool:
         return self.clock() - born < TOKEN_LIFETIME
+
+
+async def answered(interaction: discord.Interaction[Any]) -> None:
+    """Wait (a little) until ``interaction`` has been answered: a follow-up needs an answer."""
+    loop = asyncio.get_running_loop()
+    until = loop.time() + ANSWER_WAIT
+    while not interaction.response.is_done() and loop.time() < until:
+        await asyncio.sleep(0.02)

@@ -232,3 +232,40 @@ async def test_whole_games_of_every_game_in_a_group_dm(
     assert channel_calls(fake, group) == []
     assert d.scanner.checked > 10
     assert d.table.guild_id == group
+
+
+async def test_a_time_out_where_the_bot_is_absent_shows_at_the_next_interaction(
+    fake: FakeDiscord, users: list[Person]
+) -> None:
+    """A turn timer longer than a token's life: when it runs out no token can carry the news, so
+    nothing is sent (no channel call, no reminder ping); the next interaction at the table posts
+    the table message anew, showing the move played for the late player."""
+    alice, bob, _ = users
+    group = fake.make_group_dm(alice.user, bob.user)
+    d = Driver(fake, [alice, bob], channel_id=group, seed=3)
+    await d.open(alice, game="hurricane", preset="standard", turn_timer=1200)
+    await d.join_all([bob])
+    await d.start(alice)
+    seat = d.table.state.current_player  # type: ignore[union-attr]
+    await d.play_move(seat, d.choose(seat))
+    await fake.bot.settle()  # type: ignore[union-attr]
+    late = d.table.state.current_player  # type: ignore[union-attr]
+    first, moves = d.table.message_id, d.table.move_no
+    before = render_text(d.public())
+    sent = len(fake.requests)
+    fake.advance(601)  # past half time: a reminder would ping in a server
+    fake.bot.tables.poke(group)  # type: ignore[union-attr]
+    fake.advance(600)  # the deadline: every token of the table has expired meanwhile
+    fake.bot.tables.poke(group)  # type: ignore[union-attr]
+    await fake.wait_for(lambda: d.table.move_no == moves + 1)
+    await fake.bot.settle()  # type: ignore[union-attr]
+    assert d.table.seats[late].timeouts == 1  # type: ignore[union-attr]
+    assert render_text(d.public()) == before  # nothing could be written
+    assert [r for r in fake.requests[sent:] if r.method != "GET"] == []
+    other = d.person(1 - late)
+    ex = await fake.slash("hand", user=other.user, channel_id=group)
+    assert ex.ephemeral
+    await fake.bot.settle()  # type: ignore[union-attr]
+    assert d.table.message_id != first  # a fresh table message, through this interaction
+    assert "time ran out" in render_text(d.public())
+    assert channel_calls(fake, group) == []
