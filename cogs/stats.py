@@ -66,6 +66,7 @@ class Stats(commands.Cog):
         metric: Metric,
         page: int | None,
         computers: bool,
+        server: bool = True,
     ) -> tuple[discord.Embed, discord.ui.View]:
         storage = self._storage()
         if storage is None:
@@ -81,7 +82,9 @@ class Stats(commands.Cog):
             offset=page * PAGE_SIZE,
             include_bots=computers,
         )
-        panel = board_panel(game, metric, page, rows[:PAGE_SIZE], mine, viewer_id, computers)
+        panel = board_panel(
+            game, metric, page, rows[:PAGE_SIZE], mine, viewer_id, computers, server=server
+        )
         more = len(rows) > PAGE_SIZE
         return panel_embed(panel, game), page_buttons(game, metric, page, more, computers)
 
@@ -104,7 +107,13 @@ class Stats(commands.Cog):
             await interaction.response.send_message(_(NO_STORAGE), ephemeral=True)
             return
         work = self._board(
-            place_of(interaction) or 0, interaction.user.id, game, Metric(metric), 0, computers
+            place_of(interaction) or 0,
+            interaction.user.id,
+            game,
+            Metric(metric),
+            0,
+            computers,
+            interaction.guild_id is not None,
         )
         # Storage may be slow: acknowledge within Discord's 3 s (a private "thinking…"), then answer.
         embed, view = await within_ack(interaction, work, ephemeral=True)
@@ -123,7 +132,13 @@ class Stats(commands.Cog):
             return
         number = None if page == "me" else int(page)
         work = self._board(
-            place_of(interaction) or 0, interaction.user.id, game, metric, number, computers
+            place_of(interaction) or 0,
+            interaction.user.id,
+            game,
+            metric,
+            number,
+            computers,
+            interaction.guild_id is not None,
         )
         embed, view = await within_ack(interaction, work)  # a deferred update if storage is slow
         if interaction.response.is_done():
@@ -162,7 +177,8 @@ class Stats(commands.Cog):
             storage: Storage, guild_id: int, who: discord.User | discord.Member
         ) -> Panel:
             name = shown(who.display_name)
-            return stats_panel(name, await storage.player_stats(guild_id, who.id))
+            stats = await storage.player_stats(guild_id, who.id)
+            return stats_panel(name, stats, server=interaction.guild_id is not None)
 
         await self._about_player(interaction, player, panel)
 
@@ -181,7 +197,8 @@ class Stats(commands.Cog):
             menu = history_select(
                 games, lambda g: f"{recorded_game_title(g.game, g.options)} · {g.game_id}"
             )
-            return history_panel(shown(who.display_name), games, who.id), menu
+            server = interaction.guild_id is not None
+            return history_panel(shown(who.display_name), games, who.id, server=server), menu
 
         await self._about_player(interaction, player, panel)
 

@@ -75,17 +75,22 @@ def board_panel(
     mine: LeaderboardRow | None,
     viewer_id: int,
     computers: bool = False,
+    *,
+    server: bool = True,
 ) -> Panel:
-    """One page of a leaderboard (``page`` is 0-based), the viewer's own rank in a field."""
+    """One page of a leaderboard (``page`` is 0-based), the viewer's own rank in a field.
+    ``server``: the place is a server (else a DM or group DM, told "here")."""
     title = _(BOARD_TITLE).format(game=recorded_game_title(game), metric=_(METRIC_NAMES[metric]))
     panel = Panel(title=title)
     if not rows:
         panel.lines.append(
             _("Nobody is on this page.")
             if page > 0
-            else _("Nobody has finished a game of {game} in this server yet.").format(
-                game=recorded_game_title(game)
-            )
+            else (
+                _("Nobody has finished a game of {game} in this server yet.")
+                if server
+                else _("Nobody has finished a game of {game} here yet.")
+            ).format(game=recorded_game_title(game))
         )
     for row in rows:
         you = " ← " + _("you") if row.user_id == viewer_id else ""
@@ -106,11 +111,12 @@ def board_panel(
     return panel
 
 
-def stats_panel(name: str, stats: list[PlayerStats]) -> Panel:
-    """A player's results, one field per game (``name`` is already escaped)."""
+def stats_panel(name: str, stats: list[PlayerStats], *, server: bool = True) -> Panel:
+    """A player's results, one field per game (``name`` is already escaped); ``server``: the
+    place is a server (else a DM or group DM, told "here")."""
     panel = Panel(title=_("Stats of {name}").format(name=name))
     if not stats:
-        panel.lines.append(_("{name} has no finished games in this server yet.").format(name=name))
+        panel.lines.append(_no_games(name, server))
         return panel
     for s in stats:
         row = s.row
@@ -192,14 +198,25 @@ def relative_time(seconds: float) -> str:
 HISTORY_TITLES = (N_("Recent games of {name}"), N_("Recent games in this server"))
 
 
-def history_panel(name: str | None, games: list[GameSummary], user_id: int | None) -> Panel:
-    """Recent games, in the order given: of a player (``name`` escaped), else of the server."""
+def _no_games(name: str, server: bool) -> str:
+    if server:
+        return _("{name} has no finished games in this server yet.").format(name=name)
+    return _("{name} has no finished games here yet.").format(name=name)
+
+
+def history_panel(
+    name: str | None, games: list[GameSummary], user_id: int | None, *, server: bool = True
+) -> Panel:
+    """Recent games, in the order given: of a player (``name`` escaped), else of the server;
+    ``server``: the place is a server (else a DM or group DM, told "here")."""
     panel = Panel(title=_(HISTORY_TITLES[0]).format(name=name) if name else _(HISTORY_TITLES[1]))
     if not games:
         panel.lines.append(
-            _("{name} has no finished games in this server yet.").format(name=name)
+            _no_games(name, server)
             if name
             else _("No games have finished in this server yet.")
+            if server
+            else _("No games have finished here yet.")
         )
     for g in games:
         how = {"resigned": " " + _("(resigned)"), "forfeit": " " + _("(forfeit)")}.get(

@@ -124,3 +124,18 @@ async def test_a_token_edits_only_its_own_messages(fake: FakeDiscord, users: lis
     assert fake.route(theirs)[0] == 404
     assert fake.violations and "did not send" in fake.violations[0]
     fake.violations.clear()
+
+
+async def test_results_texts_say_here_outside_a_server(
+    fake: FakeDiscord, users: list[Person]
+) -> None:
+    """/stats, /history and /leaderboard in a group DM or the bot's DM do not speak of a server."""
+    alice, bob, _ = users
+    for place in (fake.make_group_dm(alice.user, bob.user), fake.make_bot_dm(alice.user)):
+        for name, options in (("stats", {}), ("history", {}), ("leaderboard", {"game": "haggis"})):
+            ex = await fake.slash(name, user=alice.user, channel_id=place, **options)
+            text = render_text(ex.reply)
+            assert "here yet" in text and "server" not in text, (name, text)
+    foreign = fake.make_foreign_channel()  # a server, even without the bot: "in this server"
+    ex = await fake.slash("stats", user=alice.user, channel_id=foreign)
+    assert "in this server yet" in render_text(ex.reply)
