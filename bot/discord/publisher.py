@@ -44,7 +44,7 @@ from .attach import AttachPermissions, refused_for_pictures
 from .errors import PUBLIC_THINKING
 from .places import bot_present
 from .table_message import public_message
-from .tokens import TokenBook, answered
+from .tokens import Editor, TokenBook, answered
 from .ui import panel_embed
 
 if TYPE_CHECKING:
@@ -387,9 +387,46 @@ class TablePublisher:
             await self.bot.tables.set_message(table.channel_id, message_id, self.bot.clock())
         else:
             table.message_id = message_id
-        if old is not None and old != message_id and table.channel_id not in self.tokens:
-            with contextlib.suppress(discord.HTTPException):
-                await self._channel(table.channel_id).get_partial_message(old).delete()
+        if old is None or old == message_id:
+            return
+        if table.channel_id in self.tokens:
+            await self._moved(table.channel_id, old)
+            return
+        with contextlib.suppress(discord.HTTPException):
+            await self._channel(table.channel_id).get_partial_message(old).delete()
+
+    async def _moved(self, channel_id: int, old: int) -> None:
+        """Where the bot is absent the replaced table message cannot be deleted: while a token can
+        still edit it, it says where the game went (with none left, it stays as it was)."""
+        moved = _("This table moved: the game goes on in the newest table message below.")
+        for editor in self.tokens.editors(channel_id, old):
+            if not self._edits_table(editor):
+                continue
+            try:
+                if editor.original:
+                    await editor.interaction.edit_original_response(
+                        content=moved, embed=None, view=None, attachments=[]
+                    )
+                else:
+                    await editor.interaction.followup.edit_message(
+                        old, content=moved, embed=None, view=None, attachments=[]
+                    )
+            except discord.HTTPException as exc:
+                log.info("A token could not mark the old table in %s: %s", channel_id, exc)
+                continue
+            break
+        self.tokens.drop(channel_id, old)
+
+    @staticmethod
+    def _edits_table(editor: Editor) -> bool:
+        """A component interaction's original response is the table message only if it updated it."""
+        interaction = editor.interaction
+        if not editor.original or interaction.type is not discord.InteractionType.component:
+            return True
+        return interaction.response.type in (
+            discord.InteractionResponseType.deferred_message_update,
+            discord.InteractionResponseType.message_update,
+        )
 
     # --- after a write -------------------------------------------------------------------------------------
     def follow(self, table: Table) -> None:
@@ -451,14 +488,8 @@ class TablePublisher:
                 self.follow(table)
                 return
             interaction = editor.interaction
-            if editor.original and interaction.type is discord.InteractionType.component:
-                kind = interaction.response.type
-                updates = (
-                    discord.InteractionResponseType.deferred_message_update,
-                    discord.InteractionResponseType.message_update,
-                )
-                if kind not in updates:
-                    continue  # its original response is another message
+            if not self._edits_table(editor):
+                continue  # its original response is another message
             try:
                 if editor.original:
                     await interaction.edit_original_response(

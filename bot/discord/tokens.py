@@ -68,9 +68,7 @@ class TokenBook:
         place = self._places.get(channel_id)
         if place is None:
             return
-        place.editors = [
-            e for e in place.editors if e.message_id == message_id and self._alive(e.born)
-        ]
+        place.editors = [e for e in place.editors if self._alive(e.born)]  # (old messages too)
         place.editors.append(Editor(interaction, message_id, original, self.clock()))
 
     def editors(self, channel_id: int, message_id: int | None) -> list[Editor]:
@@ -80,6 +78,12 @@ class TokenBook:
             return []
         alive = [e for e in place.editors if e.message_id == message_id and self._alive(e.born)]
         return sorted(alive, key=lambda e: e.born, reverse=True)
+
+    def drop(self, channel_id: int, message_id: int) -> None:
+        """No more edits of this (replaced) message."""
+        place = self._places.get(channel_id)
+        if place is not None:
+            place.editors = [e for e in place.editors if e.message_id != message_id]
 
     def poster(self, channel_id: int) -> discord.Interaction[Any] | None:
         """The latest interaction at the table, if its token lives, it was answered and it may

@@ -269,3 +269,65 @@ async def test_a_time_out_where_the_bot_is_absent_shows_at_the_next_interaction(
     assert d.table.message_id != first  # a fresh table message, through this interaction
     assert "time ran out" in render_text(d.public())
     assert channel_calls(fake, group) == []
+
+
+async def test_a_replaced_table_message_says_where_the_game_went(
+    fake: FakeDiscord, users: list[Person]
+) -> None:
+    """Where the bot is absent an old table message cannot be deleted: while a token can still edit
+    it, it says the game moved; once every token of it expired it stays as it was (the limit)."""
+    alice, bob, _ = users
+    group = fake.make_group_dm(alice.user, bob.user)
+    d = Driver(fake, [alice, bob], channel_id=group, seed=2)
+    await d.open(alice, game="hurricane", preset="standard")
+    await d.join_all([bob])
+    await d.start(alice)
+    for _ in range(2):
+        seat = d.table.state.current_player  # type: ignore[union-attr]
+        await d.play_move(seat, d.choose(seat))
+    first = d.table.message_id
+    assert first is not None
+    await fake.slash("table status", user=bob.user, channel_id=group)
+    await fake.bot.settle()  # type: ignore[union-attr]
+    second = d.table.message_id
+    assert second is not None and second != first
+    old = fake.messages[first]
+    assert "This table moved" in (old.get("content") or "")
+    assert not old.get("embeds") and not old.get("components")
+    assert "Hurricane" in render_text(fake.messages[second])
+    seat = d.table.state.current_player  # type: ignore[union-attr]
+    await d.play_move(seat, d.choose(seat))
+    before = dict(fake.messages[d.table.message_id])
+    fake.advance(16 * 60)  # every token that could edit the table message has expired
+    d.hands.clear()
+    seat = d.table.state.current_player  # type: ignore[union-attr]
+    await d.play_move(seat, d.choose(seat))
+    assert d.table.message_id not in (first, second)
+    assert "This table moved" not in (fake.messages[int(before["id"])].get("content") or "")
+    assert channel_calls(fake, group) == []
+    await d.play_to_end()
+
+
+async def test_no_interaction_sends_more_than_five_follow_ups_in_a_group_dm_game(
+    fake: FakeDiscord, users: list[Person]
+) -> None:
+    """Every follow-up counts (the table's re-posts and the handlers' own private answers)."""
+    group = fake.make_group_dm(*(p.user for p in users))
+    d = Driver(fake, users, channel_id=group, seed=5)
+    await d.open(users[0], game="haggis", players=3)
+    await d.join_all(users[1:])
+    await d.start(users[0])
+    for _ in range(3):
+        seat = d.table.state.current_player  # type: ignore[union-attr]
+        await d.play_move(seat, d.choose(seat))
+    fake.advance(16 * 60)  # the next interaction re-posts the table as one of its follow-ups
+    d.hands.clear()
+    for person in users:
+        await fake.slash("hand", user=person.user, channel_id=group)
+    await d.play_to_end()
+    assert "Game over" in render_text(d.public())
+    here = [r for r in fake.interactions.values() if r.channel_id == group]
+    assert here and all(r.capped for r in here)
+    most = max(r.followups for r in here)
+    assert 0 < most <= 5, most
+    assert not [v for v in fake.violations if "follow-up" in v]
