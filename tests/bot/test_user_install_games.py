@@ -202,36 +202,53 @@ async def test_a_game_in_a_server_without_the_bot_survives_a_restart_without_cha
     assert not [r for r in second.requests if r.path.startswith("/users/@me/channels")]
 
 
-GAMES_HERE = [
-    # (game options, friends in the group DM, computers seated)
-    pytest.param({"game": "hurricane", "preset": "pairs"}, 4, 0, id="hurricane-pairs"),
-    pytest.param({"game": "hurikan"}, 2, 0, id="hurikan"),
+EVERY_GAME = [
+    # (game options, seats): short options keep the added time small
     pytest.param(
-        {"game": "hurricane_poker", "players": 3, "options": "hands=2"}, 2, 1, id="poker-3"
+        {"game": "hurricane", "preset": "standard", "options": "target=3"}, 2, id="hurricane"
     ),
+    pytest.param({"game": "hurricane", "preset": "pairs", "options": "target=3"}, 4, id="pairs"),
+    pytest.param({"game": "hurikan"}, 2, id="hurikan"),
+    pytest.param({"game": "haggis", "players": 2}, 2, id="haggis-2"),
+    pytest.param({"game": "haggis", "players": 3}, 3, id="haggis-3"),
+    pytest.param({"game": "hurricane_poker", "players": 3, "options": "hands=2"}, 3, id="poker"),
 ]
+PLACES = ["group-dm", "server-without-bot", "bot-dm"]
 
 
-@pytest.mark.parametrize(("options", "friends", "computers"), GAMES_HERE)
-async def test_whole_games_of_every_game_in_a_group_dm(
-    make_fake: FakeFactory, options: dict[str, Any], friends: int, computers: int
+@pytest.mark.parametrize("place_kind", PLACES)
+@pytest.mark.parametrize(("options", "seats"), EVERY_GAME)
+async def test_whole_games_of_every_game_in_every_place_without_the_bot_writing(
+    make_fake: FakeFactory, options: dict[str, Any], seats: int, place_kind: str
 ) -> None:
-    fake = await make_fake()
-    names = ["Alice", "Bob", "Carol", "Dave"][:friends]
-    people = [Person(n, fake.make_user(n)) for n in names]
-    group = fake.make_group_dm(*(p.user for p in people))
-    d = Driver(fake, people, channel_id=group, seed=9)
+    """A group DM of friends (every seat a friend), a server that never added the bot (two players,
+    computers in the other seats; one player where two seats), the bot's DM (one player and
+    computers): the secrecy scan after every move, no channel call, the table ends."""
+    fake = await make_fake(computer_delay=0.0)
+    humans = {"group-dm": seats, "server-without-bot": min(2, seats - 1), "bot-dm": 1}[place_kind]
+    people = [Person(n, fake.make_user(n)) for n in ["Alice", "Bob", "Carol", "Dave"][:humans]]
+    if place_kind == "group-dm":
+        place = fake.make_group_dm(*(p.user for p in people))
+    elif place_kind == "server-without-bot":
+        place = fake.make_foreign_channel()
+    else:
+        place = fake.make_bot_dm(people[0].user)
+    d = Driver(fake, people, channel_id=place, seed=9)
     await d.open(people[0], **options)
     await d.join_all(people[1:])
-    for _ in range(computers):
-        ex = await fake.click(d.public(), f"lobbyai:{group}", user=people[0].user, values=["easy"])
+    for _ in range(seats - humans):
+        ex = await fake.click(d.public(), f"lobbyai:{place}", user=people[0].user, values=["easy"])
         assert ex.callback_type == 6
     await d.start(people[0])
     await d.play_to_end()
+    await fake.bot.settle()  # type: ignore[union-attr]
+    assert d.table.status is TableStatus.FINISHED
     assert "Game over" in render_text(d.public())
-    assert channel_calls(fake, group) == []
-    assert d.scanner.checked > 10
-    assert d.table.guild_id == group
+    assert channel_calls(fake, place) == []
+    assert d.scanner.checked > 5
+    foreign = place_kind == "server-without-bot"
+    assert d.table.guild_id == (int(fake.channels[place]["guild_id"]) if foreign else place)
+    assert not fake.violations
 
 
 async def test_a_time_out_where_the_bot_is_absent_shows_at_the_next_interaction(
