@@ -112,33 +112,6 @@ async def test_a_whole_game_in_the_bots_dm_against_computers(
     assert hands and all(int(m["channel_id"]) == dm for m in hands)
 
 
-async def test_a_group_dm_game_survives_a_restart_without_channel_writes(
-    make_fake: FakeFactory,
-) -> None:
-    first = await make_fake()
-    alice, bob = (Person(n, first.make_user(n)) for n in ("Alice", "Bob"))
-    group = first.make_group_dm(alice.user, bob.user)
-    d = Driver(first, [alice, bob], channel_id=group, seed=4)
-    await d.open(alice, game="hurricane", preset="standard")
-    await d.join_all([bob])
-    await d.start(alice)
-    for _ in range(3):
-        seat = d.table.state.current_player  # type: ignore[union-attr]
-        await d.play_move(seat, d.choose(seat))
-    moves = d.table.move_no
-    await first.close()
-
-    second = await make_fake(world=first)
-    assert second.bot is not None
-    await second.bot.settle()  # type: ignore[attr-defined]
-    d.fake, d.scanner = second, SecrecyScanner(second, group)
-    d.hands.clear()
-    assert d.table.move_no == moves
-    await d.play_to_end()
-    assert "Game over" in render_text(d.public())
-    assert channel_calls(second, group) == []
-
-
 async def test_computers_move_at_once_where_the_bot_is_absent(make_fake: FakeFactory) -> None:
     """Nothing can be posted between interactions there: the human move that hands computers the
     turn is answered with their moves made (no pacing, though this bot paces computers an hour)."""
@@ -172,15 +145,19 @@ async def test_computers_move_at_once_where_the_bot_is_absent(make_fake: FakeFac
     assert channel_calls(fake, foreign) == []
 
 
-async def test_a_game_in_a_server_without_the_bot_survives_a_restart_without_channel_writes(
-    make_fake: FakeFactory,
+@pytest.mark.parametrize("place", ["group DM", "server without the bot"])
+async def test_a_game_survives_a_restart_without_channel_writes(
+    make_fake: FakeFactory, place: str
 ) -> None:
     """The delivery chosen at /table new is saved with the table: after a restart the table still
     lives on tokens (no channel write refused with 403, no message to the host)."""
     first = await make_fake()
     alice, bob = (Person(n, first.make_user(n)) for n in ("Alice", "Bob"))
-    foreign = first.make_foreign_channel()
-    d = Driver(first, [alice, bob], channel_id=foreign, seed=4)
+    if place == "group DM":
+        channel = first.make_group_dm(alice.user, bob.user)
+    else:
+        channel = first.make_foreign_channel()
+    d = Driver(first, [alice, bob], channel_id=channel, seed=4)
     await d.open(alice, game="hurricane", preset="standard")
     await d.join_all([bob])
     await d.start(alice)
@@ -193,12 +170,12 @@ async def test_a_game_in_a_server_without_the_bot_survives_a_restart_without_cha
     second = await make_fake(world=first)
     assert second.bot is not None
     await second.bot.settle()  # type: ignore[attr-defined]
-    d.fake, d.scanner = second, SecrecyScanner(second, foreign)
+    d.fake, d.scanner = second, SecrecyScanner(second, channel)
     d.hands.clear()
     assert d.table.move_no == moves
     await d.play_to_end()
     assert "Game over" in render_text(d.public())
-    assert channel_calls(second, foreign) == []
+    assert channel_calls(second, channel) == []
     assert not [r for r in second.requests if r.path.startswith("/users/@me/channels")]
 
 
