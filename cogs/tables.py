@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from bot.discord.acks import ACK_BUDGET, defer_update, within_ack
 from bot.discord.choices import GAME_CHOICES
-from bot.discord.places import bot_present, place_of
+from bot.discord.places import delivery_of, place_of
 from bot.discord.table_message import public_message
 from bot.discord.ui import LEVEL_LABELS
 from bot.games import GAMES, game_info
@@ -22,7 +22,7 @@ from bot.i18n import N_, _, using
 from bot.render.rules import option_suggestions
 from bot.render.table import rematch_invitation
 from bot.tables.errors import TableError
-from bot.tables.models import Delivery, Level, Table, TableStatus
+from bot.tables.models import Level, Table, TableStatus
 from bot.tables.specs import command_spec
 from cogs.places import ANY_CONTEXT, ANY_INSTALL
 
@@ -170,8 +170,7 @@ class Tables(commands.Cog):
             guild_id=place,
             host_id=interaction.user.id,
         )
-        if not bot_present(interaction):  # only interactions reach this place: computers at once
-            spec = replace(spec, delivery=Delivery.INTERACTIONS)
+        spec = replace(spec, delivery=delivery_of(interaction))
         table = await self._ack(
             interaction,
             manager.open_table(

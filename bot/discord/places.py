@@ -12,6 +12,8 @@ from typing import Any
 
 import discord
 
+from bot.tables.models import Delivery
+
 
 def place_of(interaction: discord.Interaction[Any]) -> int | None:
     """The server's id, else the channel's (a DM or group DM)."""
@@ -23,3 +25,10 @@ def bot_present(interaction: discord.Interaction[Any]) -> bool:
     bot. Everywhere else (a user install in a server or a group DM, and the bot's own DM, where
     tokens suffice) the table lives on interaction tokens alone."""
     return interaction.guild_id is not None and interaction.is_guild_integration()
+
+
+def delivery_of(interaction: discord.Interaction[Any]) -> Delivery:
+    """How a table opened by this interaction reaches its players: channel writes where the bot is
+    present, else interaction tokens alone (computers then move at once, as nothing can be posted
+    between interactions)."""
+    return Delivery.CHANNEL if bot_present(interaction) else Delivery.INTERACTIONS
