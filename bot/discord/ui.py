@@ -25,7 +25,7 @@ import inspect
 import re
 import zlib
 from collections.abc import Awaitable
-from typing import Any, TypeVar, cast
+from typing import Any, ClassVar, TypeVar, cast
 
 import discord
 from discord.ui import Button, DynamicItem, Select
@@ -159,14 +159,22 @@ def _values(interaction: discord.Interaction[Any]) -> list[Any]:
     return list(data.get("values") or [])
 
 
-class ShowHandButton(Localised, DynamicItem[Button[Any]], template=r"show:(?P<ch>[0-9]{1,20})"):
+class TableButton(Localised, DynamicItem[Button[Any]], template=r"(show|rematch):[0-9]{1,20}"):
+    """A button of the public table message that carries only its table's channel
+    (``<prefix>:<channel>``). Only its subclasses are registered."""
+
+    prefix: ClassVar[str]
+    label: ClassVar[str]
+    emoji: ClassVar[str]
+    style: ClassVar[discord.ButtonStyle]
+
     def __init__(self, channel_id: int) -> None:
         super().__init__(
             Button(
-                label=_("Show my hand"),
-                emoji="🃏",
-                style=discord.ButtonStyle.primary,
-                custom_id=f"show:{channel_id}",
+                label=_(self.label),
+                emoji=self.emoji,
+                style=self.style,
+                custom_id=f"{self.prefix}:{channel_id}",
             )
         )
         self.channel_id = channel_id
@@ -174,36 +182,22 @@ class ShowHandButton(Localised, DynamicItem[Button[Any]], template=r"show:(?P<ch
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
-    ) -> ShowHandButton:
+    ) -> TableButton:
         return cls(int(match["ch"]))
+
+
+class ShowHandButton(TableButton, template=r"show:(?P<ch>[0-9]{1,20})"):
+    prefix, label, emoji, style = "show", N_("Show my hand"), "🃏", discord.ButtonStyle.primary
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(
-            interaction,
-            need(controls_of(interaction.client).show_hand, "show")(interaction, self.channel_id),
-            TABLE_MESSAGE,
-        )
+        show_hand = need(controls_of(interaction.client).show_hand, "show")
+        await guarded(interaction, show_hand(interaction, self.channel_id), TABLE_MESSAGE)
 
 
-class RematchButton(Localised, DynamicItem[Button[Any]], template=r"rematch:(?P<ch>\d{1,20})"):
+class RematchButton(TableButton, template=r"rematch:(?P<ch>\d{1,20})"):
     """On a finished table: a new lobby with the same game, options and seats."""
 
-    def __init__(self, channel_id: int) -> None:
-        super().__init__(
-            Button(
-                label=_("Rematch"),
-                emoji="🔁",
-                style=discord.ButtonStyle.success,
-                custom_id=f"rematch:{channel_id}",
-            )
-        )
-        self.channel_id = channel_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
-    ) -> RematchButton:
-        return cls(int(match["ch"]))
+    prefix, label, emoji, style = "rematch", N_("Rematch"), "🔁", discord.ButtonStyle.success
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         rematch = need(controls_of(interaction.client).rematch, "rematch")
