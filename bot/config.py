@@ -135,6 +135,12 @@ class Config:
     status_cooldown_seconds: float = 30.0  # /table status re-posts per table
     action_rate: int = 10  # /play and clicks per user: at most this many …
     action_per_seconds: float = 5.0  # … in this many seconds
+    # The web pages (bot/web): WEB_PORT starts them inside the bot process too (python -m bot
+    # web runs them alone); WEB_BASE_URL is the public address the bot links to.
+    web_host: str = "127.0.0.1"
+    web_port: int | None = None
+    web_base_url: str | None = None
+    web_trust_proxy: bool = False  # X-Forwarded-For names the client (behind a reverse proxy)
 
     def __repr__(self) -> str:
         token = "set (hidden)" if self.token else "unset"
@@ -147,7 +153,8 @@ class Config:
             f"max_lobbies_per_member={self.max_lobbies_per_member}, "
             f"status_cooldown_seconds={self.status_cooldown_seconds}, "
             f"action_rate={self.action_rate}/{self.action_per_seconds}s, "
-            f"shard_count={self.shard_count}, shard_ids={self.shard_ids})"
+            f"shard_count={self.shard_count}, shard_ids={self.shard_ids}, "
+            f"web={self.web_host}:{self.web_port}, web_base_url={self.web_base_url!r})"
         )
 
     __str__ = __repr__
@@ -190,6 +197,15 @@ class Config:
                     "total (e.g. SHARD_COUNT=4 SHARD_IDS=0-1)"
                 )
             shard_ids = parse_shard_ids(raw_ids, shard_count)
+        web_port = _int_or_none(env, "WEB_PORT", "a TCP port, 1-65535")
+        if web_port is not None and not 0 < web_port < 65536:
+            raise ConfigError(f"WEB_PORT must be a TCP port between 1 and 65535, not {web_port}")
+        base_url = env.get("WEB_BASE_URL", "").strip().rstrip("/") or None
+        if base_url is not None and not base_url.startswith(("https://", "http://")):
+            raise ConfigError(
+                f"WEB_BASE_URL must be the site's public address, like https://cards.example.org, "
+                f"not {base_url!r}"
+            )
         return cls(
             token=env.get("DISCORD_TOKEN", "").strip() or None,
             dev_guild_id=_int_or_none(env, "DEV_GUILD_ID"),
@@ -206,4 +222,8 @@ class Config:
             action_per_seconds=_positive(env, "ACTION_PER_SECONDS", 5.0),
             shard_count=shard_count,
             shard_ids=shard_ids,
+            web_host=env.get("WEB_HOST", "").strip() or "127.0.0.1",
+            web_port=web_port,
+            web_base_url=base_url,
+            web_trust_proxy=env.get("WEB_TRUST_PROXY", "").strip() in ("1", "true", "yes"),
         )

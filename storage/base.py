@@ -112,3 +112,20 @@ class Storage(Protocol):
 
     async def set_guild_language(self, guild_id: int, lang: str | None) -> None:
         """Choose a server's language (``"en"``, ``"ru"``); None forgets the choice."""
+
+    async def get_guild_web(self, guild_id: int) -> bool:
+        """Whether a server turned its web pages on (``/settings web public:on``); False if never."""
+
+    async def set_guild_web(self, guild_id: int, public: bool) -> None:
+        """Turn a server's web pages on or off."""
+
+    async def guild_games(self, guild_id: int) -> list[str]:
+        """The games with a leaderboard in this server, by name."""
+
+    async def rating_history(
+        self, guild_id: int, user_id: int, game: str, limit: int = 200
+    ) -> list[tuple[float, float]]:
+        """(ended_at, rating after that game) of the user's last rated games, oldest first."""
+
+    async def game_summary(self, game_id: str) -> GameSummary | None:
+        """One finished game's summary (None: no finished game has that id)."""

@@ -5,7 +5,8 @@
 * ``results``: a finished game's result, seats, standings and ratings;
 * ``leaderboards``: boards, ranks and a player's standings (``ORDERINGS``);
 * ``history``: recent games and one game's log;
-* ``settings``: the bot's key/value facts and each server's language.
+* ``settings``: the bot's key/value facts, each server's language and web setting;
+* ``web``: the reads only the web pages make (a server's games, rating over time).
 
 ``SqlStorage`` joins them; a backend (``storage.sqlite``, ``storage.postgres``) subclasses it and
 supplies connections and transactions (``SqlBase``'s hooks).
@@ -19,9 +20,12 @@ from .leaderboards import ORDERINGS, RECENT_PER_GAME, LeaderboardQueries, order_
 from .results import ResultQueries
 from .settings import SettingQueries
 from .tables import TableQueries
+from .web import WebQueries
 
 __all__ = ["ORDERINGS", "RECENT_PER_GAME", "Db", "SqlBase", "SqlStorage", "dumps", "order_by"]
 
 
-class SqlStorage(TableQueries, ResultQueries, LeaderboardQueries, HistoryQueries, SettingQueries):
+class SqlStorage(
+    TableQueries, ResultQueries, LeaderboardQueries, HistoryQueries, SettingQueries, WebQueries
+):
     """The ``Storage`` logic on top of a backend's ``_read``/``_write``/``_autocommit``."""

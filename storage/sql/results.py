@@ -27,7 +27,7 @@ _INSERT_GAME = (
 )
 _INSERT_SEAT = (
     "INSERT INTO game_seats (game_id, seat, guild_id, ended_at, user_id, name, is_bot, "
-    "team, score, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    "team, score, outcome, rating) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 _NEW_STANDING = (
     "INSERT INTO standings (guild_id, game, user_id, name, is_bot, mu, sigma, rating, updated_at) "
@@ -100,10 +100,18 @@ class ResultQueries(SqlBase):
                 return False
             if move is not None:
                 await insert_move(db, move)
-            await db.executemany(_INSERT_SEAT, seat_rows)
+            ratings: dict[int, float] = {}
             if rated:
                 current = await self._lock_standings(db, record, results)
                 updated = update_standings(results, current)
+                ratings = {
+                    u: display_rating(s.skill.mu, s.skill.sigma) for u, s in updated.items()
+                }
+            # each seat's rating after this game (None: unrated), for the web's rating chart
+            await db.executemany(
+                _INSERT_SEAT, [(*row, ratings.get(row[4])) for row in seat_rows]
+            )
+            if rated:
                 await db.executemany(_UPDATE_STANDING, _standing_rows(record, updated))
             if snapshot_channel_id is not None:
                 gone = await db.fetchone(

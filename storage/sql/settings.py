@@ -1,5 +1,5 @@
 """Small key/value facts: the bot's own (e.g. the hash of the synced command tree) and each
-server's chosen language."""
+server's chosen language and whether its web pages are public."""
 
 from __future__ import annotations
 
@@ -50,3 +50,20 @@ class SettingQueries(SqlBase):
             )
 
         await self._autocommit("store a server's language", body)
+
+    async def get_guild_web(self, guild_id: int) -> bool:
+        row = await self._read(
+            lambda db: db.fetchone("SELECT public FROM guild_web WHERE guild_id = ?", (guild_id,))
+        )
+        return row is not None and bool(row["public"])
+
+    async def set_guild_web(self, guild_id: int, public: bool) -> None:
+        async def body(db: Db) -> int:
+            return await db.execute(
+                "INSERT INTO guild_web (guild_id, public, updated_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET public = excluded.public, "
+                "updated_at = excluded.updated_at",
+                (guild_id, int(public), time.time()),
+            )
+
+        await self._autocommit("store a server's web setting", body)

@@ -1,0 +1,34 @@
+"""The reads of the web pages and the web setting, in both backends."""
+
+from __future__ import annotations
+
+from storage.sql import SqlStorage
+
+from .conftest import GUILD, result
+
+
+async def test_web_pages_are_off_until_turned_on_per_server(store: SqlStorage) -> None:
+    assert await store.get_guild_web(GUILD) is False
+    await store.set_guild_web(GUILD, True)
+    assert await store.get_guild_web(GUILD) is True
+    assert await store.get_guild_web(GUILD + 1) is False
+    await store.set_guild_web(GUILD, False)
+    assert await store.get_guild_web(GUILD) is False
+
+
+async def test_games_rating_history_and_one_summary(store: SqlStorage) -> None:
+    first = result([1, 2], ended_at=100.0)
+    await store.finish_game(first)
+    await store.finish_game(result([2, 1], ended_at=200.0))
+    await store.finish_game(result([1, 3, 2], game="haggis", winners=(0,), scores=(250, 1, 2)))
+    assert await store.guild_games(GUILD) == ["haggis", "hurricane"]
+    assert await store.guild_games(GUILD + 1) == []
+    history = await store.rating_history(GUILD, 1, "hurricane")
+    assert [at for at, _ in history] == [100.0, 200.0]
+    # the last point is the rating the board shows now
+    row = await store.rank_of(GUILD, "hurricane", 1)
+    assert row is not None and history[-1][1] == row.rating and history[0][1] > row.rating
+    summary = await store.game_summary(first.game_id)
+    assert summary is not None and summary.winners == first.winners
+    assert [s.user_id for s in summary.seats] == [1, 2]
+    assert await store.game_summary("nope") is None
