@@ -102,7 +102,7 @@ class Site:
         return on
 
     def render(self, request: web.Request, template: str, **context: Any) -> web.Response:
-        lang = request["lang"]
+        lang = request[LANG]
         with using(lang):
             html = self.env.get_template(template).render(
                 lang=lang,
@@ -123,6 +123,7 @@ class Site:
 
 
 SITE: web.AppKey[Site] = web.AppKey("site", Site)
+LANG: web.RequestKey[str] = web.RequestKey("lang", str)
 
 
 def site_of(request: web.Request) -> Site:
@@ -145,7 +146,7 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
     """Rate limit, language, security headers, and friendly pages for 404/429/500."""
     site = site_of(request)
-    request["lang"] = choose(
+    request[LANG] = choose(
         request.query, request.cookies, request.headers.get("Accept-Language", "")
     )
     wait = site.limiter.allow(address_of(request, site.settings.trust_proxy))
@@ -224,7 +225,7 @@ def page_number(request: web.Request) -> int:
 async def server_page(request: web.Request) -> web.Response:
     guild_id = await opted_in(request)
     site = site_of(request)
-    with using(request["lang"]):
+    with using(request[LANG]):
         data = await pages.server(site.storage, guild_id)
     return site.render(request, "server.html", **data)
 
@@ -238,7 +239,7 @@ async def board_page(request: web.Request) -> web.Response:
         raise web.HTTPNotFound() from None
     game = request.match_info["game"]
     computers = request.query.get("computers") == "1"
-    with using(request["lang"]):
+    with using(request[LANG]):
         data = await pages.board(
             site.storage, guild_id, game, metric, page_number(request), computers
         )
@@ -251,7 +252,7 @@ async def player_page(request: web.Request) -> web.Response:
     guild_id = await opted_in(request)
     site = site_of(request)
     user_id = int(request.match_info["user"])
-    with using(request["lang"]):
+    with using(request[LANG]):
         data = await pages.player(site.storage, guild_id, user_id)
     if data is None:
         raise web.HTTPNotFound()
@@ -264,9 +265,9 @@ async def game_page(request: web.Request) -> web.Response:
     step = request.query.get("step", "0")
     if not step.isdigit():
         raise web.HTTPNotFound()
-    with using(request["lang"]):
+    with using(request[LANG]):
         data = await pages.game(
-            site.storage, site.games, guild_id, request.match_info["id"], int(step), request["lang"]
+            site.storage, site.games, guild_id, request.match_info["id"], int(step), request[LANG]
         )
     if data is None:
         raise web.HTTPNotFound()
