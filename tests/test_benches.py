@@ -46,6 +46,7 @@ QUICK = (
     Quick("poker_arena.py", ("--quick",), "chips/hand/seat"),
     Quick("storage.py", ("--quick",), "save move 300 / save move 1"),
     Quick("storage.py", ("--quick", "--backend", "postgres"), "finish_game", postgres=True),
+    Quick("web.py", ("--quick",), "game page"),
 )
 
 #: Section modules run inside another bench's quick mode (``engine.py --quick`` runs each).

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-WIDTH, HEIGHT, PAD = 600, 160, 28
+WIDTH, HEIGHT, PAD = 360, 130, 18
+LEFT = 36  # room for the value labels
 
 
 @dataclass(frozen=True)
@@ -31,7 +32,7 @@ def rating_chart(history: Sequence[tuple[float, float]]) -> Chart | None:
     low, high = min(values), max(values)
     span = high - low or 1.0
     n = len(values)
-    xs = [PAD + (WIDTH - 2 * PAD) * (i / (n - 1) if n > 1 else 0.5) for i in range(n)]
+    xs = [LEFT + (WIDTH - LEFT - PAD) * (i / (n - 1) if n > 1 else 0.5) for i in range(n)]
     ys = [HEIGHT - PAD - (HEIGHT - 2 * PAD) * ((v - low) / span) for v in values]
     dots = tuple((round(x, 1), round(y, 1)) for x, y in zip(xs, ys, strict=True))
     return Chart(

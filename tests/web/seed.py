@@ -39,10 +39,12 @@ async def play_fair_game(
     seed: int = 7,
     ended_at: float = 1_800_000_000.0,
     max_moves: int | None = None,
+    table_id: str | None = None,
 ) -> Seeded:
     """A random-but-legal fair game played to its end and stored as the bot stores it: the move
-    log through the table snapshot, then ``finish_game``."""
-    fair = FairSeed(random.Random(seed).randbytes(32), f"T-{game_id}")
+    log through the table snapshot, then ``finish_game`` (``max_moves``: stopped there, recorded
+    as a resignation)."""
+    fair = FairSeed(random.Random(seed).randbytes(32), table_id or f"T-{game_id}")
     state = games.new_game(game, seed=seed, players=len(seats), fair=fair)
     rng = random.Random(seed)
     channel = 5000 + seed
