@@ -98,7 +98,9 @@ async def measure(store: SqlStorage, runs: int, deep: int) -> None:
             s = f"/s/{GUILD}"
             await get(s + "/")  # templates compiled, connections warm
             print(f"game {game_id}: {seeded.moves} moves")
-            report("server page (every board + recent)", await timed(runs, lambda: get(s + "/")), None)
+            report(
+                "server page (every board + recent)", await timed(runs, lambda: get(s + "/")), None
+            )
             report(
                 "leaderboard page 1 (rating)",
                 await timed(runs, lambda: get(s + "/board/hurricane")),

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import replace
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from bot import terminal
 
@@ -54,7 +54,9 @@ def web(args: argparse.Namespace) -> int:
         config = replace(config, web_port=args.port)
     if args.host is not None:
         config = replace(config, web_host=args.host)
-    logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
     from bot.web.serve import serve
     from storage.base import StorageError
 

@@ -38,6 +38,7 @@ from bot.discord.language import CommandTranslator, ServerLanguages, localise
 from bot.discord.live import HandUpdater, TurnPinger
 from bot.discord.media import clear_card_emojis, sync_card_emojis, warm_pictures
 from bot.discord.publisher import TablePublisher
+from bot.discord.web_links import WebLinks
 from bot.heap import freeze_long_lived
 from bot.tables.manager import TableManager
 from bot.tables.models import TableLimits
@@ -134,6 +135,8 @@ class CardBot(commands.AutoShardedBot):
         self.card_emojis = card_emojis
         self.freeze_heap = freeze_heap
         self.languages = ServerLanguages(lambda: self.storage, self.get_guild)
+        self.web_links = WebLinks(lambda: self.storage, config.web_base_url, clock)
+        self.web_runner: Any = None  # the web pages, when WEB_PORT starts them in this process
         self.emoji_task: asyncio.Task[bool] | None = None
         self.warm_task: asyncio.Task[None] | None = None
         # /play and clicks per user: discord.py's cooldown bucket per user id.
@@ -303,6 +306,10 @@ class CardBot(commands.AutoShardedBot):
         for table in restored:
             await self.languages.chosen(table.guild_id)  # the server's language, before it speaks
             self.publisher.schedule(table)
+        if config.web_port is not None and self.storage is not None:
+            from bot.web.serve import start as start_web  # aiohttp.web + Jinja2: only when used
+
+            self.web_runner = await start_web(self.storage, config)
         await self.sync_commands()
 
     async def on_ready(self) -> None:
@@ -336,6 +343,8 @@ class CardBot(commands.AutoShardedBot):
                 await self.publisher.flush()
             if self.hands is not None:
                 await self.hands.close()
+            if self.web_runner is not None:
+                await self.web_runner.cleanup()
             if getattr(self, "tables", None) is not None:
                 await self.tables.close()
             if self.storage is not None and self._owns_storage:

@@ -73,6 +73,7 @@ class Replays(commands.Cog):
             ephemeral=True if new else None,
         )
         embed = panel_embed(replay_panel(frame), frame.table.spec.game)
+        embed.url = await self.bot.web_links.game(interaction.guild_id, log.game_id, step)
         view = replay_buttons(frame)
         if interaction.response.is_done():
             if new:

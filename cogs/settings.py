@@ -1,6 +1,9 @@
 """``/settings language``: the language of a server's public messages (the table, the lobby, scores and
 pings). Shown only to members with Manage Server (``default_permissions``); each player's own hand,
-replies and errors stay in their own Discord language whatever the server chooses."""
+replies and errors stay in their own Discord language whatever the server chooses.
+
+``/settings web public:on|off``: whether the server's results have public web pages (``bot.web``);
+off by default, and then every address of them answers 404."""
 
 from __future__ import annotations
 
@@ -59,6 +62,51 @@ class Settings(commands.Cog):
         for table in self.bot.tables.tables():  # every live table here is redrawn in it
             if table.guild_id == interaction.guild_id:
                 self.bot.publisher.schedule(table)
+
+    @settings.command(name="web", description="Public web pages of this server's results.")
+    @app_commands.describe(
+        public="on: anyone with the link sees the leaderboards, players and finished games"
+    )
+    @app_commands.choices(
+        public=[
+            app_commands.Choice(name="on", value="on"),
+            app_commands.Choice(name="off", value="off"),
+        ]
+    )
+    async def web(self, interaction: discord.Interaction, public: Literal["on", "off"]) -> None:
+        guild_id = interaction.guild_id
+        if guild_id is None:
+            await interaction.response.send_message(
+                _("Run this in a server: it sets that server's web pages."), ephemeral=True
+            )
+            return
+        if not interaction.permissions.manage_guild:  # the default permission can be overridden
+            await interaction.response.send_message(
+                _("Only members with Manage Server can turn this server's web pages on or off."),
+                ephemeral=True,
+            )
+            return
+        storage = self.bot.storage
+        if storage is None:
+            await interaction.response.send_message(
+                _("Web pages need the bot's database, and this bot runs without one."),
+                ephemeral=True,
+            )
+            return
+        on = public == "on"
+        await storage.set_guild_web(guild_id, on)
+        links = self.bot.web_links
+        links.remember(guild_id, on)
+        if not on:
+            text = _("This server's web pages are off: their addresses now answer “not found”.")
+        elif links.base_url:
+            text = _("This server's web pages are on: {url}").format(url=links.server_url(guild_id))
+        else:
+            text = _(
+                "This server's web pages are on, but this bot has no WEB_BASE_URL, so it cannot "
+                "link to them yet."
+            )
+        await interaction.response.send_message(text, ephemeral=True)
 
 
 async def setup(bot: CardHost) -> None:

@@ -86,7 +86,9 @@ class Stats(commands.Cog):
             game, metric, page, rows[:PAGE_SIZE], mine, viewer_id, computers, server=server
         )
         more = len(rows) > PAGE_SIZE
-        return panel_embed(panel, game), page_buttons(game, metric, page, more, computers)
+        embed = panel_embed(panel, game)
+        embed.url = await self.bot.web_links.board(guild_id if server else None, game, metric.value)
+        return embed, page_buttons(game, metric, page, more, computers)
 
     @app_commands.command(name="leaderboard", description="The best players of a game here.")
     @app_commands.describe(
@@ -161,10 +163,12 @@ class Stats(commands.Cog):
         if storage is None or (place := place_of(interaction)) is None:
             await interaction.response.send_message(_(NO_STORAGE), ephemeral=True)
             return
-        work = panel(storage, place, player or interaction.user)
-        built = await within_ack(interaction, work, ephemeral=True)
+        who = player or interaction.user
+        built = await within_ack(interaction, panel(storage, place, who), ephemeral=True)
         shown_panel, view = built if isinstance(built, tuple) else (built, None)
-        await _send_private(interaction, panel_embed(shown_panel), view)
+        embed = panel_embed(shown_panel)
+        embed.url = await self.bot.web_links.player(interaction.guild_id, who.id)
+        await _send_private(interaction, embed, view)
 
     @app_commands.command(name="stats", description="A player's results in every game here.")
     @app_commands.describe(player="Whose stats (default: yours)")

@@ -15,6 +15,7 @@ from bot.tables.manager import TableManager
 from storage.base import Storage
 
 from .language import ServerLanguages
+from .web_links import WebLinks
 
 
 class ServiceHost(Protocol):
@@ -24,6 +25,7 @@ class ServiceHost(Protocol):
     storage: Storage | None
     tables: TableManager
     languages: ServerLanguages
+    web_links: WebLinks
     clock: Callable[[], float]
 
     def get_partial_messageable(self, id: int, /) -> discord.PartialMessageable: ...

@@ -354,7 +354,7 @@ class TablePublisher:
         """Send the table message as the interaction's answer; its id."""
         channel_id = table.channel_id
         embed, view, files = await public_message(
-            table, self._latest(channel_id), pictures=pictures
+            table, self._latest(channel_id), pictures=pictures, links=self.bot.web_links
         )
         answer = shown(None, embed, view, files)
         async with answer_lock(interaction):
@@ -479,7 +479,7 @@ class TablePublisher:
         channel_id = table.channel_id
         pictures = self.attach.allowed(channel_id)
         embed, view, files = await public_message(
-            table, self._latest(channel_id), pictures=pictures
+            table, self._latest(channel_id), pictures=pictures, links=self.bot.web_links
         )
         table = self.bot.tables.get(channel_id) or table
         now_shown = shown(table.message_id, embed, view, files)
@@ -502,7 +502,7 @@ class TablePublisher:
             except discord.HTTPException as exc:
                 log.info("A token could not edit the table in %s: %s", channel_id, exc)
                 embed, view, files = await public_message(
-                    table, self._latest(channel_id), pictures=pictures
+                    table, self._latest(channel_id), pictures=pictures, links=self.bot.web_links
                 )
                 continue
             self._shown[channel_id] = now_shown
@@ -514,7 +514,7 @@ class TablePublisher:
             poster = self.tokens.poster(channel_id)
             table = self.bot.tables.get(channel_id) or table  # drawn again: the newest state
             embed, view, files = await public_message(
-                table, self._latest(channel_id), pictures=pictures
+                table, self._latest(channel_id), pictures=pictures, links=self.bot.web_links
             )
         if poster is None:
             return  # the next interaction at the table shows it
@@ -548,7 +548,9 @@ class TablePublisher:
     ) -> None:
         channel_id = table.channel_id
         latest = self._latest(channel_id)
-        embed, view, files = await public_message(table, latest, pictures=pictures)
+        embed, view, files = await public_message(
+            table, latest, pictures=pictures, links=self.bot.web_links
+        )
         table = self.bot.tables.get(channel_id) or table  # the drawing took a while
         now = self.bot.clock()
         old = table.message_id
@@ -572,7 +574,9 @@ class TablePublisher:
                     raise
                 log.info("Table message in channel %s is gone: posting it again", channel_id)
             # drawn again: the edit above may have taken a while (and its files are closed)
-            embed, view, files = await public_message(table, latest, pictures=pictures)
+            embed, view, files = await public_message(
+                table, latest, pictures=pictures, links=self.bot.web_links
+            )
             table = self.bot.tables.get(channel_id) or table
         sent_shown = shown(None, embed, view, files)
         message = await channel.send(

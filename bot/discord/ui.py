@@ -428,9 +428,9 @@ def lobby_view(table: Table) -> discord.ui.View:
     return view
 
 
-def final_view(table: Table) -> discord.ui.View:
-    """The ended table's **Replay** button (``rp:o:<game>:0``, handled by ``cogs.replay``) and,
-    unless the game was abandoned, **Rematch**."""
+def final_view(table: Table, web_url: str | None = None) -> discord.ui.View:
+    """The ended table's **Replay** button (``rp:o:<game>:0``, handled by ``cogs.replay``),
+    unless the game was abandoned **Rematch**, and the game's web page when there is one."""
     view = discord.ui.View(timeout=None)
     view.add_item(
         Button(
@@ -442,6 +442,8 @@ def final_view(table: Table) -> discord.ui.View:
     )
     if table.ended_by != "abandoned":
         view.add_item(RematchButton(table.channel_id))
+    if web_url is not None:
+        view.add_item(Button(label=_("Web page"), emoji="🌐", url=web_url))
     return one_shot(view)
 
 

@@ -29,7 +29,7 @@ from typing import Any
 import jinja2
 from aiohttp import web
 
-from bot.i18n import LANGUAGES, NATIVE_NAMES, N_, _, ngettext, using
+from bot.i18n import LANGUAGES, N_, NATIVE_NAMES, _, ngettext, using
 from storage.base import Storage, StorageError
 from storage.models import Metric
 
@@ -114,9 +114,7 @@ class Site:
             )
         response = web.Response(text=html, content_type="text/html")
         if request.query.get("lang") in LANGUAGES:
-            response.set_cookie(
-                COOKIE, lang, max_age=YEAR, httponly=True, samesite="Lax", path="/"
-            )
+            response.set_cookie(COOKIE, lang, max_age=YEAR, httponly=True, samesite="Lax", path="/")
         response.headers["Cache-Control"] = "no-cache"
         response.headers["Vary"] = "Accept-Language, Cookie"
         return response
@@ -181,9 +179,7 @@ ERRORS = {
 
 def error_page(request: web.Request, status: int) -> web.Response:
     title, text = ERRORS.get(status, (N_("Error"), N_("Something went wrong.")))
-    response = site_of(request).render(
-        request, "error.html", status=status, title=title, text=text
-    )
+    response = site_of(request).render(request, "error.html", status=status, title=title, text=text)
     response.set_status(status)
     return response
 
@@ -306,5 +302,7 @@ def create_app(storage: Storage, settings: WebSettings | None = None) -> web.App
     app.router.add_get(g + "/board/{game:[a-z0-9_]{1,40}}", board_page)
     app.router.add_get(g + f"/p/{{user:-?{NUMBER}}}", player_page)
     app.router.add_get(g + f"/g/{{id:{GAME_ID}}}", game_page)
-    app.router.add_get(g + f"/g/{{id:{GAME_ID}}}/{{lang:[a-z]{{2}}}}/{{step:[0-9]{{1,6}}}}.png", picture)
+    app.router.add_get(
+        g + f"/g/{{id:{GAME_ID}}}/{{lang:[a-z]{{2}}}}/{{step:[0-9]{{1,6}}}}.png", picture
+    )
     return app

@@ -12,6 +12,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass
+from typing import Any
 
 from bot.i18n import _, using
 from bot.names import seat_name
@@ -57,18 +58,18 @@ class GameCache:
     def __init__(self, size: int = 64) -> None:
         self.size = size
         self.replayer = Replayer(size=size)
-        self._views: OrderedDict[Hashable, GameView] = OrderedDict()
-        self._reports: OrderedDict[str, VerifyReport] = OrderedDict()
+        self._views: OrderedDict[Hashable, Any] = OrderedDict()  # GameView
+        self._reports: OrderedDict[Hashable, Any] = OrderedDict()  # VerifyReport
         self._lock = threading.Lock()
 
-    def _get(self, store: OrderedDict, key: Hashable):  # type: ignore[type-arg,no-untyped-def]
+    def _get(self, store: OrderedDict[Hashable, Any], key: Hashable) -> Any:
         with self._lock:
             found = store.get(key)
             if found is not None:
                 store.move_to_end(key)
             return found
 
-    def _put(self, store: OrderedDict, key: Hashable, value: object) -> None:  # type: ignore[type-arg]
+    def _put(self, store: OrderedDict[Hashable, Any], key: Hashable, value: object) -> None:
         with self._lock:
             store[key] = value
             store.move_to_end(key)
@@ -76,21 +77,21 @@ class GameCache:
                 store.popitem(last=False)
 
     def report(self, log: GameLog) -> VerifyReport:
-        found = self._get(self._reports, log.game_id)
+        found: VerifyReport | None = self._get(self._reports, log.game_id)
         if found is None:
             found = verify_game(log)
             self._put(self._reports, log.game_id, found)
-        return found  # type: ignore[no-any-return]
+        return found
 
     def view(self, log: GameLog, lang: str) -> GameView:
         """The game page's replay and proof in ``lang`` (run in a worker thread: it replays)."""
         key = (log.game_id, len(log.actions), lang)
-        found = self._get(self._views, key)
+        found: GameView | None = self._get(self._views, key)
         if found is None:
             with using(lang):
                 found = self._build(log)
             self._put(self._views, key, found)
-        return found  # type: ignore[no-any-return]
+        return found
 
     def _build(self, log: GameLog) -> GameView:
         last = self.replayer.frame(log, len(log.actions))

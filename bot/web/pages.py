@@ -74,7 +74,9 @@ def outcome_of(game: GameSummary) -> str:
         return _("abandoned")
     if not game.winners:
         return _("draw")
-    how = {"resigned": " " + _("(resigned)"), "forfeit": " " + _("(forfeit)")}.get(game.ended_by, "")
+    how = {"resigned": " " + _("(resigned)"), "forfeit": " " + _("(forfeit)")}.get(
+        game.ended_by, ""
+    )
     return (_("double win") if game.double else _("won")) + how
 
 
@@ -143,8 +145,10 @@ async def player(storage: Storage, guild_id: int, user_id: int) -> dict[str, Any
     charts = await asyncio.gather(
         *(storage.rating_history(guild_id, user_id, s.game) for s in stats)
     )
-    name = stats[0].row.name if stats else next(
-        (s.name for s in recent[0].seats if s.user_id == user_id), str(user_id)
+    name = (
+        stats[0].row.name
+        if stats
+        else next((s.name for s in recent[0].seats if s.user_id == user_id), str(user_id))
     )
     return {
         "guild_id": guild_id,
@@ -163,9 +167,7 @@ async def player(storage: Storage, guild_id: int, user_id: int) -> dict[str, Any
             }
             for s, history in zip(stats, charts, strict=True)
         ],
-        "recent": [
-            {**game_row(g), "mine": mine_of(g, user_id)} for g in recent
-        ],
+        "recent": [{**game_row(g), "mine": mine_of(g, user_id)} for g in recent],
     }
 
 

@@ -104,13 +104,9 @@ class ResultQueries(SqlBase):
             if rated:
                 current = await self._lock_standings(db, record, results)
                 updated = update_standings(results, current)
-                ratings = {
-                    u: display_rating(s.skill.mu, s.skill.sigma) for u, s in updated.items()
-                }
+                ratings = {u: display_rating(s.skill.mu, s.skill.sigma) for u, s in updated.items()}
             # each seat's rating after this game (None: unrated), for the web's rating chart
-            await db.executemany(
-                _INSERT_SEAT, [(*row, ratings.get(row[4])) for row in seat_rows]
-            )
+            await db.executemany(_INSERT_SEAT, [(*row, ratings.get(row[4])) for row in seat_rows])
             if rated:
                 await db.executemany(_UPDATE_STANDING, _standing_rows(record, updated))
             if snapshot_channel_id is not None:

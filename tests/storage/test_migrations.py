@@ -45,7 +45,7 @@ async def test_fresh_database_gets_every_migration_wal_and_foreign_keys(db_path:
         assert fks is not None and fks[0] == 1
         with pytest.raises(sqlite3.IntegrityError):  # a seat of an unknown game: refused
             await db.execute(
-                "INSERT INTO game_seats VALUES ('nope', 0, 1, 1.0, 1, 'x', 0, NULL, 0, 'win')"
+                "INSERT INTO game_seats VALUES ('nope', 0, 1, 1.0, 1, 'x', 0, NULL, 0, 'win', NULL)"
             )
     finally:
         await s.close()

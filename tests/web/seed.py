@@ -61,7 +61,11 @@ async def play_fair_game(
         state.apply(action, seat)
         move_no += 1
         last = MoveRecord(game_id, move_no, seat, str(action), ended_at - 1000 + move_no)
-    result = state.result() if state.is_over else {"winner": 0, "scores": [0] * len(seats), "double": False}
+    result = (
+        state.result()
+        if state.is_over
+        else {"winner": 0, "scores": [0] * len(seats), "double": False}
+    )
     winner = result["winner"]
     record = GameRecord(
         game_id=game_id,
@@ -81,7 +85,9 @@ async def play_fair_game(
         server_seed=fair.server_seed.hex(),
         table_id=fair.table_id,
     )
-    await storage.finish_game(record, snapshot_channel_id=channel if move_no > 1 else None, move=last)
+    await storage.finish_game(
+        record, snapshot_channel_id=channel if move_no > 1 else None, move=last
+    )
     return Seeded(game_id, move_no, fair.commitment)
 
 

@@ -42,7 +42,9 @@ SHOWS = (
 
 
 def chromium_path() -> str | None:
-    return os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    return (
+        os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    )
 
 
 def missing(reason: str) -> None:
@@ -129,9 +131,9 @@ class Watch:
         self.problems: list[str] = []
         page.on(
             "console",
-            lambda m: self.problems.append(f"console {m.type}: {m.text}")
-            if m.type == "error"
-            else None,
+            lambda m: (
+                self.problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None
+            ),
         )
         page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
         page.on("requestfailed", lambda r: self.problems.append(f"failed: {r.url} {r.failure}"))

@@ -66,8 +66,8 @@ async def test_every_url_of_a_server_that_did_not_opt_in_is_404(
 
 async def test_a_game_in_play_has_no_page(store: SqliteStorage, client: TestClient) -> None:
     """Its moves are logged (the table is saved), but it is no finished game: no page, no picture."""
-    from bot.games import FairSeed
     import bot.games as games
+    from bot.games import FairSeed
     from storage.models import MoveRecord, TableSnapshot
 
     state = games.new_game("hurikan", seed=1, players=2, fair=FairSeed(b"k" * 32, "T-live"))
