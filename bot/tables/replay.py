@@ -137,23 +137,44 @@ def _seats(records: Sequence[SeatRecord], players: int) -> list[Seat | None]:
 
 @dataclass(frozen=True)
 class _Rebuilt:
-    """A whole stored game replayed once: checkpoints every ``every`` steps, the deals' starts."""
+    """A whole stored game replayed once: checkpoints every ``every`` steps, the deals' starts,
+    and (when asked for) every deal checked against the seed, all from the same pass."""
 
     checkpoints: tuple[GameState, ...]
     every: int
     deal_starts: tuple[int, ...]
+    checks: tuple[DealCheck, ...] | None = None  # None: not verified in this pass
 
 
-def _rebuild(log: GameLog, every: int) -> _Rebuilt:
+def _first_deal(state: GameState) -> tuple[int | None, dict[str, Any]]:
+    first = state.to_dict()
+    dealer = first.get("dealer")
+    return (dealer if isinstance(dealer, int) else None), first
+
+
+def _rebuild(log: GameLog, every: int, verify: bool = False) -> _Rebuilt:
+    """One pass over the log: checkpoints, the deals' starts and (``verify``, a fair game) each
+    deal re-derived from the seed and compared with what was dealt."""
+    fair = fair_of(log) if verify else None
     state = start_state(log)
     checkpoints = [state.clone()]
     deal_starts = [0]
+    checks: list[DealCheck] = []
+    if fair is not None:
+        dealer, first = _first_deal(state)
+        checks.append(_check(log, fair, 1, dealer, 0, first))
     for i in range(len(log.actions)):
-        if _deal_numbers(_apply(state, log, i)):
+        fresh = _deal_numbers(_apply(state, log, i))
+        if fresh:
             deal_starts.append(i + 1)
+            if fair is not None:
+                data = state.to_dict()
+                checks.extend(_check(log, fair, n, d, i + 1, data) for n, d in fresh)
         if (i + 1) % every == 0:
             checkpoints.append(state.clone())
-    return _Rebuilt(tuple(checkpoints), every, tuple(deal_starts))
+    return _Rebuilt(
+        tuple(checkpoints), every, tuple(deal_starts), tuple(checks) if verify else None
+    )
 
 
 class Replayer:
@@ -167,20 +188,29 @@ class Replayer:
         self._games: OrderedDict[tuple[str, int], _Rebuilt] = OrderedDict()
         self._lock = threading.Lock()  # frames are drawn in worker threads
 
-    def frame(self, log: GameLog, step: int) -> ReplayFrame:
-        total = len(log.actions)
-        if not 0 <= step <= total:
-            raise ReplayUnavailable(f"This game has {total} moves: there is no step {step}.")
-        key = (log.game_id, total)
+    def _built(self, log: GameLog, verify: bool = False) -> _Rebuilt:
+        key = (log.game_id, len(log.actions))
         with self._lock:
             built = self._games.get(key)
-        if built is None:
-            built = _rebuild(log, self.every)
+        if built is None or (verify and built.checks is None):
+            built = _rebuild(log, self.every, verify)
         with self._lock:
             self._games[key] = built
             self._games.move_to_end(key)
             while len(self._games) > self.size:
                 self._games.popitem(last=False)
+        return built
+
+    def report(self, log: GameLog) -> VerifyReport:
+        """``verify_game`` of the game, from the same pass that rebuilds it for its frames (the
+        web's game page shows both)."""
+        return _report(log, self._built(log, verify=True).checks or ())
+
+    def frame(self, log: GameLog, step: int) -> ReplayFrame:
+        total = len(log.actions)
+        if not 0 <= step <= total:
+            raise ReplayUnavailable(f"This game has {total} moves: there is no step {step}.")
+        built = self._built(log)
         base = max(0, step - 1) // built.every  # at least the step's own move is replayed:
         # its events are what the table showed after it ("Last move", a deal's breakdown)
         state = built.checkpoints[base].clone()
@@ -253,24 +283,15 @@ def _derived(deal: games.Deal) -> tuple[Any, ...]:
 def verify_game(log: GameLog) -> VerifyReport:
     """Every deal of a finished fair game re-derived from its revealed seed (``deals_of``, with
     the dealers and seats the stored game reached), each compared with what was dealt."""
+    if fair_of(log) is None:
+        return _report(log, ())
+    return _report(log, _rebuild(log, max(1, len(log.actions) + 1), verify=True).checks or ())
+
+
+def _report(log: GameLog, checks: Sequence[DealCheck]) -> VerifyReport:
     fair = fair_of(log)
     if fair is None:
         return VerifyReport(log.game_id, log.game, log.rng_version, None, None, None, ())
-    state = start_state(log)
-    first = state.to_dict()
-    dealer = first.get("dealer")
-    pending: list[tuple[int, int | None, int, dict[str, Any]]] = [
-        (1, dealer if isinstance(dealer, int) else None, 0, first)
-    ]
-    checks: list[DealCheck] = []
-    for i in range(len(log.actions) + 1):
-        for number, dealt_by, step, data in pending:
-            checks.append(_check(log, fair, number, dealt_by, step, data))
-        if i == len(log.actions):
-            break
-        events = _apply(state, log, i)
-        fresh = _deal_numbers(events)
-        pending = [(n, d, i + 1, state.to_dict()) for n, d in fresh] if fresh else []
     return VerifyReport(
         game_id=log.game_id,
         game=log.game,

@@ -19,7 +19,7 @@ from bot.names import seat_name
 from bot.render.moves import describe_move
 from bot.render.pictured import public_picture
 from bot.render.replay import HAND_GAMES, replay_panel
-from bot.tables.replay import Replayer, VerifyReport, verify_game
+from bot.tables.replay import Replayer, VerifyReport
 from storage.models import GameLog
 
 _ESCAPED = re.compile(r"\\([\\_*~|`>#\-\[\]()])")
@@ -79,7 +79,7 @@ class GameCache:
     def report(self, log: GameLog) -> VerifyReport:
         found: VerifyReport | None = self._get(self._reports, log.game_id)
         if found is None:
-            found = verify_game(log)
+            found = self.replayer.report(log)  # the same pass as the frames' rebuild
             self._put(self._reports, log.game_id, found)
         return found
 
@@ -94,6 +94,7 @@ class GameCache:
         return found
 
     def _build(self, log: GameLog) -> GameView:
+        report = self.report(log)  # first: its pass also rebuilds the game for the frames
         last = self.replayer.frame(log, len(log.actions))
         names = tuple(
             next(
@@ -113,7 +114,6 @@ class GameCache:
             deal = max(1, sum(1 for s in starts if s <= move.move_no))
             steps.append(Step(move.move_no, caption, deal))
         panel = replay_panel(last)
-        report = self.report(log)
         # the breakdown without what the page shows elsewhere (the last move, the proof)
         told = _("Last move: {move}").split("{")[0]
         hidden = [x for x in (report.commitment, report.server_seed, "/verify") if x]

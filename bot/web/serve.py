@@ -29,7 +29,9 @@ async def start(storage: Storage, config: Config, port: int | None = None) -> we
     app = create_app(storage, settings_of(config))
     runner = web.AppRunner(app, access_log=None)
     await runner.setup()
-    chosen = port if port is not None else (config.web_port or DEFAULT_PORT)
+    chosen = port if port is not None else config.web_port
+    if chosen is None:
+        chosen = DEFAULT_PORT
     site = web.TCPSite(runner, config.web_host, chosen)
     await site.start()
     log.info("Web pages on http://%s:%s", config.web_host, bound_port(runner) or chosen)
