@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import aiohttp
+
 from bot.discord.table_message import render_public
 from bot.tables.replay import replay_frame
 
@@ -85,3 +87,16 @@ async def test_no_links_without_a_base_url(fake: FakeDiscord) -> None:
     assert await storage.get_guild_web(GUILD_ID) is True
     await finish(fake, record([(5, "Zed"), (999, "Bag")]))
     assert url_of(await fake.slash("leaderboard", user=fake.owner, game="hurricane")) is None
+
+
+async def test_web_port_serves_the_pages_from_the_bot_process(make_fake: FakeFactory) -> None:
+    from bot.web.serve import bound_port
+
+    fake = await make_fake(settings={"web_port": 0})
+    runner = fake.bot.web_runner  # type: ignore[union-attr]
+    port = bound_port(runner)
+    async with aiohttp.ClientSession() as session:
+        async with session.get(f"http://127.0.0.1:{port}/healthz") as response:
+            assert response.status == 200
+        async with session.get(f"http://127.0.0.1:{port}/s/1/") as response:
+            assert response.status == 404  # no server turned its pages on
