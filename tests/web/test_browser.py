@@ -198,6 +198,7 @@ def test_leaderboard_player_game_replay_proof_and_language(browser: Any, site: L
 
     page.get_by_role("link", name="Русский").click()
     assert page.locator("html").get_attribute("lang") == "ru"
+    assert page.locator("#where").inner_text().startswith(f"Ход {site.seeded.moves - 1} из")
     assert page.locator(".replay h2").inner_text() == "Повтор"
     assert page.locator("#verdict").inner_text() == "Все сдачи совпадают с сидом."
     page.wait_for_function(LOADED)

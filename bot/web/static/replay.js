@@ -27,6 +27,11 @@
     });
     links[n].scrollIntoView({ block: "nearest" });
     history.replaceState(null, "", "?step=" + n + "#replay");
+    document.querySelectorAll("a[data-lang]").forEach(function (a) {
+      const url = new URL(a.href);
+      url.searchParams.set("step", n); // the other language opens at the same move
+      a.href = url.toString();
+    });
     if (n < total) new Image().src = base + (n + 1) + ".png"; // the next step, ahead
     update();
   }
