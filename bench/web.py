@@ -1,7 +1,7 @@
 """Web pages benchmark (not a test): the server CPU of each page on a database holding 1,000,000
-finished games across 100 guilds (``bench/storage.py``'s, built once and cached), plus one
-300-move game (3-player Haggis, the slowest engine to replay, fair deals; ended by a
-resignation) with its whole move log.
+finished games across 100 guilds (``bench/storage.py``'s, built once and cached), plus a
+finished Haggis game of 287 moves (3 players: the slowest engine to replay) and a Hurricane game of
+288 moves, both with fair deals and their whole move logs.
 
     python bench/web.py [--backend sqlite|postgres] [--dsn URL] [--runs R] [--rebuild] [--quick]
 
