@@ -257,14 +257,17 @@ class TableManager:
 
     async def restore(self, guild_filter: Callable[[int], bool] | None = None) -> list[Table]:
         """Load every saved table (at start-up; only the guilds ``guild_filter`` accepts, e.g. a
-        shard's); clocks start afresh and computers resume."""
+        shard's); live clocks start afresh, correspondence deadlines stand, computers resume."""
         restored: list[Table] = []
         for table in await self._persistence.load(guild_filter):
             current = self._registry.get(table.channel_id)
             if current is not None and current.is_live:
                 continue
             playing = table.status is TableStatus.PLAYING
-            if playing:
+            # a correspondence turn keeps its deadline (saved with every move); a live one
+            # starts afresh
+            kept = table.spec.correspondence and table.turn_deadline is not None
+            if playing and not kept:
                 table.reminded = False
                 table.turn_deadline = None
                 arm_clock(table, self._clock, acting_seat=None, previous=None)
