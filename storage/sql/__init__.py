@@ -5,7 +5,8 @@
 * ``results``: a finished game's result, seats, standings and ratings;
 * ``leaderboards``: boards, ranks and a player's standings (``ORDERINGS``);
 * ``history``: recent games and one game's log;
-* ``settings``: the bot's key/value facts and each server's language.
+* ``settings``: the bot's key/value facts and each server's language;
+* ``notices``: each player's turn-notice choice and the notices sent.
 
 ``SqlStorage`` joins them; a backend (``storage.sqlite``, ``storage.postgres``) subclasses it and
 supplies connections and transactions (``SqlBase``'s hooks).
@@ -16,6 +17,7 @@ from __future__ import annotations
 from .db import Db, SqlBase, dumps
 from .history import HistoryQueries
 from .leaderboards import ORDERINGS, RECENT_PER_GAME, LeaderboardQueries, order_by
+from .notices import NoticeQueries
 from .results import ResultQueries
 from .settings import SettingQueries
 from .tables import TableQueries
@@ -23,5 +25,12 @@ from .tables import TableQueries
 __all__ = ["ORDERINGS", "RECENT_PER_GAME", "Db", "SqlBase", "SqlStorage", "dumps", "order_by"]
 
 
-class SqlStorage(TableQueries, ResultQueries, LeaderboardQueries, HistoryQueries, SettingQueries):
+class SqlStorage(
+    TableQueries,
+    ResultQueries,
+    LeaderboardQueries,
+    HistoryQueries,
+    SettingQueries,
+    NoticeQueries,
+):
     """The ``Storage`` logic on top of a backend's ``_read``/``_write``/``_autocommit``."""
