@@ -37,6 +37,7 @@ from bot.discord.errors import UnknownControl, report_interaction_error
 from bot.discord.language import CommandTranslator, ServerLanguages, localise
 from bot.discord.live import HandUpdater, TurnPinger
 from bot.discord.media import clear_card_emojis, sync_card_emojis, warm_pictures
+from bot.discord.notices import TurnNotices
 from bot.discord.publisher import TablePublisher
 from bot.heap import freeze_long_lived
 from bot.tables.manager import TableManager
@@ -67,6 +68,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.stats",
     "cogs.replay",
     "cogs.settings",
+    "cogs.games",
 )
 
 
@@ -130,6 +132,7 @@ class CardBot(commands.AutoShardedBot):
         self.publisher: Any = None  # bot.discord.publisher.TablePublisher
         self.hands: Any = None  # bot.discord.live.HandUpdater
         self.pinger: Any = None  # bot.discord.live.TurnPinger
+        self.notices: Any = None  # bot.discord.notices.TurnNotices
         self.controls = Controls()  # who answers each persistent component (the cogs register)
         self.card_emojis = card_emojis
         self.freeze_heap = freeze_heap
@@ -272,8 +275,10 @@ class CardBot(commands.AutoShardedBot):
         self.publisher = TablePublisher(self, delay=self.publish_delay)
         self.hands = HandUpdater(self)
         self.pinger = TurnPinger(self)
-        self.publisher.followers = [self.hands, self.pinger]
+        self.notices = TurnNotices(self)
+        self.publisher.followers = [self.hands, self.pinger, self.notices]
         self.hands.start()
+        self.notices.start()
         config = self.config
         self.tables = TableManager(
             self.storage,
@@ -283,6 +288,7 @@ class CardBot(commands.AutoShardedBot):
             limits=TableLimits(
                 tables_per_guild=config.max_tables_per_server,
                 lobbies_per_member=config.max_lobbies_per_member,
+                correspondence_per_member=config.max_correspondence_tables,
             ),
         )
         refresh_game_choices()  # a game registered since import is offered by the commands too
@@ -336,6 +342,8 @@ class CardBot(commands.AutoShardedBot):
                 await self.publisher.flush()
             if self.hands is not None:
                 await self.hands.close()
+            if self.notices is not None:
+                await self.notices.close()
             if getattr(self, "tables", None) is not None:
                 await self.tables.close()
             if self.storage is not None and self._owns_storage:

@@ -98,16 +98,22 @@ def command_spec(
     turn_timer: float,
     pace: str | None = None,
     move_time: str | None = None,
+    timer_given: bool = False,
 ) -> GameSpec:
     """The spec asked for by ``/table new``: its own ``preset``/``target``/``players`` fields
     merged with the typed ``options`` text, at the chosen pace (a correspondence table's timer is
-    ``move_time``, in hours or days). Refuses a field the game has no use for (as its
+    ``move_time``, in hours or days; ``timer_given``: the player typed ``turn_timer``). Refuses a field the game has no use for (as its
     ``game_info`` says), or one given twice; ``validate_spec`` judges the rest."""
     try:
         chosen_pace = Pace(pace or Pace.LIVE.value)
     except ValueError:
         raise TableError("The pace is live or correspondence.") from None
     if chosen_pace is Pace.CORRESPONDENCE:
+        if timer_given:
+            raise TableError(
+                "turn_timer is for live tables; a correspondence table's time per move is "
+                "move_time (e.g. 12h, 1d or 3d)."
+            )
         turn_timer = (
             DEFAULT_CORRESPONDENCE_TIMER if move_time is None else parse_move_time(move_time)
         )
