@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot.discord.acks import ACK_BUDGET, within_ack
 from bot.discord.hand import drawn_hand, legal_moves, seat_of
-from bot.discord.ui import game_tag
+from bot.discord.ui import game_tag, hand_channels
 from bot.i18n import N_, _
 from bot.render.boards.base import plain_names
 from bot.render.hands import REFRESH, Payload, PlayMove, UnknownControl, click, hand_context
@@ -106,11 +106,14 @@ class Play(commands.Cog):
     ) -> None:
         """``tag``: the game the hand was drawn for (None from a hand drawn before tags). A hand
         opened away from its table (a turn notice, /games) plays there too, for its player."""
-        away = self.bot.tables.get(channel_id)
-        if channel_id != interaction.channel_id and (
-            away is None or not away.is_seated(interaction.user.id)
-        ):
-            raise TableError("That hand belongs to another channel's table.")
+        if channel_id != interaction.channel_id:
+            away = self.bot.tables.get(channel_id)
+            if (
+                away is None
+                or not away.is_seated(interaction.user.id)
+                or hand_channels(interaction.message) != {channel_id}
+            ):
+                raise TableError("That hand belongs to another channel's table.")
         table = self._playing_table(channel_id)
         user_id = interaction.user.id
         seat = seat_of(table, user_id)

@@ -343,6 +343,21 @@ def hand_custom_id(prefix: str, kind: str, table: Table, arg: str | None) -> str
     return cid if arg is None else f"{cid}:{arg}"
 
 
+_HAND_ID = re.compile(r"hs?" + HAND_TEMPLATE)
+
+
+def hand_channels(message: discord.Message | None) -> set[int]:
+    """The tables (channels) the hand controls on ``message`` belong to: one for a hand as the
+    bot drew it, wherever it was opened (a forged control added to it makes two)."""
+    found: set[int] = set()
+    for row in message.components if message is not None else []:
+        for item in getattr(row, "children", [row]):
+            matched = _HAND_ID.fullmatch(str(getattr(item, "custom_id", "") or ""))
+            if matched is not None:
+                found.add(int(matched["ch"]))
+    return found
+
+
 class HandControl(Localised, DynamicItem[ItemT], template=r"hs?" + HAND_TEMPLATE):
     """What the hand's buttons and selects share: the parsed custom_id and one dispatch to
     the Play commands' ``hand_click`` (a button has no values). Only its subclasses are registered."""
