@@ -79,7 +79,12 @@ class Play(commands.Cog):
         """Show my hand of a table pressed away from it (a turn notice, /games): the hand opens
         here, only for the presser, and its moves are played at that table."""
         table = self.bot.tables.get(channel_id)
-        if table is None or not table.is_live:
+        if table is None:  # ended long ago, or (several processes) run by another one
+            raise TableError(
+                "That table is not open here any more: its game has ended, or it is run by "
+                "another instance of the bot — use Show my hand on its table message."
+            )
+        if not table.is_live:
             raise TableError("That game has ended — see its table message for the result.")
         if not table.is_seated(interaction.user.id):
             raise NotSeated(NOT_AT_TABLE)

@@ -4,7 +4,7 @@ for hand controls, the table's move number) and small builders for embeds and th
 custom_id formats (≤ 100 characters):
   ``show:<channel>``                              Show my hand (public table message)
   ``rematch:<channel>``                           Rematch (a finished table's message)
-  ``lobby:<join|leave|start|cancel|sit|pings>:<channel>[:<seat>]``   lobby buttons
+  ``lobby:<join|leave|start|cancel|sit|pings|pace>:<channel>[:<seat>]``   lobby buttons
   ``lobbyai:<channel>``                            lobby select: add a computer of a level
   ``h:<kind>:<channel>:<move_no>.<game>[:<arg>]``  hand buttons
   ``hs:<kind>:<channel>:<move_no>.<game>[:<arg>]`` hand selects
@@ -255,7 +255,7 @@ class MyHandButton(Localised, DynamicItem[Button[Any]], template=r"mine:(?P<ch>[
 class LobbyButton(
     Localised,
     DynamicItem[Button[Any]],
-    template=r"lobby:(?P<act>join|leave|start|cancel|sit|pings):(?P<ch>[0-9]{1,20})(?::(?P<seat>[0-3]))?",
+    template=r"lobby:(?P<act>join|leave|start|cancel|sit|pings|pace):(?P<ch>[0-9]{1,20})(?::(?P<seat>[0-3]))?",
 ):
     def __init__(self, item: Button[Any], action: str, channel_id: int, seat: int | None) -> None:
         super().__init__(item)
@@ -461,7 +461,7 @@ def one_shot(view: discord.ui.View) -> discord.ui.View:
 
 def lobby_view(table: Table) -> discord.ui.View:
     """Join (disabled when every seat is taken) / Leave / Start / Cancel (team seats for Hurricane
-    pairs), the host's turn-pings switch and the computer select."""
+    pairs), the host's turn-pings and pace switches and the computer select."""
     view = discord.ui.View(timeout=None)
     ch = table.channel_id
     if table.team_of(0) is not None:
@@ -486,6 +486,8 @@ def lobby_view(table: Table) -> discord.ui.View:
     view.add_item(LobbyButton.make("cancel", ch, _("Cancel"), discord.ButtonStyle.danger))
     pings = _("Turn pings: on") if table.spec.pings else _("Turn pings: off")
     view.add_item(LobbyButton.make("pings", ch, pings, discord.ButtonStyle.secondary))
+    pace = _("Pace: correspondence") if table.spec.correspondence else _("Pace: live")
+    view.add_item(LobbyButton.make("pace", ch, pace, discord.ButtonStyle.secondary))
     if table.empty_seats:
         view.add_item(LobbyComputerSelect.make(ch))
     return view

@@ -164,6 +164,7 @@ WORDS = (
     N_("kick"),
     N_("add a computer"),
     N_("change the turn pings"),
+    N_("change the pace"),
     N_("Resign or vote to abandon instead."),
     N_("two"),
     N_("three"),

@@ -14,10 +14,10 @@ import bot.games as games
 
 from . import checks
 from .errors import NotSeated, TableError, TableExists
-from .models import COMPUTER_IDS, GameSpec, Level, Seat, Table, TableLimits, TableStatus
+from .models import COMPUTER_IDS, GameSpec, Level, Pace, Seat, Table, TableLimits, TableStatus
 from .persistence import TablePersistence, draft
 from .registry import TableRegistry
-from .specs import validate_spec
+from .specs import DEFAULT_CORRESPONDENCE_TIMER, validate_spec
 from .turns import arm_clock, mark_ended
 
 
@@ -261,6 +261,25 @@ class TableLobby:
             checks.host_only(table, by_user_id)
             changed = draft(table)
             changed.spec = replace(table.spec, pings=on)
+            await self._persistence.commit(table, changed)
+            return table
+
+    async def set_pace(
+        self, channel_id: int, by_user_id: int, pace: Pace, live_timer: float
+    ) -> Table:
+        """Switch the lobby between live and correspondence play (host): the turn timer becomes
+        ``live_timer`` (live) or one day (correspondence); every seated player's cap is checked."""
+        async with self._registry.lock(channel_id):
+            table = checks.in_lobby(self._registry.get(channel_id), "change the pace")
+            checks.host_only(table, by_user_id)
+            timer = DEFAULT_CORRESPONDENCE_TIMER if pace is Pace.CORRESPONDENCE else live_timer
+            spec = validate_spec(replace(table.spec, pace=pace, turn_timer=timer))
+            if spec.correspondence and not table.spec.correspondence:
+                for seat in table.seats:
+                    if seat is not None and seat.computer is None:
+                        self._check_correspondence(table.guild_id, seat.user_id)
+            changed = draft(table)
+            changed.spec = spec
             await self._persistence.commit(table, changed)
             return table
 

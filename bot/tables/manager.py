@@ -20,7 +20,7 @@ from storage.base import Storage
 from .driver import MAX_TIMEOUTS, TableListener, TurnDriver
 from .errors import TableError
 from .lobby import TableLobby
-from .models import ActionOutcome, GameSpec, Level, Table, TableLimits, TableStatus
+from .models import ActionOutcome, GameSpec, Level, Pace, Table, TableLimits, TableStatus
 from .persistence import TablePersistence
 from .play import TablePlay
 from .registry import TableRegistry
@@ -167,6 +167,13 @@ class TableManager:
 
     async def set_pings(self, channel_id: int, by_user_id: int, on: bool) -> Table:
         return await self._lobby.set_pings(channel_id, by_user_id, on)
+
+    async def set_pace(
+        self, channel_id: int, by_user_id: int, pace: Pace, live_timer: float
+    ) -> Table:
+        table = await self._lobby.set_pace(channel_id, by_user_id, pace, live_timer)
+        self._driver.poke(channel_id)  # (a correspondence lobby waits longer)
+        return table
 
     async def start(self, channel_id: int, by_user_id: int) -> Table:
         table = await self._lobby.start(channel_id, by_user_id)

@@ -171,3 +171,16 @@ async def test_bad_paces_and_timers_are_refused_and_notifications_are_each_playe
     assert len(dm_messages(fake, bob)) == 1  # one per turn change
     hand = comp(notice, "mine:")
     assert hand is not None
+
+    # the lobby's pace switch (host): a day per move, said in the lobby; and back to live
+    lobby = Driver(fake, [bob], channel_id=fake.make_channel("lobby"))
+    await lobby.open(bob, game="haggis")
+    ex = await fake.click(lobby.public(), f"lobby:pace:{lobby.channel_id}", user=bob.user)
+    assert ex.callback_type == 6 and lobby.table.spec.pace is Pace.CORRESPONDENCE
+    assert lobby.table.spec.turn_timer == DAY
+    await fake.bot.settle()  # type: ignore[attr-defined]
+    assert "Pace: correspondence — 1 day per move" in render_text(lobby.public())
+    ex = await fake.click(lobby.public(), f"lobby:pace:{lobby.channel_id}", user=alice.user)
+    assert ex.ephemeral and "host" in ex.content  # only the host switches it
+    await fake.click(lobby.public(), f"lobby:pace:{lobby.channel_id}", user=bob.user)
+    assert lobby.table.spec.pace is Pace.LIVE and lobby.table.spec.turn_timer == 120
