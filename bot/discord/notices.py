@@ -109,6 +109,8 @@ class TurnNotices:
         lock = self._locks.setdefault(table.channel_id, asyncio.Lock())
         async with lock:
             await self._changed(table)
+        if not table.is_live and not lock.locked():
+            self._locks.pop(table.channel_id, None)  # nothing is kept for an ended table
 
     async def _recall(self, channel_id: int) -> dict[int, TurnNotice]:
         known = self._notices.get(channel_id)
