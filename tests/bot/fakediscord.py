@@ -465,6 +465,15 @@ class FakeDiscord:
         self.absent.add(cid)
         return cid
 
+    def dm_of(self, user_id: int) -> int:
+        """The id of the user's DM channel with the bot (made on first use, then the same)."""
+        for dm_id, uid in self.dm_channels.items():
+            if uid == user_id:
+                return dm_id
+        dm_id = snowflake()
+        self.dm_channels[dm_id] = user_id
+        return dm_id
+
     def make_bot_dm(self, user: dict[str, Any]) -> int:
         """The user's DM with the bot (context 1): the bot is a member, no server."""
         cid = snowflake()
@@ -667,11 +676,11 @@ class FakeDiscord:
             return 403, MISSING_ACCESS
         if m == "POST" and p == "/users/@me/channels":
             uid = int((rec.json or {})["recipient_id"])
-            dm = {"id": str(uid + 1), "type": 1, "recipients": [self.users[uid]]}
-            self.dm_channels[uid + 1] = uid
+            dm_id = self.dm_of(uid)
+            dm = {"id": str(dm_id), "type": 1, "recipients": [self.users[uid]]}
             # the user's DM with the bot: its messages are kept (edited, clicked from there)
-            self.channels.setdefault(uid + 1, dm)
-            self.bot_dms.setdefault(uid + 1, uid)
+            self.channels.setdefault(dm_id, dm)
+            self.bot_dms.setdefault(dm_id, uid)
             return 200, dm
         if (
             m == "POST"

@@ -67,7 +67,7 @@ async def _homes(fake: FakeDiscord, alice: Person, bob: Person) -> list[Home]:
     fake.advance(121)
     await fake.bot.notices.sweep()  # type: ignore[union-attr]
     notice = fake.messages[
-        max(m for m, v in fake.messages.items() if v["channel_id"] == str(alice.id + 1))
+        max(m for m, v in fake.messages.items() if v["channel_id"] == str(fake.dm_of(alice.id)))
     ]
     games = (await fake.slash("games", user=alice.user)).message
     assert games is not None

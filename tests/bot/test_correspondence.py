@@ -21,7 +21,7 @@ DAY = 24 * HOUR
 
 def dm_messages(fake: FakeDiscord, person: Person) -> list[dict[str, Any]]:
     """The bot's direct messages to ``person``, oldest first, as they stand now."""
-    dm = person.id + 1  # the fake's DM channel of a user
+    dm = fake.dm_of(person.id)
     return sorted(
         (m for m in fake.messages.values() if int(m["channel_id"]) == dm and not m["flags"] & 64),
         key=lambda m: int(m["id"]),
@@ -66,7 +66,7 @@ async def test_a_correspondence_game_over_days_with_notices_a_restart_and_a_move
     ex = await fake.click(notice, f"mine:{d.channel_id}", user=alice.user)
     assert ex.callback_type == 4 and ex.ephemeral, ex.content
     hand = ex.message
-    assert hand is not None and int(hand["channel_id"]) == alice.id + 1
+    assert hand is not None and int(hand["channel_id"]) == fake.dm_of(alice.id)
     d.hands[alice.id] = hand
     before = d.table.move_no
     await d.play_move(to_move(d), d.choose(to_move(d)))
@@ -76,7 +76,7 @@ async def test_a_correspondence_game_over_days_with_notices_a_restart_and_a_move
     d.scanner.scan()  # every DM and hand so far showed only its reader's cards
 
     # Bob's turn: his DMs are closed, noted once (one refused try), the channel ping goes out
-    refused = [r for r in fake.requests if r.path == f"/channels/{bob.id + 1}/messages"]
+    refused = [r for r in fake.requests if r.path == f"/channels/{fake.dm_of(bob.id)}/messages"]
     assert len(refused) == 1
     assert any(f"<@{bob.id}>" in m["content"] for m in fake.public_messages(d.channel_id))
 
@@ -97,7 +97,7 @@ async def test_a_correspondence_game_over_days_with_notices_a_restart_and_a_move
     fake2.bot.tables.poke(d.channel_id)  # type: ignore[attr-defined]
     await fake2.wait_for(lambda: d.person(to_move(d)) is alice and len(fake2.dms) == 1)
     assert d.table.last_events[0]["type"] == "timeout"
-    refused = [r for r in fake2.requests if r.path == f"/channels/{bob.id + 1}/messages"]
+    refused = [r for r in fake2.requests if r.path == f"/channels/{fake2.dm_of(bob.id)}/messages"]
     assert refused == []  # noted before the restart: not tried again for this game
     [again] = [m for m in dm_messages(fake2, alice) if m["components"]]
     assert "Your turn" in render_text(again)
