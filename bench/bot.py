@@ -97,6 +97,15 @@ class NoStorage:
         return None
 
     async def set_guild_language(self, guild_id: int, lang: str | None) -> None: ...
+    async def get_notification_mode(self, user_id: int) -> str | None:
+        return None
+
+    async def set_notification_mode(self, user_id: int, mode: str) -> None: ...
+    async def turn_notices(self, channel_id: int) -> list[Any]:
+        return []
+
+    async def save_turn_notice(self, notice: Any) -> None: ...
+    async def forget_turn_notices(self, channel_id: int) -> None: ...
 
 
 #: Tables per fake server: a server holds at most ``MAX_TABLES_PER_SERVER`` (50 by default) live

@@ -37,6 +37,7 @@ from bot.discord.errors import UnknownControl, report_interaction_error
 from bot.discord.language import CommandTranslator, ServerLanguages, localise
 from bot.discord.live import HandUpdater, TurnPinger
 from bot.discord.media import clear_card_emojis, sync_card_emojis, warm_pictures
+from bot.discord.notices import TurnNotices
 from bot.discord.publisher import TablePublisher
 from bot.discord.web_links import WebLinks
 from bot.heap import freeze_long_lived
@@ -68,6 +69,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.stats",
     "cogs.replay",
     "cogs.settings",
+    "cogs.games",
 )
 
 
@@ -131,6 +133,7 @@ class CardBot(commands.AutoShardedBot):
         self.publisher: Any = None  # bot.discord.publisher.TablePublisher
         self.hands: Any = None  # bot.discord.live.HandUpdater
         self.pinger: Any = None  # bot.discord.live.TurnPinger
+        self.notices: Any = None  # bot.discord.notices.TurnNotices
         self.controls = Controls()  # who answers each persistent component (the cogs register)
         self.card_emojis = card_emojis
         self.freeze_heap = freeze_heap
@@ -275,8 +278,10 @@ class CardBot(commands.AutoShardedBot):
         self.publisher = TablePublisher(self, delay=self.publish_delay)
         self.hands = HandUpdater(self)
         self.pinger = TurnPinger(self)
-        self.publisher.followers = [self.hands, self.pinger]
+        self.notices = TurnNotices(self)
+        self.publisher.followers = [self.hands, self.pinger, self.notices]
         self.hands.start()
+        self.notices.start()
         config = self.config
         self.tables = TableManager(
             self.storage,
@@ -286,6 +291,7 @@ class CardBot(commands.AutoShardedBot):
             limits=TableLimits(
                 tables_per_guild=config.max_tables_per_server,
                 lobbies_per_member=config.max_lobbies_per_member,
+                correspondence_per_member=config.max_correspondence_tables,
             ),
         )
         refresh_game_choices()  # a game registered since import is offered by the commands too
@@ -345,6 +351,8 @@ class CardBot(commands.AutoShardedBot):
                 await self.hands.close()
             if self.web_runner is not None:
                 await self.web_runner.cleanup()
+            if self.notices is not None:
+                await self.notices.close()
             if getattr(self, "tables", None) is not None:
                 await self.tables.close()
             if self.storage is not None and self._owns_storage:

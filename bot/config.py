@@ -132,6 +132,7 @@ class Config:
     # Limits (a clear refusal when reached):
     max_tables_per_server: int = 50  # live tables (lobbies and games) in one server
     max_lobbies_per_member: int = 2  # lobbies one member may host at once
+    max_correspondence_tables: int = 20  # correspondence tables one member may sit at per server
     status_cooldown_seconds: float = 30.0  # /table status re-posts per table
     action_rate: int = 10  # /play and clicks per user: at most this many …
     action_per_seconds: float = 5.0  # … in this many seconds
@@ -151,6 +152,7 @@ class Config:
             f"database_url={url}, turn_timer_seconds={self.turn_timer_seconds}, "
             f"owner_ids={sorted(self.owner_ids)}, max_tables_per_server={self.max_tables_per_server}, "
             f"max_lobbies_per_member={self.max_lobbies_per_member}, "
+            f"max_correspondence_tables={self.max_correspondence_tables}, "
             f"status_cooldown_seconds={self.status_cooldown_seconds}, "
             f"action_rate={self.action_rate}/{self.action_per_seconds}s, "
             f"shard_count={self.shard_count}, shard_ids={self.shard_ids}, "
@@ -217,6 +219,7 @@ class Config:
             log_gateway=env.get("LOG_GATEWAY", "").strip() in ("1", "true", "yes"),
             max_tables_per_server=int(_positive(env, "MAX_TABLES_PER_SERVER", 50)),
             max_lobbies_per_member=int(_positive(env, "MAX_LOBBIES_PER_MEMBER", 2)),
+            max_correspondence_tables=int(_positive(env, "MAX_CORRESPONDENCE_TABLES", 20)),
             status_cooldown_seconds=_positive(env, "STATUS_COOLDOWN_SECONDS", 30.0),
             action_rate=int(_positive(env, "ACTION_RATE", 10)),
             action_per_seconds=_positive(env, "ACTION_PER_SECONDS", 5.0),

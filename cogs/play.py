@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot.discord.acks import ACK_BUDGET, within_ack
 from bot.discord.hand import drawn_hand, legal_moves, seat_of
-from bot.discord.ui import game_tag
+from bot.discord.ui import game_tag, hand_channels
 from bot.i18n import N_, _
 from bot.render.boards.base import plain_names
 from bot.render.hands import REFRESH, Payload, PlayMove, UnknownControl, click, hand_context
@@ -20,13 +20,14 @@ from bot.render.moves import matches_query, move_label
 from bot.render.refusals import refusal
 from bot.render.table import seat_names
 from bot.render.typed import typed_move
-from bot.tables.errors import StaleAction, TableError
+from bot.tables.errors import NotSeated, StaleAction, TableError
 from bot.tables.models import Table, TableStatus
 from cogs.places import anywhere
 
 if TYPE_CHECKING:
     from bot.discord.card_host import CardHost
 
+NOT_AT_TABLE = N_("You are not seated at that table, so it has no hand of yours.")
 EARLIER_GAME = N_("That hand was from an earlier game at this table — here is your hand now.")
 
 
@@ -48,6 +49,7 @@ class Play(commands.Cog):
     # --- building ---------------------------------------------------------------------------------------
     async def cog_load(self) -> None:
         self.bot.controls.show_hand = self.show_hand
+        self.bot.controls.open_hand = self.open_hand
         self.bot.controls.hand_click = self.hand_click
 
     async def cog_unload(self) -> None:
@@ -73,6 +75,24 @@ class Play(commands.Cog):
         await interaction.response.send_message(embed=embed, view=view, files=files, ephemeral=True)
         self.bot.hands.remember(table, interaction.user.id, interaction, None)
 
+    async def open_hand(self, interaction: discord.Interaction[Any], channel_id: int) -> None:
+        """Show my hand of a table pressed away from it (a turn notice, /games): the hand opens
+        here, only for the presser, and its moves are played at that table."""
+        table = self.bot.tables.get(channel_id)
+        if table is None:  # ended long ago, or (several processes) run by another one
+            raise TableError(
+                "That table is not open here any more: its game has ended, or it is run by "
+                "another instance of the bot — use Show my hand on its table message."
+            )
+        if not table.is_live:
+            raise TableError("That game has ended — see its table message for the result.")
+        if not table.is_seated(interaction.user.id):
+            raise NotSeated(NOT_AT_TABLE)
+        table = self._playing_table(channel_id)
+        embed, view, files = await drawn_hand(self.bot.tables, table, interaction.user.id)
+        await interaction.response.send_message(embed=embed, view=view, files=files, ephemeral=True)
+        self.bot.hands.remember(table, interaction.user.id, interaction, None)
+
     @app_commands.command(name="hand", description="Show your cards (only you can see them).")
     @anywhere
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
@@ -89,9 +109,16 @@ class Play(commands.Cog):
         values: list[str],
         tag: str | None = None,
     ) -> None:
-        """``tag``: the game the hand was drawn for (None from a hand drawn before tags)."""
+        """``tag``: the game the hand was drawn for (None from a hand drawn before tags). A hand
+        opened away from its table (a turn notice, /games) plays there too, for its player."""
         if channel_id != interaction.channel_id:
-            raise TableError("That hand belongs to another channel's table.")
+            away = self.bot.tables.get(channel_id)
+            if (
+                away is None
+                or not away.is_seated(interaction.user.id)
+                or hand_channels(interaction.message) != {channel_id}
+            ):
+                raise TableError("That hand belongs to another channel's table.")
         table = self._playing_table(channel_id)
         user_id = interaction.user.id
         seat = seat_of(table, user_id)

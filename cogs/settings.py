@@ -1,9 +1,9 @@
 """``/settings language``: the language of a server's public messages (the table, the lobby, scores and
-pings). Shown only to members with Manage Server (``default_permissions``); each player's own hand,
-replies and errors stay in their own Discord language whatever the server chooses.
-
-``/settings web public:on|off``: whether the server's results have public web pages (``bot.web``);
-off by default, and then every address of them answers 404."""
+pings), for members with Manage Server; each player's own hand, replies and errors stay in their own
+Discord language whatever the server chooses. ``/settings web public:on|off``: whether the server's
+results have public web pages (``bot.web``); off by default, and then every address of them answers
+404. ``/settings notifications``: each player's own choice of turn notices by direct message
+(``bot.discord.notices``)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import NATIVE_NAMES, _
+from bot.discord.notices import NoticeMode
+from bot.i18n import N_, NATIVE_NAMES, _
 from cogs.places import SERVER_CONTEXT, SERVER_INSTALL
 
 if TYPE_CHECKING:
@@ -24,10 +25,11 @@ class Settings(commands.Cog):
     def __init__(self, bot: CardHost) -> None:
         self.bot = bot
 
+    # No default_permissions: /settings notifications is every player's own; the server's
+    # language checks Manage Server itself.
     settings = app_commands.Group(
         name="settings",
-        description="This server's settings for the bot (Manage Server).",
-        default_permissions=discord.Permissions(manage_guild=True),
+        description="Settings: this server's language (Manage Server), your turn notices.",
         allowed_installs=SERVER_INSTALL,
         allowed_contexts=SERVER_CONTEXT,
     )
@@ -49,6 +51,12 @@ class Settings(commands.Cog):
         if interaction.guild_id is None:
             await interaction.response.send_message(
                 _("Run this in a server: it sets that server's language."), ephemeral=True
+            )
+            return
+        if not interaction.permissions.manage_guild:
+            await interaction.response.send_message(
+                _("Only members with Manage Server choose this server's language."),
+                ephemeral=True,
             )
             return
         languages = self.bot.languages
@@ -107,6 +115,39 @@ class Settings(commands.Cog):
                 "link to them yet."
             )
         await interaction.response.send_message(text, ephemeral=True)
+
+    @settings.command(
+        name="notifications",
+        description="When the bot tells you by direct message it is your turn.",
+    )
+    @app_commands.describe(notify="correspondence (default), all, or off")
+    @app_commands.choices(
+        notify=[
+            app_commands.Choice(name="correspondence tables only", value="correspondence"),
+            app_commands.Choice(name="all tables (live ones after 2 minutes)", value="all"),
+            app_commands.Choice(name="off", value="off"),
+        ]
+    )
+    async def notifications(
+        self, interaction: discord.Interaction, notify: Literal["correspondence", "all", "off"]
+    ) -> None:
+        mode = NoticeMode(notify)
+        await self.bot.notices.set_mode(interaction.user.id, mode)
+        await interaction.response.send_message(_(NOTICE_CHOSEN[mode]), ephemeral=True)
+
+
+NOTICE_CHOSEN = {
+    NoticeMode.CORRESPONDENCE: N_(
+        "I will tell you by direct message when it is your turn at a correspondence table."
+    ),
+    NoticeMode.ALL: N_(
+        "I will tell you by direct message when it is your turn at a correspondence table, and "
+        "at a live table once your turn has waited two minutes."
+    ),
+    NoticeMode.OFF: N_(
+        "I will not send you turn notices. The channel still mentions you when it is your turn."
+    ),
+}
 
 
 async def setup(bot: CardHost) -> None:

@@ -22,7 +22,7 @@ from bot.i18n import N_, _, using
 from bot.render.rules import option_suggestions
 from bot.render.table import rematch_invitation
 from bot.tables.errors import TableError
-from bot.tables.models import Level, Table, TableStatus
+from bot.tables.models import Level, Pace, Table, TableStatus
 from bot.tables.specs import command_spec
 from cogs.places import ANY_CONTEXT, ANY_INSTALL
 
@@ -42,6 +42,10 @@ PRESET_CHOICES = [
     app_commands.Choice(name="standard (2 players)", value="standard"),
     app_commands.Choice(name="open hands (2 players, to 15)", value="open"),
     app_commands.Choice(name="pairs (4 players, 2 teams)", value="pairs"),
+]
+PACE_CHOICES = [
+    app_commands.Choice(name="live (one sitting)", value="live"),
+    app_commands.Choice(name="correspondence (a move in hours or days)", value="correspondence"),
 ]
 LEVEL_CHOICES = [app_commands.Choice(name=level.value, value=level.value) for level in Level]
 
@@ -139,11 +143,15 @@ class Tables(commands.Cog):
         preset="Hurricane only: which rules",
         target="Points that end the game (Hurricane: default 16, open 15; Haggis: 250 or 350)",
         turn_timer="Seconds per turn (0 = no timer; default 120)",
+        pace="live (one sitting) or correspondence (a move in hours or days, turn notices by DM)",
+        move_time="Correspondence: time per move, e.g. 12h, 1d, 3d (1 hour to 7 days; default 1d)",
         players="How many seats, where the game lets you choose (Haggis 2–3, Hurricane poker 2–8)",
         computer="Fill every empty seat with computer players of this level and start at once",
         options="More rules as name=value pairs (see /rules), e.g. bomb_capture=chooser",
     )
-    @app_commands.choices(game=GAME_CHOICES, preset=PRESET_CHOICES, computer=LEVEL_CHOICES)
+    @app_commands.choices(
+        game=GAME_CHOICES, preset=PRESET_CHOICES, computer=LEVEL_CHOICES, pace=PACE_CHOICES
+    )
     async def new(
         self,
         interaction: discord.Interaction[Any],
@@ -154,6 +162,8 @@ class Tables(commands.Cog):
         players: app_commands.Range[int, 2, MAX_SEATS] | None = None,
         computer: str | None = None,
         options: app_commands.Range[str, 1, 300] | None = None,
+        pace: str | None = None,
+        move_time: app_commands.Range[str, 1, 20] | None = None,
     ) -> None:
         place = place_of(interaction)
         if interaction.channel_id is None or place is None:
@@ -162,15 +172,22 @@ class Tables(commands.Cog):
         manager = self.bot.tables
         # Every refusal happens here, before anything may defer the answer publicly: it stays private.
         asked = command_spec(
-            game, options=options, preset=preset, target=target, players=players, turn_timer=timer
+            game,
+            options=options,
+            preset=preset,
+            target=target,
+            players=players,
+            turn_timer=timer,
+            pace=pace,
+            move_time=move_time,
+            timer_given=turn_timer is not None,
         )
         spec = manager.check_open(
             interaction.channel_id,
-            asked,
+            replace(asked, delivery=delivery_of(interaction)),
             guild_id=place,
             host_id=interaction.user.id,
         )
-        spec = replace(spec, delivery=delivery_of(interaction))
         table = await self._ack(
             interaction,
             manager.open_table(
@@ -490,6 +507,12 @@ class Tables(commands.Cog):
             table = await self._ack(
                 interaction, manager.set_pings(channel_id, user.id, not current), public=False
             )
+        elif action == "pace":
+            now = manager.require(channel_id).spec.pace
+            wanted = Pace.LIVE if now is Pace.CORRESPONDENCE else Pace.CORRESPONDENCE
+            timer = self.bot.config.turn_timer_seconds
+            work = manager.set_pace(channel_id, user.id, wanted, timer)
+            table = await self._ack(interaction, work, public=False)
         elif action == "computer" and values and values[0] in {lv.value for lv in Level}:
             table = await self._ack(
                 interaction,

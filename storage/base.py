@@ -16,6 +16,7 @@ from .models import (
     MoveRecord,
     PlayerStats,
     TableSnapshot,
+    TurnNotice,
 )
 
 
@@ -129,3 +130,18 @@ class Storage(Protocol):
 
     async def game_summary(self, game_id: str) -> GameSummary | None:
         """One finished game's summary (None: no finished game has that id)."""
+
+    async def get_notification_mode(self, user_id: int) -> str | None:
+        """The player's choice of turn notices (``correspondence``, ``all``, ``off``), or None:
+        never chosen (the default applies)."""
+
+    async def set_notification_mode(self, user_id: int, mode: str) -> None: ...
+
+    async def turn_notices(self, channel_id: int) -> list[TurnNotice]:
+        """The latest turn notice of the table in ``channel_id`` to each of its players."""
+
+    async def save_turn_notice(self, notice: TurnNotice) -> None:
+        """Store (or replace) the latest notice of that table to that player."""
+
+    async def forget_turn_notices(self, channel_id: int) -> None:
+        """Drop a table's notices (its game ended and every notice says so)."""

@@ -148,3 +148,20 @@ class PlayerStats:
     game: str
     row: LeaderboardRow
     recent: tuple[GameSummary, ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True)
+class TurnNotice:
+    """The latest direct message telling ``user_id`` it was their turn at the table of
+    ``channel_id``: for the turn that began at ``move_no`` of ``game_id``. ``state``: ``sent``
+    (waiting for the player), ``done`` (the turn passed on; the message says so) or ``closed``
+    (the player's DMs are closed: no message, not retried for this game)."""
+
+    channel_id: int
+    user_id: int
+    game_id: str
+    move_no: int
+    state: str
+    dm_channel_id: int | None = None
+    message_id: int | None = None
+    sent_at: float = 0.0

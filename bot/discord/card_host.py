@@ -15,6 +15,7 @@ from bot.config import Config
 from .controls import Controls
 from .host import ServiceHost
 from .live import HandUpdater, TurnPinger
+from .notices import TurnNotices
 from .publisher import TablePublisher
 
 
@@ -23,6 +24,7 @@ class CardHost(ServiceHost, Protocol):
     publisher: TablePublisher
     hands: HandUpdater
     pinger: TurnPinger
+    notices: TurnNotices
     controls: Controls
 
     @property

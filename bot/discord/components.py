@@ -14,12 +14,14 @@ from .ui import (
     HandSelect,
     LobbyButton,
     LobbyComputerSelect,
+    MyHandButton,
     RematchButton,
     ShowHandButton,
 )
 
 DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (
     ShowHandButton,
+    MyHandButton,
     RematchButton,
     LobbyButton,
     LobbyComputerSelect,

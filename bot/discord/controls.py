@@ -18,6 +18,8 @@ from storage.models import Metric
 Interaction = discord.Interaction[Any]
 #: ``show:<channel>`` — open the clicker's hand of that channel's table.
 ShowHand = Callable[[Interaction, int], Awaitable[None]]
+#: ``mine:<channel>`` — open the clicker's hand of that table wherever pressed (a DM, /games).
+OpenHand = Callable[[Interaction, int], Awaitable[None]]
 #: ``rematch:<channel>``
 Rematch = Callable[[Interaction, int], Awaitable[None]]
 #: lobby buttons and the computer select: (action, channel, seat, the select's values)
@@ -39,6 +41,7 @@ class ControlNotReady(RuntimeError):
 @dataclass
 class Controls:
     show_hand: ShowHand | None = None
+    open_hand: OpenHand | None = None
     rematch: Rematch | None = None
     lobby_click: LobbyClick | None = None
     hand_click: HandClick | None = None

@@ -4,11 +4,13 @@ for hand controls, the table's move number) and small builders for embeds and th
 custom_id formats (≤ 100 characters):
   ``show:<channel>``                              Show my hand (public table message)
   ``rematch:<channel>``                           Rematch (a finished table's message)
-  ``lobby:<join|leave|start|cancel|sit|pings>:<channel>[:<seat>]``   lobby buttons
+  ``lobby:<join|leave|start|cancel|sit|pings|pace>:<channel>[:<seat>]``   lobby buttons
   ``lobbyai:<channel>``                            lobby select: add a computer of a level
   ``h:<kind>:<channel>:<move_no>.<game>[:<arg>]``  hand buttons
   ``hs:<kind>:<channel>:<move_no>.<game>[:<arg>]`` hand selects
   ``rp:o:<game id>:0``                             Replay (an ended table; ``cogs.replay``)
+  ``mine:<channel>``                               Show my hand of that table, from anywhere: a turn
+                                                   notice (DM) or /games
 (``<game>``: ``game_tag`` of the table's game, so a hand left over from an earlier game of the channel
 is told apart even at the same move number.)
 Ids are parsed strictly (ASCII digits, printable ASCII arguments): anything else matches no template
@@ -16,7 +18,8 @@ and is refused politely by ``CardBot.on_interaction``. Every callback goes throu
 user's click limit, then a check that the message it was clicked on is the kind the control belongs
 to (``message_kind``: a hand's controls act only on a private hand, lobby and Show-my-hand buttons
 only on the public table message, leaderboard pages only on a leaderboard, replay steps only on a
-replay frame, /history's menu only on /history; any other private answer takes none), and errors
+replay frame, /history's menu only on /history, the other table's Show my hand only on a turn
+notice or /games; any other private answer takes none), and errors
 reach the one central handler (tests/bot/test_control_homes.py sends every control to every kind)."""
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from discord.ui import Button, DynamicItem, Select
 
 from bot.i18n import LANGUAGES, N_, _, translate
 from bot.render.cards import emojify
+from bot.render.notices import GAMES_TITLE, NOTICE_TITLE
 from bot.render.replay import REPLAY_TITLE
 from bot.render.stats import BOARD_TITLE, HISTORY_TITLES
 from bot.render.table import HAND_TITLE, game_colour, seat_label
@@ -63,7 +67,17 @@ HAND_MESSAGE = "hand"  # a player's private hand
 BOARD_MESSAGE = "board"  # a private leaderboard page
 REPLAY_MESSAGE = "replay"  # a private replay frame (its step buttons)
 HISTORY_MESSAGE = "history"  # /history's private answer (its replay menu)
-MESSAGE_KINDS = (TABLE_MESSAGE, HAND_MESSAGE, BOARD_MESSAGE, REPLAY_MESSAGE, HISTORY_MESSAGE)
+NOTICE_MESSAGE = "notice"  # a turn notice sent by direct message
+GAMES_MESSAGE = "games"  # /games's private answer
+MESSAGE_KINDS = (
+    TABLE_MESSAGE,
+    HAND_MESSAGE,
+    BOARD_MESSAGE,
+    REPLAY_MESSAGE,
+    HISTORY_MESSAGE,
+    NOTICE_MESSAGE,
+    GAMES_MESSAGE,
+)
 
 
 def _title_patterns(*msgids: str) -> list[re.Pattern[str]]:
@@ -81,7 +95,9 @@ _PRIVATE_KINDS = (
     (REPLAY_MESSAGE, _title_patterns(REPLAY_TITLE)),
     (HISTORY_MESSAGE, _title_patterns(*HISTORY_TITLES)),
     (HAND_MESSAGE, _title_patterns(HAND_TITLE)),
+    (GAMES_MESSAGE, _title_patterns(GAMES_TITLE)),
 )
+_NOTICE_TITLES = _title_patterns(NOTICE_TITLE)
 
 
 def message_kind(message: discord.Message | None) -> str | None:
@@ -92,6 +108,8 @@ def message_kind(message: discord.Message | None) -> str | None:
         return None
     title = message.embeds[0].title or ""
     if not message.flags.ephemeral:
+        if message.guild is None and any(p.fullmatch(title) for p in _NOTICE_TITLES):
+            return NOTICE_MESSAGE  # (a direct message; a table's titles never read so)
         return TABLE_MESSAGE
     for kind, patterns in _PRIVATE_KINDS:
         if any(pattern.fullmatch(title) for pattern in patterns):
@@ -99,15 +117,18 @@ def message_kind(message: discord.Message | None) -> str | None:
     return None
 
 
-def expect_message(interaction: discord.Interaction[Any], kind: str) -> None:
+def expect_message(interaction: discord.Interaction[Any], kind: str | tuple[str, ...]) -> None:
     """Refuse a control on a message of another kind: a hand's Refresh on the public table, a
     leaderboard page id on a table message, a lobby button on a hand…"""
-    if message_kind(interaction.message) != kind:
+    kinds = (kind,) if isinstance(kind, str) else kind
+    if message_kind(interaction.message) not in kinds:
         raise WrongMessage()
 
 
 async def guarded(
-    interaction: discord.Interaction[Any], work: Awaitable[None], kind: str | None = None
+    interaction: discord.Interaction[Any],
+    work: Awaitable[None],
+    kind: str | tuple[str, ...] | None = None,
 ) -> None:
     """Run a component handler: the user's click limit and the message kind first; any
     exception goes to the central error handler."""
@@ -204,10 +225,37 @@ class RematchButton(TableButton, template=r"rematch:(?P<ch>\d{1,20})"):
         await guarded(interaction, rematch(interaction, self.channel_id), TABLE_MESSAGE)
 
 
+class MyHandButton(Localised, DynamicItem[Button[Any]], template=r"mine:(?P<ch>[0-9]{1,20})"):
+    """Show my hand of one table, pressed away from it: on a turn notice (the bot's direct
+    message) or on /games. The hand opens where it was pressed, only for the presser."""
+
+    def __init__(self, channel_id: int, label: str | None = None) -> None:
+        super().__init__(
+            Button(
+                label=clip(label or _("Show my hand"), 80),
+                emoji="🃏",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"mine:{channel_id}",
+            )
+        )
+        self.channel_id = channel_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
+    ) -> MyHandButton:
+        return cls(int(match["ch"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        open_hand = need(controls_of(interaction.client).open_hand, "mine")
+        work = open_hand(interaction, self.channel_id)
+        await guarded(interaction, work, (NOTICE_MESSAGE, GAMES_MESSAGE))
+
+
 class LobbyButton(
     Localised,
     DynamicItem[Button[Any]],
-    template=r"lobby:(?P<act>join|leave|start|cancel|sit|pings):(?P<ch>[0-9]{1,20})(?::(?P<seat>[0-3]))?",
+    template=r"lobby:(?P<act>join|leave|start|cancel|sit|pings|pace):(?P<ch>[0-9]{1,20})(?::(?P<seat>[0-3]))?",
 ):
     def __init__(self, item: Button[Any], action: str, channel_id: int, seat: int | None) -> None:
         super().__init__(item)
@@ -293,6 +341,21 @@ def hand_custom_id(prefix: str, kind: str, table: Table, arg: str | None) -> str
     move it was drawn at."""
     cid = f"{prefix}:{kind}:{table.channel_id}:{table.move_no}.{game_tag(table)}"
     return cid if arg is None else f"{cid}:{arg}"
+
+
+_HAND_ID = re.compile(r"hs?" + HAND_TEMPLATE)
+
+
+def hand_channels(message: discord.Message | None) -> set[int]:
+    """The tables (channels) the hand controls on ``message`` belong to: one for a hand as the
+    bot drew it, wherever it was opened (a forged control added to it makes two)."""
+    found: set[int] = set()
+    for row in message.components if message is not None else []:
+        for item in getattr(row, "children", [row]):
+            matched = _HAND_ID.fullmatch(str(getattr(item, "custom_id", "") or ""))
+            if matched is not None:
+                found.add(int(matched["ch"]))
+    return found
 
 
 class HandControl(Localised, DynamicItem[ItemT], template=r"hs?" + HAND_TEMPLATE):
@@ -398,7 +461,7 @@ def one_shot(view: discord.ui.View) -> discord.ui.View:
 
 def lobby_view(table: Table) -> discord.ui.View:
     """Join (disabled when every seat is taken) / Leave / Start / Cancel (team seats for Hurricane
-    pairs), the host's turn-pings switch and the computer select."""
+    pairs), the host's turn-pings and pace switches and the computer select."""
     view = discord.ui.View(timeout=None)
     ch = table.channel_id
     if table.team_of(0) is not None:
@@ -423,6 +486,8 @@ def lobby_view(table: Table) -> discord.ui.View:
     view.add_item(LobbyButton.make("cancel", ch, _("Cancel"), discord.ButtonStyle.danger))
     pings = _("Turn pings: on") if table.spec.pings else _("Turn pings: off")
     view.add_item(LobbyButton.make("pings", ch, pings, discord.ButtonStyle.secondary))
+    pace = _("Pace: correspondence") if table.spec.correspondence else _("Pace: live")
+    view.add_item(LobbyButton.make("pace", ch, pace, discord.ButtonStyle.secondary))
     if table.empty_seats:
         view.add_item(LobbyComputerSelect.make(ch))
     return view

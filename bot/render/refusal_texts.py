@@ -19,6 +19,10 @@ TEMPLATES: tuple[str, ...] = (
         "You already host {count} lobbies, the most one member may host at once ({most}). "
         "Start or cancel one first."
     ),
+    N_(
+        "You already sit at {count} correspondence tables in this server, the most one member "
+        "may have ({most}). Finish one first."
+    ),
     N_("Every seat must be filled before the game starts — {count} still empty."),
     N_("The clock can be paused {count} times per game, and this game has used them all."),
     N_("It is not your turn — {name} is to play."),
@@ -160,6 +164,7 @@ WORDS = (
     N_("kick"),
     N_("add a computer"),
     N_("change the turn pings"),
+    N_("change the pace"),
     N_("Resign or vote to abandon instead."),
     N_("two"),
     N_("three"),

@@ -63,6 +63,10 @@ def seat_label(table: Table, index: int) -> str:
 def timer_words(seconds: float) -> str:
     if not seconds:
         return _("off")
+    if seconds % 86400 == 0:
+        return plural(int(seconds // 86400), "day")
+    if seconds % 3600 == 0:
+        return plural(int(seconds // 3600), "hour")
     if seconds % 60 == 0:
         return plural(int(seconds // 60), "minute")
     if float(seconds).is_integer():
@@ -88,6 +92,12 @@ KICKED_BY = {"host": N_("the host"), "moderator": N_("a moderator")}
 def closed_line(table: Table) -> str | None:
     """Why the table was closed without a result (moderator, expiry, idleness), if it was."""
     for ev in table.last_events:
+        if (
+            ev.get("type") == "closed"
+            and ev.get("reason") == "expired"
+            and table.spec.correspondence
+        ):
+            return _("Nobody started this lobby in time, so it closed itself.")
         if ev.get("type") == "closed":
             return _(CLOSED_WORDS.get(str(ev.get("reason")), N_("The table was closed.")))
     return None
@@ -107,7 +117,17 @@ def lobby_panel(table: Table, options_in_force: dict[str, Any]) -> Panel:
     if summary:
         panel.lines.append(f"**{summary}**")
     panel.lines.append(_("Host: {host}").format(host=host))
-    panel.lines.append(_("Turn timer: {timer}").format(timer=timer_words(table.spec.turn_timer)))
+    if table.spec.correspondence:
+        panel.lines.append(
+            _(
+                "Pace: correspondence — {timer} per move; each player hears of their turn by "
+                "direct message (/settings notifications)"
+            ).format(timer=timer_words(table.spec.turn_timer))
+        )
+    else:
+        panel.lines.append(
+            _("Turn timer: {timer}").format(timer=timer_words(table.spec.turn_timer))
+        )
     panel.lines.append(
         _("Turn pings: on (a player is mentioned when their turn comes)")
         if table.spec.pings
@@ -329,6 +349,11 @@ def table_panel(table: Table, view: dict[str, Any]) -> Panel:
         clock = ""
         if table.paused:
             clock = " " + _("(turn clock paused)")
+        elif table.turn_deadline and table.spec.correspondence:
+            deadline = int(table.turn_deadline)
+            clock = " " + _("— time runs out {when}").format(
+                when=f"<t:{deadline}:R> (<t:{deadline}:f>)"
+            )
         elif table.turn_deadline:
             clock = " " + _("— time runs out {when}").format(
                 when=f"<t:{int(table.turn_deadline)}:R>"

@@ -32,6 +32,8 @@ _NOUNS: dict[str, Callable[[int], str]] = {
     "trick": lambda n: ngettext("trick", "tricks", n),
     "second": lambda n: ngettext("second", "seconds", n),
     "minute": lambda n: ngettext("minute", "minutes", n),
+    "hour": lambda n: ngettext("hour", "hours", n),
+    "day": lambda n: ngettext("day", "days", n),
 }
 
 #: Verbs that agree with their subject: (one player, several, «вы»); English needs only two.

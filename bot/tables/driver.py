@@ -22,7 +22,7 @@ from bot.games import Action, GameState
 from .computer import choose_move, move_seed
 from .errors import TableError, TableLost
 from .models import Delivery, Level, Table, TableStatus
-from .play import TablePlay
+from .play import TablePlay, lobby_ttl, pause_limit
 from .registry import TableRegistry
 
 log = logging.getLogger(__name__)
@@ -194,19 +194,23 @@ class TurnDriver:
         now = self._clock()
         if table.status is TableStatus.LOBBY:
             return _Step(
-                "expire", -1, table.move_no, max(0.0, table.opened_at + limits.lobby_ttl - now)
+                "expire",
+                -1,
+                table.move_no,
+                max(0.0, table.opened_at + lobby_ttl(table, limits) - now),
             )
         state = table.state
         if state is None or state.is_over:
             return None
         steps: list[_Step] = []
         active = table.active_at if table.active_at is not None else table.started_at
-        if active is not None and table.human_seats():
+        # a correspondence game ends by the time-out rules only, never by the live idle rule
+        if active is not None and table.human_seats() and not table.spec.correspondence:
             steps.append(
                 _Step("idle", -1, table.move_no, max(0.0, active + limits.idle_limit - now))
             )
         if table.paused and table.paused_at is not None:
-            delay = max(0.0, table.paused_at + limits.pause_limit - now)
+            delay = max(0.0, table.paused_at + pause_limit(table, limits) - now)
             steps.append(_Step("resume", -1, table.move_no, delay))
         turn = self._plan_turn(table)
         if turn is not None:
@@ -271,9 +275,11 @@ class TurnDriver:
                 if step.kind == "expire":
                     if table.status is not TableStatus.LOBBY:
                         return
-                    if now - table.opened_at < limits.lobby_ttl:
+                    if now - table.opened_at < lobby_ttl(table, limits):
                         return
                 else:
+                    if table.spec.correspondence:
+                        return
                     active = table.active_at if table.active_at is not None else table.started_at
                     if active is None or now - active < limits.idle_limit:
                         return

@@ -14,10 +14,10 @@ import bot.games as games
 
 from . import checks
 from .errors import NotSeated, TableError, TableExists
-from .models import COMPUTER_IDS, GameSpec, Level, Seat, Table, TableLimits, TableStatus
+from .models import COMPUTER_IDS, GameSpec, Level, Pace, Seat, Table, TableLimits, TableStatus
 from .persistence import TablePersistence, draft
 from .registry import TableRegistry
-from .specs import validate_spec
+from .specs import DEFAULT_CORRESPONDENCE_TIMER, validate_spec
 from .turns import arm_clock, mark_ended
 
 
@@ -49,7 +49,27 @@ class TableLobby:
         spec = validate_spec(spec)
         self._check_free(channel_id)
         self._check_limits(guild_id, host_id)
+        if spec.correspondence and guild_id is not None and host_id is not None:
+            self._check_correspondence(guild_id, host_id)
         return spec
+
+    def _check_correspondence(self, guild_id: int, user_id: int) -> None:
+        """A member sits at no more than ``limits.correspondence_per_member`` live
+        correspondence tables (lobbies and games) of one server."""
+        most = self.limits.correspondence_per_member
+        count = sum(
+            1
+            for t in self._registry.all()
+            if t.is_live
+            and t.spec.correspondence
+            and t.guild_id == guild_id
+            and t.is_seated(user_id)
+        )
+        if count >= most:
+            raise TableError(
+                f"You already sit at {count} correspondence tables in this server, the most one "
+                f"member may have ({most}). Finish one first."
+            )
 
     def _check_limits(self, guild_id: int | None, host_id: int | None) -> None:
         limits = self.limits
@@ -95,6 +115,8 @@ class TableLobby:
         async with self._registry.lock(channel_id):
             self._check_free(channel_id)
             self._check_limits(guild_id, host_id)
+            if spec.correspondence:
+                self._check_correspondence(guild_id, host_id)
             seats: list[Seat | None] = [Seat(user_id=host_id, name=host_name)]
             seats += [None] * (spec.players - 1)
             table = Table(
@@ -118,6 +140,8 @@ class TableLobby:
             table = checks.in_lobby(self._registry.get(channel_id), "join")
             if table.is_seated(user_id):
                 raise TableError("You already have a seat at this table.")
+            if table.spec.correspondence:
+                self._check_correspondence(table.guild_id, user_id)
             kept = table.invited.get(user_id)
             if seat is None and kept is not None and table.seats[kept] is None:
                 seat = kept  # a rematch: the player's seat of the last game
@@ -237,6 +261,25 @@ class TableLobby:
             checks.host_only(table, by_user_id)
             changed = draft(table)
             changed.spec = replace(table.spec, pings=on)
+            await self._persistence.commit(table, changed)
+            return table
+
+    async def set_pace(
+        self, channel_id: int, by_user_id: int, pace: Pace, live_timer: float
+    ) -> Table:
+        """Switch the lobby between live and correspondence play (host): the turn timer becomes
+        ``live_timer`` (live) or one day (correspondence); every seated player's cap is checked."""
+        async with self._registry.lock(channel_id):
+            table = checks.in_lobby(self._registry.get(channel_id), "change the pace")
+            checks.host_only(table, by_user_id)
+            timer = DEFAULT_CORRESPONDENCE_TIMER if pace is Pace.CORRESPONDENCE else live_timer
+            spec = validate_spec(replace(table.spec, pace=pace, turn_timer=timer))
+            if spec.correspondence and not table.spec.correspondence:
+                for seat in table.seats:
+                    if seat is not None and seat.computer is None:
+                        self._check_correspondence(table.guild_id, seat.user_id)
+            changed = draft(table)
+            changed.spec = spec
             await self._persistence.commit(table, changed)
             return table
 

@@ -20,7 +20,7 @@ from storage.base import Storage
 from .driver import MAX_TIMEOUTS, TableListener, TurnDriver
 from .errors import TableError
 from .lobby import TableLobby
-from .models import ActionOutcome, GameSpec, Level, Table, TableLimits, TableStatus
+from .models import ActionOutcome, GameSpec, Level, Pace, Table, TableLimits, TableStatus
 from .persistence import TablePersistence
 from .play import TablePlay
 from .registry import TableRegistry
@@ -168,6 +168,13 @@ class TableManager:
     async def set_pings(self, channel_id: int, by_user_id: int, on: bool) -> Table:
         return await self._lobby.set_pings(channel_id, by_user_id, on)
 
+    async def set_pace(
+        self, channel_id: int, by_user_id: int, pace: Pace, live_timer: float
+    ) -> Table:
+        table = await self._lobby.set_pace(channel_id, by_user_id, pace, live_timer)
+        self._driver.poke(channel_id)  # (a correspondence lobby waits longer)
+        return table
+
     async def start(self, channel_id: int, by_user_id: int) -> Table:
         table = await self._lobby.start(channel_id, by_user_id)
         await self._driver.play_computers(table)  # (interaction-only tables: at once)
@@ -257,14 +264,17 @@ class TableManager:
 
     async def restore(self, guild_filter: Callable[[int], bool] | None = None) -> list[Table]:
         """Load every saved table (at start-up; only the guilds ``guild_filter`` accepts, e.g. a
-        shard's); clocks start afresh and computers resume."""
+        shard's); live clocks start afresh, correspondence deadlines stand, computers resume."""
         restored: list[Table] = []
         for table in await self._persistence.load(guild_filter):
             current = self._registry.get(table.channel_id)
             if current is not None and current.is_live:
                 continue
             playing = table.status is TableStatus.PLAYING
-            if playing:
+            # a correspondence turn keeps its deadline (saved with every move); a live one
+            # starts afresh
+            kept = table.spec.correspondence and table.turn_deadline is not None
+            if playing and not kept:
                 table.reminded = False
                 table.turn_deadline = None
                 arm_clock(table, self._clock, acting_seat=None, previous=None)

@@ -34,6 +34,15 @@ class Delivery(StrEnum):
     INTERACTIONS = "interactions"
 
 
+class Pace(StrEnum):
+    """How fast a table plays: ``live`` (one sitting: seconds or minutes per move, abandoned after
+    24 idle hours) or ``correspondence`` (a move in hours or days, each turn announced by a direct
+    message; it ends only by the time-out rules, never by the idle rule)."""
+
+    LIVE = "live"
+    CORRESPONDENCE = "correspondence"
+
+
 # Stable negative user ids for computer players (storage rates them per level).
 COMPUTER_IDS: dict[Level, int] = {Level.EASY: -1, Level.NORMAL: -2, Level.HARD: -3}
 
@@ -57,6 +66,11 @@ class GameSpec:
     turn_timer: float = 120  # seconds; 0 = no timer (floats allowed so tests can use tiny ones)
     pings: bool = True  # post a short message mentioning each player whose turn it becomes
     delivery: Delivery = Delivery.CHANNEL
+    pace: Pace = Pace.LIVE
+
+    @property
+    def correspondence(self) -> bool:
+        return self.pace is Pace.CORRESPONDENCE
 
 
 @dataclass
@@ -163,6 +177,7 @@ class TableLimits:
     idle_limit: float = 24 * 60 * 60  # a game with no human move for this long is abandoned
     pause_limit: float = 10 * 60  # a pause lasts at most this long
     pauses_per_game: int = 3
+    correspondence_per_member: int = 20  # correspondence tables one member may sit at per server
 
 
 @dataclass

@@ -107,6 +107,8 @@ class TablePersistence:
     def _snapshot_due(self, table: Table) -> bool:
         if table.channel_id in self._message_unsaved:
             return True  # carries the message id a failed write could not save
+        if table.spec.correspondence:
+            return True  # a move a day: the snapshot keeps the turn's deadline across restarts
         last = self._snapshot_at.get(table.channel_id)
         if last is None or table.move_no - last >= self.snapshot_every:
             return True

@@ -225,7 +225,7 @@ class TablePlay:
         """Resume a pause that has lasted ``limits.pause_limit`` (lock held by the caller)."""
         if not table.paused or table.paused_at is None:
             return False
-        if self._clock() - table.paused_at < self.limits.pause_limit:
+        if self._clock() - table.paused_at < pause_limit(table, self.limits):
             return False
         changed = draft(table)
         changed.paused = False
@@ -364,6 +364,22 @@ class TablePlay:
             ended_at=now,
         )
         await self._persistence.commit(table, changed, record=record)
+
+
+def pause_limit(table: Table, limits: TableLimits) -> float:
+    """How long a pause may last: the server's limit, or at a correspondence table one move's
+    time (minutes mean nothing in a game of days)."""
+    if table.spec.correspondence:
+        return max(limits.pause_limit, table.spec.turn_timer)
+    return limits.pause_limit
+
+
+def lobby_ttl(table: Table, limits: TableLimits) -> float:
+    """How long a lobby waits to be started: the server's limit, or at a correspondence table at
+    least one move's time (the players may live in other time zones)."""
+    if table.spec.correspondence:
+        return max(limits.lobby_ttl, table.spec.turn_timer)
+    return limits.lobby_ttl
 
 
 def _turn_message(table: Table, current: int | None) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 
 import bot.games as games
 
-from .models import Delivery, GameSpec, Level, Seat, Table, TableStatus
+from .models import Delivery, GameSpec, Level, Pace, Seat, Table, TableStatus
 
 FORMAT_VERSION = 1
 
@@ -33,6 +33,7 @@ def table_to_data(table: Table) -> dict[str, Any]:
             "turn_timer": spec.turn_timer,
             "pings": spec.pings,
             "delivery": spec.delivery.value,
+            "pace": spec.pace.value,
         },
         "seats": [_seat_to_data(seat) for seat in table.seats],
         "status": table.status.value,
@@ -77,6 +78,7 @@ def table_from_data(data: dict[str, Any]) -> Table:
             turn_timer=raw_spec["turn_timer"],
             pings=bool(raw_spec.get("pings", True)),  # tables saved before the option: on
             delivery=Delivery(raw_spec.get("delivery", Delivery.CHANNEL.value)),
+            pace=Pace(raw_spec.get("pace", Pace.LIVE.value)),  # saved before paces: live
         )
         seats = [_seat_from_data(raw) for raw in data["seats"]]
         if len(seats) != spec.players:

@@ -10,9 +10,16 @@ from typing import Any
 import bot.games as games
 
 from .errors import TableError
-from .models import GameSpec
+from .models import Delivery, GameSpec, Pace
 
 MAX_TURN_TIMER = 3600  # the same bound as /table new turn_timer (0–3600)
+HOUR, DAY = 3600, 24 * 3600
+MIN_CORRESPONDENCE_TIMER = HOUR  # a correspondence move: 1 hour …
+MAX_CORRESPONDENCE_TIMER = 7 * DAY  # … to 7 days
+DEFAULT_CORRESPONDENCE_TIMER = DAY
+_MOVE_TIME = re.compile(
+    r"(\d{1,4})\s*(d|day|days|h|hour|hours|д|дн|дня|дней|день|ч|час|часа|часов)?"
+)
 
 
 def _info(game: str) -> games.GameInfo | None:
@@ -59,6 +66,28 @@ def parse_option_text(text: str | None) -> dict[str, Any]:
     return options
 
 
+def parse_move_time(text: str) -> int:
+    """A correspondence move's time as typed (``12h``, ``2d``, ``1d12h``, ``36``: hours; Russian
+    ``2д``, ``12ч`` too) in seconds; TableError for anything else. The bounds are
+    ``validate_spec``'s."""
+    cleaned = text.strip().lower().replace(" ", "")
+    total, at = 0, 0
+    while at < len(cleaned):
+        found = _MOVE_TIME.match(cleaned, at)
+        if found is None or found.end() == at:
+            raise TableError(
+                "Write the time per move in hours or days, e.g. 12h, 1d or 3d (1 hour to 7 days)."
+            )
+        unit = found.group(2) or "h"
+        total += int(found.group(1)) * (DAY if unit[0] in "dд" else HOUR)
+        at = found.end()
+    if not cleaned:
+        raise TableError(
+            "Write the time per move in hours or days, e.g. 12h, 1d or 3d (1 hour to 7 days)."
+        )
+    return total
+
+
 def command_spec(
     game: str,
     *,
@@ -67,10 +96,32 @@ def command_spec(
     target: int | None = None,
     players: int | None = None,
     turn_timer: float,
+    pace: str | None = None,
+    move_time: str | None = None,
+    timer_given: bool = False,
 ) -> GameSpec:
     """The spec asked for by ``/table new``: its own ``preset``/``target``/``players`` fields
-    merged with the typed ``options`` text. Refuses a field the game has no use for (as its
+    merged with the typed ``options`` text, at the chosen pace (a correspondence table's timer is
+    ``move_time``, in hours or days; ``timer_given``: the player typed ``turn_timer``). Refuses a field the game has no use for (as its
     ``game_info`` says), or one given twice; ``validate_spec`` judges the rest."""
+    try:
+        chosen_pace = Pace(pace or Pace.LIVE.value)
+    except ValueError:
+        raise TableError("The pace is live or correspondence.") from None
+    if chosen_pace is Pace.CORRESPONDENCE:
+        if timer_given:
+            raise TableError(
+                "turn_timer is for live tables; a correspondence table's time per move is "
+                "move_time (e.g. 12h, 1d or 3d)."
+            )
+        turn_timer = (
+            DEFAULT_CORRESPONDENCE_TIMER if move_time is None else parse_move_time(move_time)
+        )
+    elif move_time is not None:
+        raise TableError(
+            "move_time is for correspondence tables (pace: correspondence); a live table's "
+            "timer is turn_timer, in seconds."
+        )
     chosen = parse_option_text(options)
     for name, value in (("preset", preset), ("target", target)):
         if value is not None:
@@ -89,7 +140,9 @@ def command_spec(
             raise TableError(f"{title}'s preset sets the number of players ({seats}).")
         if players is not None and len(info.players) == 1:
             raise TableError(f"{title} is for {info.players[0]} players only.")
-    return GameSpec(game=game, options=chosen, players=players or 2, turn_timer=turn_timer)
+    return GameSpec(
+        game=game, options=chosen, players=players or 2, turn_timer=turn_timer, pace=chosen_pace
+    )
 
 
 def _with_presets() -> str:
@@ -108,7 +161,22 @@ def validate_spec(spec: GameSpec) -> GameSpec:
     timer = spec.turn_timer
     if isinstance(timer, bool) or not isinstance(timer, int | float) or timer != timer:
         raise TableError("The turn timer must be a number of seconds (0 turns it off).")
-    if not 0 <= timer <= MAX_TURN_TIMER:
+    if not isinstance(spec.pace, Pace):
+        try:
+            spec = replace(spec, pace=Pace(spec.pace))
+        except ValueError:
+            raise TableError("The pace is live or correspondence.") from None
+    if spec.correspondence:
+        if not MIN_CORRESPONDENCE_TIMER <= timer <= MAX_CORRESPONDENCE_TIMER:
+            raise TableError(
+                "A correspondence table's time per move must be between 1 hour and 7 days."
+            )
+        if spec.delivery is Delivery.INTERACTIONS:
+            raise TableError(
+                "Correspondence tables need the bot in the server (it writes to the channel and "
+                "sends the turn notices): add the bot to the server, or play a live game here."
+            )
+    elif not 0 <= timer <= MAX_TURN_TIMER:
         raise TableError(f"The turn timer must be between 0 and {MAX_TURN_TIMER} seconds.")
     if spec.game == "hurricane" and spec.options.get("preset") == "hurikan":
         spec = replace(spec, game="hurikan")  # the engine accepts Hurikan as a Hurricane preset

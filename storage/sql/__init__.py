@@ -6,7 +6,8 @@
 * ``leaderboards``: boards, ranks and a player's standings (``ORDERINGS``);
 * ``history``: recent games and one game's log;
 * ``settings``: the bot's key/value facts, each server's language and web setting;
-* ``web``: the reads only the web pages make (a server's games, rating over time).
+* ``web``: the reads only the web pages make (a server's games, rating over time);
+* ``notices``: each player's turn-notice choice and the notices sent.
 
 ``SqlStorage`` joins them; a backend (``storage.sqlite``, ``storage.postgres``) subclasses it and
 supplies connections and transactions (``SqlBase``'s hooks).
@@ -17,6 +18,7 @@ from __future__ import annotations
 from .db import Db, SqlBase, dumps
 from .history import HistoryQueries
 from .leaderboards import ORDERINGS, RECENT_PER_GAME, LeaderboardQueries, order_by
+from .notices import NoticeQueries
 from .results import ResultQueries
 from .settings import SettingQueries
 from .tables import TableQueries
@@ -26,6 +28,12 @@ __all__ = ["ORDERINGS", "RECENT_PER_GAME", "Db", "SqlBase", "SqlStorage", "dumps
 
 
 class SqlStorage(
-    TableQueries, ResultQueries, LeaderboardQueries, HistoryQueries, SettingQueries, WebQueries
+    TableQueries,
+    ResultQueries,
+    LeaderboardQueries,
+    HistoryQueries,
+    SettingQueries,
+    NoticeQueries,
+    WebQueries,
 ):
     """The ``Storage`` logic on top of a backend's ``_read``/``_write``/``_autocommit``."""

@@ -383,6 +383,7 @@ class FakeDiscord:
         self.group_dms: dict[int, list[int]] = {}  # group DM channel id -> its members' ids
         self.bot_dms: dict[int, int] = {}  # the bot's DM channel id -> its user's id
         self.dms: list[tuple[int, dict[str, Any]]] = []  # (user id, message body) sent as DMs
+        self.dms_closed: set[int] = set()  # users whose DMs refuse the bot (403, code 50007)
         self.files: dict[int, bytes] = {}  # attachment id -> the bytes uploaded
         self.app_emojis: dict[int, dict[str, Any]] = {}  # the application's emojis
         self.emoji_images: dict[int, bytes] = {}
@@ -412,6 +413,8 @@ class FakeDiscord:
         self.absent = set(other.absent)
         self.group_dms = dict(other.group_dms)
         self.bot_dms = dict(other.bot_dms)
+        self.dm_channels = dict(other.dm_channels)
+        self.dms_closed = set(other.dms_closed)
         self.messages.update(copy.deepcopy(other.messages))
         self.ephemeral_owner.update(other.ephemeral_owner)
         self.clock_offset = other.clock_offset
@@ -461,6 +464,15 @@ class FakeDiscord:
         self.group_dms[cid] = [int(m["id"]) for m in members]
         self.absent.add(cid)
         return cid
+
+    def dm_of(self, user_id: int) -> int:
+        """The id of the user's DM channel with the bot (made on first use, then the same)."""
+        for dm_id, uid in self.dm_channels.items():
+            if uid == user_id:
+                return dm_id
+        dm_id = snowflake()
+        self.dm_channels[dm_id] = user_id
+        return dm_id
 
     def make_bot_dm(self, user: dict[str, Any]) -> int:
         """The user's DM with the bot (context 1): the bot is a member, no server."""
@@ -664,17 +676,21 @@ class FakeDiscord:
             return 403, MISSING_ACCESS
         if m == "POST" and p == "/users/@me/channels":
             uid = int((rec.json or {})["recipient_id"])
-            dm = {"id": str(uid + 1), "type": 1, "recipients": [self.users[uid]]}
-            self.dm_channels[uid + 1] = uid
+            dm_id = self.dm_of(uid)
+            dm = {"id": str(dm_id), "type": 1, "recipients": [self.users[uid]]}
+            # the user's DM with the bot: its messages are kept (edited, clicked from there)
+            self.channels.setdefault(dm_id, dm)
+            self.bot_dms.setdefault(dm_id, uid)
             return 200, dm
         if (
             m == "POST"
             and (mt := re.fullmatch(r"/channels/(\d+)/messages", p))
             and int(mt.group(1)) in self.dm_channels
         ):
+            if self.dm_channels[int(mt.group(1))] in self.dms_closed:
+                return 403, {"message": "Cannot send messages to this user", "code": 50007}
             self.dms.append((self.dm_channels[int(mt.group(1))], rec.json or {}))
             msg = self._new_message(int(mt.group(1)), rec.json or {}, files=rec.files)
-            del self.messages[int(msg["id"])]
             return 200, msg
         if (
             m == "GET"
@@ -1069,6 +1085,9 @@ class FakeDiscord:
     def request_audience(self, r: Recorded) -> Any:
         """'public', a user id (ephemeral), or None (not a message body)."""
         if r.path.startswith("/channels/") and r.method in ("POST", "PATCH"):
+            dm = re.match(r"/channels/(\d+)/", r.path)
+            if dm is not None and int(dm.group(1)) in self.dm_channels:
+                return self.dm_channels[int(dm.group(1))]  # a direct message: its user alone
             return "public"
         m = re.match(r"/(?:interactions/\d+|webhooks/\d+)/([^/]+)", r.path)
         if not m or r.method not in ("POST", "PATCH"):

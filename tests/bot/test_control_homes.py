@@ -50,7 +50,8 @@ def _control(kind: str, found: dict[str, Any]) -> Control:
 
 async def _homes(fake: FakeDiscord, alice: Person, bob: Person) -> list[Home]:
     """Every kind of message: a lobby, a live table, a finished one, a hand, a leaderboard page,
-    a replay frame, /history, and answers no control belongs on (/stats, /rules, /verify)."""
+    a replay frame, /history, a turn notice (DM), /games, and answers no control belongs on
+    (/stats, /rules, /verify)."""
     over = Driver(fake, [alice], seed=11)
     await over.open(alice, game="hurikan", computer="easy")
     await over.play_to_end()
@@ -58,8 +59,18 @@ async def _homes(fake: FakeDiscord, alice: Person, bob: Person) -> list[Home]:
     final = over.public()
 
     live = Driver(fake, [alice], channel_id=fake.make_channel("live"), seed=3)
-    await live.open(alice, game="hurricane", computer="easy")
+    await fake.slash("settings notifications", user=alice.user, notify="all")
+    await live.open(alice, game="hurricane", computer="easy", turn_timer=0)
     hand = await live.show_hand(alice)
+    # Alice's turn waits two minutes: a turn notice by DM; and /games
+    await fake.wait_for(lambda: live.table.current_seat == live.table.seat_of(alice.id))
+    fake.advance(121)
+    await fake.bot.notices.sweep()  # type: ignore[union-attr]
+    notice = fake.messages[
+        max(m for m, v in fake.messages.items() if v["channel_id"] == str(fake.dm_of(alice.id)))
+    ]
+    games = (await fake.slash("games", user=alice.user)).message
+    assert games is not None
 
     lobby = Driver(fake, [bob], channel_id=fake.make_channel("lobby"))
     await lobby.open(bob, game="haggis")
@@ -83,6 +94,8 @@ async def _homes(fake: FakeDiscord, alice: Person, bob: Person) -> list[Home]:
         Home("stats", stats, alice),  # type: ignore[arg-type]
         Home("rules", rules, alice),  # type: ignore[arg-type]
         Home("verify", verify, alice),  # type: ignore[arg-type]
+        Home("notice", notice, alice),
+        Home("games", games, alice),
     ]
 
 
@@ -101,6 +114,8 @@ def _controls(homes: list[Home]) -> list[Control]:
         _control("replay", _first(by["replay"], "rp:n:")),
         _control("replay", _first(by["replay"], "rp:d:")),
         _control("history", _first(by["history"], "rpsel")),
+        _control("notice", _first(by["notice"], "mine:")),
+        _control("games", _first(by["games"], "mine:")),
     ]
     board = comp(by["leaderboard"], "lb:")
     out.append(
@@ -112,7 +127,12 @@ def _controls(homes: list[Home]) -> list[Control]:
 
 
 # a control may sit on these kinds of message besides its own (the same message in another state)
-SHARED = {("lobby", "live table"), ("lobby", "finished table"), ("live table", "finished table")}
+SHARED = {
+    ("lobby", "live table"),
+    ("lobby", "finished table"),
+    ("live table", "finished table"),
+    ("notice", "games"),  # the other table's Show my hand
+}
 
 
 def _may_act(control: str, home: str) -> bool:

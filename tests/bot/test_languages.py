@@ -14,7 +14,14 @@ import bot.discord.language as language
 
 from .conftest import FakeFactory
 from .driver import Driver, start_table
-from .fakediscord import GUILD_ID, FakeDiscord, Person, render_text
+from .fakediscord import (
+    GUILD_ID,
+    MANAGE_GUILD,
+    MEMBER_PERMISSIONS,
+    FakeDiscord,
+    Person,
+    render_text,
+)
 from .secrecy import drawn
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
@@ -105,6 +112,9 @@ async def test_the_public_message_follows_the_server_language_and_settings(
     assert "Your hand — Hurricane" in render_text(hand)
     assert "Your hand" in words_drawn(fake, hand) and "Колода" not in words_drawn(fake, hand)
 
+    # the server's language is for members with Manage Server (the command itself checks)
+    owner = int(fake.owner["id"])
+    fake.member_permissions[owner] = MEMBER_PERMISSIONS | MANAGE_GUILD
     ex = await fake.slash("settings language", user=fake.owner, language="en")
     assert ex.ephemeral and "English" in ex.text
     await fake.bot.settle()  # type: ignore[union-attr]

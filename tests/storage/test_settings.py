@@ -29,3 +29,24 @@ async def test_a_server_language_is_none_until_chosen_then_replaced_or_forgotten
     big = 1_234_567_890_123_456_789  # a real snowflake fits both backends
     await store.set_guild_language(big, "ru")
     assert await store.get_guild_language(big) == "ru"
+
+
+async def test_a_players_notification_choice_and_the_turn_notices_are_kept(
+    store: SqlStorage,
+) -> None:
+    from storage.models import TurnNotice
+
+    assert await store.get_notification_mode(5) is None
+    await store.set_notification_mode(5, "all")
+    await store.set_notification_mode(5, "off")
+    assert await store.get_notification_mode(5) == "off"
+    big = 1_234_567_890_123_456_789
+    sent = TurnNotice(big, 5, "g1", 3, "sent", big + 1, big + 2, 10.0)
+    await store.save_turn_notice(sent)
+    await store.save_turn_notice(TurnNotice(big, 6, "g1", 4, "closed"))
+    assert await store.turn_notices(big) == [sent, TurnNotice(big, 6, "g1", 4, "closed")]
+    done = TurnNotice(big, 5, "g1", 3, "done", big + 1, big + 2, 10.0)
+    await store.save_turn_notice(done)  # one row per table and player, replaced
+    assert (await store.turn_notices(big))[0] == done
+    await store.forget_turn_notices(big)
+    assert await store.turn_notices(big) == []
