@@ -144,20 +144,33 @@ def _haggis(fake: FakeDiscord, d: Driver, lobby: str, moves: int) -> None:
     assert posts and "Round 1 result" in posts[0] and "Game over" in posts[-1]
 
 
+def _haggis_3(fake: FakeDiscord, d: Driver, lobby: str, moves: int) -> None:
+    _haggis(fake, d, lobby, moves)
+    # a finished game reads winner first, then the others' scores highest first
+    result = d.table.state.result()  # type: ignore[union-attr]
+    scores = result["scores"]
+    winner = d.person(result["winner"]).name
+    ordered = [scores[result["winner"]]] + sorted(
+        (s for i, s in enumerate(scores) if i != result["winner"]), reverse=True
+    )
+    line = f"{winner} wins {'–'.join(str(s) for s in ordered)}"
+    assert f"**Game over.** {line}" in render_text(d.public())
+
+
 def _game_over(fake: FakeDiscord, d: Driver, lobby: str, moves: int) -> None:
     assert "Game over" in render_text(d.public())
     assert d.scanner.checked > 5
 
 
 #: What each whole game of ``GAMES`` must show at its end (these were the complete-game tests of
-#: ``test_games_e2e.py``, which played a game of their own for it).
+#: ``test_games_e2e.py`` and test_story's winner-first test, which played games of their own for it).
 WHOLE_GAME_CHECKS: dict[str, Callable[[FakeDiscord, Driver, str, int], None]] = {
     "hurricane": _hurricane,
     "hurricane open": _hurricane_open,
     "hurricane pairs": _hurricane_pairs,
     "hurikan": _hurikan,
     "haggis": _haggis,
-    "haggis 3": _haggis,
+    "haggis 3": _haggis_3,
     "hurricane poker": _game_over,
 }
 
