@@ -23,6 +23,7 @@ from bot.names import shown
 from bot.render.replay import replay_panel, verify_panel
 from bot.tables.replay import (
     MAX_STEP,
+    GameLogs,
     Replayer,
     ReplayUnavailable,
     verify_game,
@@ -41,6 +42,7 @@ class Replays(commands.Cog):
     def __init__(self, bot: CardHost) -> None:
         self.bot = bot
         self.replayer = Replayer()  # a few recent games as checkpoints: cheap steps
+        self.logs = GameLogs()  # and their logs, not read again at every step
 
     async def cog_load(self) -> None:
         self.bot.controls.replay_step = self.show
@@ -55,7 +57,7 @@ class Replays(commands.Cog):
         game_id = game_id.strip().strip("`")
         if not game_id or len(game_id) > 64:
             raise ReplayUnavailable(NOT_FOUND)
-        log = await storage.game_log(game_id)
+        log = await self.logs.get(storage, game_id)
         if log is None or log.guild_id != place_of(interaction):
             raise ReplayUnavailable(NOT_FOUND)
         return log

@@ -15,6 +15,7 @@ from typing import Any
 
 from bot.games import IllegalAction, Reading, describe, selection_plays
 from bot.games import card_value as _card_value
+from bot.i18n import current
 
 from .combos import combo_shape, combo_text, combo_words
 
@@ -69,6 +70,9 @@ class EngineFacts:
     game: str
     view: Mapping[str, Any]
     _sweeps: dict[tuple[str, ...], frozenset[str]] = field(default_factory=dict, repr=False)
+    # play_words by (move, language): a hand asks about the same moves several times (the menu's
+    # kinds, its sorting, each option's label); each answer costs an engine ``describe``
+    _words: dict[tuple[str, str], str | None] = field(default_factory=dict, repr=False)
 
     # --- Hurricane ---------------------------------------------------------------------------
     def sweeps(self, legal: Sequence[str]) -> frozenset[str]:
@@ -104,6 +108,12 @@ class EngineFacts:
     def play_words(self, move: str) -> str | None:
         """What a Haggis play is (``three 5s``): as declared, the reading that beats the top, or
         the first of its readings."""
+        key = (move, current())
+        if key not in self._words:
+            self._words[key] = self._play_words(move)
+        return self._words[key]
+
+    def _play_words(self, move: str) -> str | None:
         try:
             described = describe(self.game, self.view, move)
         except (IllegalAction, ValueError):

@@ -17,6 +17,7 @@ from typing import Any
 
 import bot.games as games
 from bot.games import FAIR_V1, FairSeed, GameState, IllegalAction
+from storage.base import Storage
 from storage.models import GameLog, SeatRecord
 
 from .errors import TableError
@@ -218,6 +219,28 @@ class Replayer:
         for i in range(base * built.every, step):
             events = _apply(state, log, i)
         return _frame(log, step, state, events, built.deal_starts)
+
+
+class GameLogs:
+    """The logs of the last few games asked for, by id. A finished game's log never changes once
+    recorded, and every click of a replay's controls needs it: without this each step read and
+    decoded the game's whole move log from the database again."""
+
+    def __init__(self, size: int = 16) -> None:
+        self.size = size
+        self._logs: OrderedDict[str, GameLog] = OrderedDict()
+
+    async def get(self, storage: Storage, game_id: str) -> GameLog | None:
+        log = self._logs.get(game_id)
+        if log is None:
+            log = await storage.game_log(game_id)
+            if log is None:
+                return None
+        self._logs[game_id] = log
+        self._logs.move_to_end(game_id)
+        while len(self._logs) > self.size:
+            self._logs.popitem(last=False)
+        return log
 
 
 def replay_frame(log: GameLog, step: int) -> ReplayFrame:

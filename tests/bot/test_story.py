@@ -99,16 +99,3 @@ async def test_three_player_resignation_names_both_winners(
     await fake.slash("table resign", user=users[1].user)
     await fake.bot.settle()  # type: ignore[union-attr]
     assert "**Game over.** Alice and Carol win — Bob resigned." in render_text(d.public())
-
-
-async def test_finished_games_read_winner_first(fake: FakeDiscord, users: list[Person]) -> None:
-    d = await start_table(fake, users, seed=5, game="haggis", players=3)
-    await d.play_to_end()
-    result = d.table.state.result()  # type: ignore[union-attr]
-    scores = result["scores"]
-    winner = d.person(result["winner"]).name
-    ordered = [scores[result["winner"]]] + sorted(
-        (s for i, s in enumerate(scores) if i != result["winner"]), reverse=True
-    )
-    line = f"{winner} wins {'–'.join(str(s) for s in ordered)}"
-    assert f"**Game over.** {line}" in render_text(d.public())

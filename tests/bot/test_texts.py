@@ -5,7 +5,9 @@ every message kind of every game (lobby, table, hands at every move, scores, res
 from __future__ import annotations
 
 import io
+import logging
 import re
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -14,7 +16,7 @@ from bot import terminal
 from bot.games import new_game
 from bot.render.words import agree, names_list, noun, plural, possessive, without_article
 
-from .driver import Driver, start_table
+from .driver import Driver
 from .fakediscord import FakeDiscord, Person, render_text
 
 SLIPS = {
@@ -80,6 +82,98 @@ def _bodies(fake: FakeDiscord) -> list[dict[str, Any]]:
     return out
 
 
+CARD_IN_LOG = re.compile(
+    r"(?<![0-9A-Za-z])(?:[A2-7JQK][HDCS]|10[ROYGB]|[2-9][ROYGB])(?![0-9A-Za-z])|[♥♦♣♠🟥🟧🟨🟩🟦]"
+)
+
+
+@pytest.fixture
+def no_cards_in_logs(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
+    """Whole games log nothing at INFO or above that names a card (hidden or not)."""
+    caplog.set_level(logging.INFO)
+    yield
+    formatter = logging.Formatter("%(message)s")
+    for record in caplog.records:
+        text = formatter.format(record)
+        assert not CARD_IN_LOG.search(text), f"a card in the log: {text[:300]}"
+
+
+def score_posts(fake: FakeDiscord) -> list[str]:
+    """The deal/round breakdowns posted as messages of their own."""
+    return [
+        render_text(m)
+        for m in fake.public_messages()
+        if any(str(e.get("title", "")).endswith("— scores") for e in m.get("embeds") or [])
+    ]
+
+
+def _hurricane(fake: FakeDiscord, d: Driver, lobby: str, moves: int) -> None:
+    assert moves >= 72  # a game to 16 takes several deals
+    assert d.table.state.view(None)["scores"][d.table.state.result()["winner"]] >= 16  # type: ignore[union-attr]
+    text = render_text(d.public())
+    assert "Game over" in text and "Most hearts" in text and "Primiera" in text
+    assert "Show my hand" not in text  # the finished table has no controls
+    posts = score_posts(fake)
+    assert len(posts) >= 2 and all("Most cards" in p for p in posts)
+    assert "Game over" in posts[-1] and "Deal 1 result" in posts[0]
+    assert d.scanner.checked > 100
+
+
+def _hurricane_open(fake: FakeDiscord, d: Driver, lobby: str, moves: int) -> None:
+    clicked = [str(ex.payload["data"]["custom_id"]) for ex in d.exchanges]
+    assert any(c.startswith("h:act:") and c.endswith(("flip 0", "flip 1")) for c in clicked)
+    assert "Game over" in render_text(d.public())
+
+
+def _hurricane_pairs(fake: FakeDiscord, d: Driver, lobby: str, moves: int) -> None:
+    assert "team A" in lobby and "team B" in lobby
+    text = render_text(d.public())
+    assert "Game over" in text and " & " in text  # teams are named in the scores
+    assert "Hurricanes this deal" in text
+
+
+def _hurikan(fake: FakeDiscord, d: Driver, lobby: str, moves: int) -> None:
+    text = render_text(d.public())
+    assert "Game over" in text and "Card values taken" in text
+
+
+def _haggis(fake: FakeDiscord, d: Driver, lobby: str, moves: int) -> None:
+    text = render_text(d.public())
+    assert "Game over" in text and "Points this round" in text
+    posts = score_posts(fake)
+    assert posts and "Round 1 result" in posts[0] and "Game over" in posts[-1]
+
+
+def _haggis_3(fake: FakeDiscord, d: Driver, lobby: str, moves: int) -> None:
+    _haggis(fake, d, lobby, moves)
+    # a finished game reads winner first, then the others' scores highest first
+    result = d.table.state.result()  # type: ignore[union-attr]
+    scores = result["scores"]
+    winner = d.person(result["winner"]).name
+    ordered = [scores[result["winner"]]] + sorted(
+        (s for i, s in enumerate(scores) if i != result["winner"]), reverse=True
+    )
+    line = f"{winner} wins {'–'.join(str(s) for s in ordered)}"
+    assert f"**Game over.** {line}" in render_text(d.public())
+
+
+def _game_over(fake: FakeDiscord, d: Driver, lobby: str, moves: int) -> None:
+    assert "Game over" in render_text(d.public())
+    assert d.scanner.checked > 5
+
+
+#: What each whole game of ``GAMES`` must show at its end (these were the complete-game tests of
+#: ``test_games_e2e.py`` and test_story's winner-first test, which played games of their own for it).
+WHOLE_GAME_CHECKS: dict[str, Callable[[FakeDiscord, Driver, str, int], None]] = {
+    "hurricane": _hurricane,
+    "hurricane open": _hurricane_open,
+    "hurricane pairs": _hurricane_pairs,
+    "hurikan": _hurikan,
+    "haggis": _haggis,
+    "haggis 3": _haggis_3,
+    "hurricane poker": _game_over,
+}
+
 GAMES = [
     ("hurricane", {"game": "hurricane"}, 2),
     ("hurricane open", {"game": "hurricane", "preset": "open"}, 2),
@@ -93,14 +187,25 @@ GAMES = [
 
 @pytest.mark.parametrize(("name", "options", "seats"), GAMES, ids=[g[0] for g in GAMES])
 async def test_no_known_slip_in_any_message_of_any_game(
-    fake: FakeDiscord, users: list[Person], name: str, options: dict[str, Any], seats: int
+    fake: FakeDiscord,
+    users: list[Person],
+    name: str,
+    options: dict[str, Any],
+    seats: int,
+    no_cards_in_logs: None,
 ) -> None:
     people = [*users, Person("Dan", fake.make_user("Dan"))][:seats]
-    d = await start_table(fake, people, seed=7, **options)
+    d = Driver(fake, people, seed=7)
+    await d.open(people[0], **options)
+    lobby = render_text(d.public())
+    await d.join_all(people[1:])
+    await d.start(people[0])
     game = d.table.spec.game
     for person in people:  # a hand of every seat, then whole game (every move's hands)
         await d.show_hand(person)
-    await d.play_to_end()
+    moves = await d.play_to_end()
+    # the whole game's own checks (lobby -> start -> hands -> plays -> deal scoring -> game end)
+    WHOLE_GAME_CHECKS[name](fake, d, lobby, moves)
     await fake.slash("table status", user=people[0].user)
     await fake.click(d.public(), f"rematch:{d.channel_id}", user=people[1].user)  # rematch lobby
     await fake.slash("table cancel", user=people[1].user)

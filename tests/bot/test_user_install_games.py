@@ -23,56 +23,13 @@ def channel_calls(fake: FakeDiscord, place: int) -> list[str]:
     ]
 
 
-async def play_here(fake: FakeDiscord, people: list[Person], place: int, **options: Any) -> Driver:
-    d = Driver(fake, people, channel_id=place, seed=5)
-    await d.open(people[0], **options)
-    await d.join_all(people[1:])
-    await d.start(people[0])
-    await d.play_to_end()
-    return d
-
-
-async def test_a_whole_game_in_a_group_dm_of_three_friends(
-    fake: FakeDiscord, users: list[Person]
-) -> None:
-    group = fake.make_group_dm(*(p.user for p in users))
-    d = await play_here(fake, users, group, game="haggis", players=3)
-    assert "Game over" in render_text(d.public())
-    assert channel_calls(fake, group) == []
-    token_edits = [r for r in fake.requests if r.method == "PATCH" and "/webhooks/" in r.path]
-    assert token_edits  # the table message was kept current through interaction tokens
-    assert d.scanner.checked > 50
-    assert d.table.guild_id == group  # results count for this group DM (the place)
-    alice = users[0]
-    ex = await fake.slash("stats", user=alice.user, channel_id=group)
-    assert "has no finished games" not in render_text(ex.reply)
-    ex = await fake.slash("leaderboard", user=alice.user, channel_id=group, game="haggis")
-    assert alice.name in render_text(ex.reply)
-
-
-async def test_a_whole_game_in_a_server_that_never_added_the_bot(
-    fake: FakeDiscord, users: list[Person]
-) -> None:
-    alice, bob, _ = users
-    foreign = fake.make_foreign_channel()
-    d = Driver(fake, [alice, bob], channel_id=foreign, seed=7)
-    await d.open(alice, game="haggis", players=3)
-    await d.join_all([bob])
-    ex = await fake.click(d.public(), f"lobbyai:{foreign}", user=alice.user, values=["easy"])
-    assert ex.callback_type == 6 and "Computer (easy)" in render_text(d.public())
-    await d.start(alice)
-    await d.play_to_end()
-    assert "Game over" in render_text(d.public())
-    assert channel_calls(fake, foreign) == []
-
-
 async def test_the_table_message_is_posted_anew_when_its_tokens_expired(
     fake: FakeDiscord, users: list[Person]
 ) -> None:
     alice, bob, _ = users
     group = fake.make_group_dm(alice.user, bob.user)
     d = Driver(fake, [alice, bob], channel_id=group, seed=2)
-    await d.open(alice, game="hurricane", preset="standard")
+    await d.open(alice, game="hurricane", preset="standard", options="target=3")
     await d.join_all([bob])
     await d.start(alice)
     first = d.table.message_id
@@ -88,28 +45,6 @@ async def test_the_table_message_is_posted_anew_when_its_tokens_expired(
     assert render_text(d.public()).count("Hurricane") >= 1
     assert channel_calls(fake, group) == []
     await d.play_to_end()
-
-
-async def test_a_whole_game_in_the_bots_dm_against_computers(
-    make_fake: FakeFactory,
-) -> None:
-    """Context 1: the table message and the player's hand in the same DM, two computers."""
-    fake = await make_fake(computer_delay=0.0)
-    alice = Person("Alice", fake.make_user("Alice"))
-    dm = fake.make_bot_dm(alice.user)
-    d = Driver(fake, [alice], channel_id=dm, seed=11)
-    ex = await d.open(alice, game="haggis", players=3)
-    assert ex.payload["context"] == 1
-    for _ in range(2):
-        ex = await fake.click(d.public(), f"lobbyai:{dm}", user=alice.user, values=["easy"])
-        assert ex.callback_type == 6
-    await d.start(alice)
-    await d.play_to_end()
-    assert "Game over" in render_text(d.public())
-    assert channel_calls(fake, dm) == []
-    assert d.table.guild_id == dm
-    hands = fake.ephemeral_messages(alice.user)
-    assert hands and all(int(m["channel_id"]) == dm for m in hands)
 
 
 async def test_computers_move_at_once_where_the_bot_is_absent(make_fake: FakeFactory) -> None:
@@ -158,7 +93,7 @@ async def test_a_game_survives_a_restart_without_channel_writes(
     else:
         channel = first.make_foreign_channel()
     d = Driver(first, [alice, bob], channel_id=channel, seed=4)
-    await d.open(alice, game="hurricane", preset="standard")
+    await d.open(alice, game="hurricane", preset="standard", options="target=3")
     await d.join_all([bob])
     await d.start(alice)
     for _ in range(3):
@@ -200,7 +135,8 @@ async def test_whole_games_of_every_game_in_every_place_without_the_bot_writing(
 ) -> None:
     """A group DM of friends (every seat a friend), a server that never added the bot (two players,
     computers in the other seats; one player where two seats), the bot's DM (one player and
-    computers): the secrecy scan after every move, no channel call, the table ends."""
+    computers): the secrecy scan after every move, no channel call, the table ends. In the group DM
+    every token expires after three moves and no interaction sends more than 5 follow-ups."""
     fake = await make_fake(computer_delay=0.0)
     humans = {"group-dm": seats, "server-without-bot": min(2, seats - 1), "bot-dm": 1}[place_kind]
     people = [Person(n, fake.make_user(n)) for n in ["Alice", "Bob", "Carol", "Dave"][:humans]]
@@ -211,12 +147,22 @@ async def test_whole_games_of_every_game_in_every_place_without_the_bot_writing(
     else:
         place = fake.make_bot_dm(people[0].user)
     d = Driver(fake, people, channel_id=place, seed=9)
-    await d.open(people[0], **options)
+    opened = await d.open(people[0], **options)
+    if place_kind == "bot-dm":
+        assert opened.payload["context"] == 1  # the bot's DM, not a (group) private channel
     await d.join_all(people[1:])
     for _ in range(seats - humans):
         ex = await fake.click(d.public(), f"lobbyai:{place}", user=people[0].user, values=["easy"])
-        assert ex.callback_type == 6
+        assert ex.callback_type == 6 and "Computer (easy)" in render_text(d.public())
     await d.start(people[0])
+    if place_kind == "group-dm":  # the 5-follow-up cap, with the table message re-posted
+        for _ in range(3):
+            seat = d.table.state.current_player  # type: ignore[union-attr]
+            await d.play_move(seat, d.choose(seat))
+        fake.advance(16 * 60)  # the next interaction re-posts the table as one of its follow-ups
+        d.hands.clear()
+        for person in people:
+            await fake.slash("hand", user=person.user, channel_id=place)
     await d.play_to_end()
     await fake.bot.settle()  # type: ignore[union-attr]
     assert d.table.status is TableStatus.FINISHED
@@ -226,6 +172,24 @@ async def test_whole_games_of_every_game_in_every_place_without_the_bot_writing(
     foreign = place_kind == "server-without-bot"
     assert d.table.guild_id == (int(fake.channels[place]["guild_id"]) if foreign else place)
     assert not fake.violations
+    # the table message was kept current through interaction tokens
+    assert [r for r in fake.requests if r.method == "PATCH" and "/webhooks/" in r.path]
+    if place_kind == "bot-dm":  # the hands are in the same DM as the table
+        hands = fake.ephemeral_messages(people[0].user)
+        assert hands and all(int(m["channel_id"]) == place for m in hands)
+    if place_kind == "group-dm":
+        # every follow-up counts (the table's re-posts and the handlers' own private answers)
+        here = [r for r in fake.interactions.values() if r.channel_id == place]
+        assert here and all(r.capped for r in here)
+        most = max(r.followups for r in here)
+        assert 0 < most <= 5, most
+        # results count for this group DM (the place)
+        alice = people[0]
+        ex = await fake.slash("stats", user=alice.user, channel_id=place)
+        assert "has no finished games" not in render_text(ex.reply)
+        game = d.table.spec.game
+        ex = await fake.slash("leaderboard", user=alice.user, channel_id=place, game=game)
+        assert alice.name in render_text(ex.reply)
 
 
 async def test_a_time_out_where_the_bot_is_absent_shows_at_the_next_interaction(
@@ -273,7 +237,7 @@ async def test_a_replaced_table_message_says_where_the_game_went(
     alice, bob, _ = users
     group = fake.make_group_dm(alice.user, bob.user)
     d = Driver(fake, [alice, bob], channel_id=group, seed=2)
-    await d.open(alice, game="hurricane", preset="standard")
+    await d.open(alice, game="hurricane", preset="standard", options="target=3")
     await d.join_all([bob])
     await d.start(alice)
     for _ in range(2):
@@ -300,28 +264,3 @@ async def test_a_replaced_table_message_says_where_the_game_went(
     assert "This table moved" not in (fake.messages[int(before["id"])].get("content") or "")
     assert channel_calls(fake, group) == []
     await d.play_to_end()
-
-
-async def test_no_interaction_sends_more_than_five_follow_ups_in_a_group_dm_game(
-    fake: FakeDiscord, users: list[Person]
-) -> None:
-    """Every follow-up counts (the table's re-posts and the handlers' own private answers)."""
-    group = fake.make_group_dm(*(p.user for p in users))
-    d = Driver(fake, users, channel_id=group, seed=5)
-    await d.open(users[0], game="haggis", players=3)
-    await d.join_all(users[1:])
-    await d.start(users[0])
-    for _ in range(3):
-        seat = d.table.state.current_player  # type: ignore[union-attr]
-        await d.play_move(seat, d.choose(seat))
-    fake.advance(16 * 60)  # the next interaction re-posts the table as one of its follow-ups
-    d.hands.clear()
-    for person in users:
-        await fake.slash("hand", user=person.user, channel_id=group)
-    await d.play_to_end()
-    assert "Game over" in render_text(d.public())
-    here = [r for r in fake.interactions.values() if r.channel_id == group]
-    assert here and all(r.capped for r in here)
-    most = max(r.followups for r in here)
-    assert 0 < most <= 5, most
-    assert not [v for v in fake.violations if "follow-up" in v]
