@@ -86,6 +86,12 @@ class NoStorage:
     async def history(self, *a: Any, **k: Any) -> list[Any]:
         return []
 
+    async def personal_stats(self, *a: Any, **k: Any) -> list[Any]:
+        return []
+
+    async def personal_history(self, *a: Any, **k: Any) -> list[Any]:
+        return []
+
     async def game_log(self, *a: Any) -> None:
         return None
 

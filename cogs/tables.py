@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from bot.discord.acks import ACK_BUDGET, defer_update, within_ack
 from bot.discord.choices import GAME_CHOICES
-from bot.discord.places import delivery_of, place_of
+from bot.discord.places import delivery_of, in_server, place_of
 from bot.discord.table_message import public_message
 from bot.discord.ui import LEVEL_LABELS
 from bot.games import GAMES, game_info
@@ -179,6 +179,7 @@ class Tables(commands.Cog):
                 host_id=interaction.user.id,
                 host_name=user_name(interaction.user),
                 spec=spec,
+                in_server=in_server(interaction),
             ),
             public=True,
         )

@@ -160,9 +160,9 @@ class TablePublisher:
 
     def _by_tokens(self, table: Table) -> bool:
         """Whether the table lives on interaction tokens: as its opening chose (kept in its spec
-        across a restart), or in a place with no server, whose results are keyed by its channel."""
+        across a restart), or outside a server (the bot's DM, a group DM)."""
         if table.channel_id not in self.tokens and (
-            table.spec.delivery is Delivery.INTERACTIONS or table.guild_id == table.channel_id
+            table.spec.delivery is Delivery.INTERACTIONS or not table.in_server
         ):
             self.tokens.mark(table.channel_id)
         return table.channel_id in self.tokens

@@ -5,6 +5,7 @@
 * ``results``: a finished game's result, seats, standings and ratings;
 * ``leaderboards``: boards, ranks and a player's standings (``ORDERINGS``);
 * ``history``: recent games and one game's log;
+* ``personal``: a player's own record (their games outside servers, wherever played);
 * ``settings``: the bot's key/value facts and each server's language.
 
 ``SqlStorage`` joins them; a backend (``storage.sqlite``, ``storage.postgres``) subclasses it and
@@ -16,6 +17,7 @@ from __future__ import annotations
 from .db import Db, SqlBase, dumps
 from .history import HistoryQueries
 from .leaderboards import ORDERINGS, RECENT_PER_GAME, LeaderboardQueries, order_by
+from .personal import PersonalQueries
 from .results import ResultQueries
 from .settings import SettingQueries
 from .tables import TableQueries
@@ -23,5 +25,12 @@ from .tables import TableQueries
 __all__ = ["ORDERINGS", "RECENT_PER_GAME", "Db", "SqlBase", "SqlStorage", "dumps", "order_by"]
 
 
-class SqlStorage(TableQueries, ResultQueries, LeaderboardQueries, HistoryQueries, SettingQueries):
+class SqlStorage(
+    TableQueries,
+    ResultQueries,
+    LeaderboardQueries,
+    HistoryQueries,
+    PersonalQueries,
+    SettingQueries,
+):
     """The ``Storage`` logic on top of a backend's ``_read``/``_write``/``_autocommit``."""
