@@ -56,3 +56,8 @@ def may_open(interaction: discord.Interaction[Any], log: GameLog) -> bool:
     if log.guild_id == place_of(interaction):
         return True
     return not log.in_server and any(s.user_id == interaction.user.id for s in log.seats)
+
+
+def jump_url(server_id: int | None, channel_id: int, message_id: int) -> str:
+    """A link to a message: a server's, else a DM's or group DM's (``@me``)."""
+    return f"https://discord.com/channels/{server_id or '@me'}/{channel_id}/{message_id}"
