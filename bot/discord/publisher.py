@@ -240,11 +240,11 @@ class TablePublisher:
 
     async def table_click(self, interaction: discord.Interaction[Any]) -> bool:
         """A click on a table's controls where the table lives on tokens, before the click acts.
-        If no living token can edit the table message, this click's own answer redraws the table
-        in the clicked message (an ``UPDATE_MESSAGE``), which is or becomes the table message; the
-        click then acts, answering through a follow-up. A click on an older, replaced table
-        message while the table message can be edited is answered by rewriting the old one to say
-        where the game went (a link), and does nothing else: True (answered)."""
+        A click on an older, replaced table message is answered by rewriting it (an
+        ``UPDATE_MESSAGE``) to say where the game went, a link to the table message, and does
+        nothing else: True (answered). A click on the table message that no other living token
+        can edit redraws it with this click's own answer (an ``UPDATE_MESSAGE``), in place; the
+        click then acts, answering through a follow-up."""
         channel_id, message = interaction.channel_id, interaction.message
         if channel_id is None or message is None or not self._table_control(interaction):
             return False
@@ -252,14 +252,9 @@ class TablePublisher:
         if table is None or not table.is_live or not self._by_tokens(table):
             return False
         current = table.message_id
-        editable = [
-            e
-            for e in self.tokens.editors(channel_id, current)
-            if e.interaction is not interaction and self._edits_table(e)
-        ]
-        if message.id == current and editable:
-            return False  # the table message is kept current as ever
-        if message.id != current and editable and current is not None:
+        if current is None:
+            return False
+        if message.id != current:
             set_language(await self.bot.languages.server(table.guild_id))
             link = jump_url(table.guild_id if table.in_server else None, channel_id, current)
             async with answer_lock(interaction):
@@ -269,6 +264,11 @@ class TablePublisher:
                     content=_(MOVED).format(link=link), embed=None, view=None, attachments=[]
                 )
             return True
+        if any(
+            e.interaction is not interaction and self._edits_table(e)
+            for e in self.tokens.editors(channel_id, current)
+        ):
+            return False  # the table message is kept current as ever
         queue = self._queue(channel_id)
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         queue.posts.append(_Post(interaction, done, {}, update=True))
