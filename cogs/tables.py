@@ -357,6 +357,11 @@ class Tables(commands.Cog):
     )
     async def close(self, interaction: discord.Interaction[Any]) -> None:
         channel_id = self._channel(interaction)
+        if not in_server(interaction):  # no moderators outside a server
+            raise TableError(
+                "Closing a table is for server moderators; here, players can resign or vote to "
+                "abandon (/table abandon)."
+            )
         if not is_moderator(interaction):
             raise TableError(
                 "Only members with Manage Channels (in this channel) or Manage Server can close "
