@@ -1,6 +1,6 @@
 """A player's own record: their games outside servers (the bot's DM, group DMs), wherever they were
 played, added up per game, and their recent such games. Read through ``game_seats``' partial index
-on ``in_server = 0`` (migration 0009), so a player's own games are a range of it.
+on ``in_server = 0`` (migration ``personal_record``), so a player's own games are a range of it.
 
 Counted as the standings count (``storage.outcomes``): an abandoned game is history only; a win
 earns 1 match point, a double win 2; a streak is wins in a row. Ratings are not added up: each

@@ -1,4 +1,4 @@
--- (PostgreSQL twin of sqlite/0009.)
+-- (PostgreSQL twin of sqlite personal_record.)
 -- Whether a finished game was played in a server (1) or outside one (0: the bot's DM or a group
 -- DM, whose place key ``guild_id`` is the channel's id). Games outside servers add up to each
 -- player's own record (/stats and /history "mine"), read through the partial index below.
