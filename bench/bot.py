@@ -21,15 +21,19 @@ reaching the fake:
 with 1, 100 and 1,000 concurrent tables, with SQLite storage (as deployed) and without storage (to show
 the cost of the snapshot write). Memory per active table is measured with tracemalloc (the fake's own
 allocations excluded). Targets: card play ≤ 2× the ping median, flat in the number of tables; ≤ 64 KB per
-table. Numbers are noisy on a shared machine.
+table. Numbers are noisy on a shared machine; ``--calls`` also counts the Python function calls of each
+kind of interaction (``cProfile``), a figure that load does not move, to compare two trees on a busy
+machine (the CPU times of that run include the profiler).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import gc
 import json
+import pstats
 import random
 import statistics
 import sys
@@ -86,6 +90,12 @@ class NoStorage:
     async def history(self, *a: Any, **k: Any) -> list[Any]:
         return []
 
+    async def personal_stats(self, *a: Any, **k: Any) -> list[Any]:
+        return []
+
+    async def personal_history(self, *a: Any, **k: Any) -> list[Any]:
+        return []
+
     async def game_log(self, *a: Any) -> None:
         return None
 
@@ -133,16 +143,36 @@ async def timed(fake: FakeDiscord, payload_maker: Any) -> float:
     fake.callback_waiters[payload["token"]] = waiter
     parse = fake.bot._connection.parsers["INTERACTION_CREATE"]  # type: ignore[union-attr]
     before = asyncio.all_tasks()
+    profile = cProfile.Profile() if CALLS is not None else None
+    if profile is not None:
+        profile.enable()
     c0 = time.process_time()
     parse(payload)
     handlers = [t for t in asyncio.all_tasks() - before if t.get_name().startswith(HANDLERS)]
     callback = await asyncio.wait_for(waiter, 10)
     elapsed = (callback.cpu_at - c0) * 1000
+    if profile is not None and CALLS is not None:
+        profile.disable()
+        calls = pstats.Stats(profile).total_calls  # type: ignore[attr-defined]
+        CALLS.setdefault(_kind(payload), []).append(calls)
     if handlers:
         _, pending = await asyncio.wait(handlers, timeout=10)
         if pending:
             raise RuntimeError(f"interaction handlers still running after 10 s: {pending}")
     return elapsed
+
+
+#: ``--calls``: Python function calls per interaction kind (cProfile), a figure a busy machine does
+#: not distort (CPU times are then meaningless: the profiler's own cost is in them).
+CALLS: dict[str, list[int]] | None = None
+
+
+def _kind(payload: dict[str, Any]) -> str:
+    data = payload.get("data") or {}
+    if "name" in data:
+        return "/" + str(data["name"])
+    custom_id = str(data.get("custom_id", "?"))
+    return ":".join(custom_id.split(":")[:2])
 
 
 #: Names of the tasks discord.py starts for one interaction (event, view, dynamic item, command).
@@ -393,6 +423,8 @@ async def main_async(
             f"{'play med':>9} {'play p99':>9} {'play/ping':>9} {'floor/ping':>10}"
         )
         for n, storage in cases:
+            if CALLS is not None:
+                CALLS.clear()
             r = await measure(n, samples, storage, tmp, publish_delay)
             ratio = r["play_med"] / r["ping_med"]
             floor_ratio = r["floor_hand_med"] / r["ping_med"]
@@ -403,6 +435,11 @@ async def main_async(
                 f"{r['redraw_med']:>7.2f}ms "
                 f"{r['play_med']:>7.2f}ms {r['play_p99']:>7.2f}ms {ratio:>8.2f}x {floor_ratio:>9.2f}x"
             )
+            if CALLS is not None:
+                counted = ", ".join(
+                    f"{kind} {statistics.median(calls):.0f}" for kind, calls in CALLS.items()
+                )
+                print(f"{'':>7} function calls per interaction (median): {counted}")
         for game in ("hurricane", "haggis"):
             per = await memory_per_table(memory_tables, tmp, game)
             print(
@@ -425,7 +462,16 @@ def main(argv: list[str] | None = None) -> None:
         action="store_true",
         help="the suite's check: 51 tables (two servers) without storage, memory on SQLite",
     )
+    parser.add_argument(
+        "--calls",
+        action="store_true",
+        help="also count Python function calls per interaction kind (cProfile; CPU times then "
+        "include the profiler)",
+    )
     args = parser.parse_args(argv)
+    global CALLS
+    if args.calls:
+        CALLS = {}
     sizes = [int(x) for x in args.tables.split(",")]
     kinds = [k.strip() for k in args.storage.split(",")]
     if unknown := set(kinds) - {"sqlite", "none"}:

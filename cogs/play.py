@@ -72,6 +72,12 @@ class Play(commands.Cog):
             raise TableError("That button belongs to another channel's table.")
         table = self._playing_table(channel_id)
         embed, view, files = await drawn_hand(self.bot.tables, table, interaction.user.id)
+        if interaction.response.is_done():  # the click's answer redrew the table message
+            sent = await interaction.followup.send(
+                embed=embed, view=view, files=files, ephemeral=True, wait=True
+            )
+            self.bot.hands.remember(table, interaction.user.id, interaction, sent.id)
+            return
         await interaction.response.send_message(embed=embed, view=view, files=files, ephemeral=True)
         self.bot.hands.remember(table, interaction.user.id, interaction, None)
 

@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.acks import within_ack
-from bot.discord.places import place_of
+from bot.discord.places import may_open, place_of
 from bot.discord.replay_controls import replay_buttons
 from bot.discord.ui import panel_embed
 from bot.i18n import N_, _
@@ -58,7 +58,7 @@ class Replays(commands.Cog):
         if not game_id or len(game_id) > 64:
             raise ReplayUnavailable(NOT_FOUND)
         log = await self.logs.get(storage, game_id)
-        if log is None or log.guild_id != place_of(interaction):
+        if log is None or not may_open(interaction, log):
             raise ReplayUnavailable(NOT_FOUND)
         return log
 

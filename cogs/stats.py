@@ -18,8 +18,8 @@ from discord.ext import commands
 
 from bot.discord.acks import within_ack
 from bot.discord.board_controls import page_buttons
-from bot.discord.choices import GAME_CHOICES
-from bot.discord.places import place_of
+from bot.discord.choices import GAME_CHOICES, SCOPE_CHOICES
+from bot.discord.places import in_server, own_record, place_of
 from bot.discord.replay_controls import history_select
 from bot.discord.ui import panel_embed
 from bot.i18n import N_, _
@@ -28,6 +28,7 @@ from bot.render.stats import (
     METRIC_NAMES,
     board_panel,
     history_panel,
+    own_stats_panel,
     recorded_game_title,
     stats_panel,
 )
@@ -40,9 +41,16 @@ if TYPE_CHECKING:
     from storage.base import Storage
 
 PAGE_SIZE = 10
+SCOPE_HELP = (
+    "Here, or your own games in all DMs and group DMs (default: here in a server, else yours)"
+)
 HISTORY_SIZE = 10
 METRIC_CHOICES = [app_commands.Choice(name=name, value=m.value) for m, name in METRIC_NAMES.items()]
 NO_STORAGE = N_("Statistics are not available: this bot is running without a database.")
+OWN_ONLY = N_(
+    "A player's own record (their games in DMs and group DMs) is theirs alone to see: ask with "
+    "scope here for this place's."
+)
 
 
 class Stats(commands.Cog):
@@ -152,59 +160,81 @@ class Stats(commands.Cog):
         self,
         interaction: discord.Interaction[Any],
         player: discord.User | None,
+        scope: str | None,
         panel: Callable[
-            [Storage, int, discord.User | discord.Member],
+            [Storage, int | None, discord.User | discord.Member],
             Awaitable[Panel | tuple[Panel, discord.ui.View | None]],
         ],
     ) -> None:
         """/stats and /history: the chosen player (default: the caller), answered privately
-        (``panel`` may come with a view, such as /history's replay menu)."""
+        (``panel`` may come with a view, such as /history's replay menu). ``panel`` gets the place,
+        or None for the player's own record (``scope``; their own alone may see it)."""
         storage = self._storage()
         if storage is None or (place := place_of(interaction)) is None:
             await interaction.response.send_message(_(NO_STORAGE), ephemeral=True)
             return
         who = player or interaction.user
-        built = await within_ack(interaction, panel(storage, place, who), ephemeral=True)
+        own = own_record(interaction, scope, who.id)
+        if own and who.id != interaction.user.id:
+            await interaction.response.send_message(_(OWN_ONLY), ephemeral=True)
+            return
+        work = panel(storage, None if own else place, who)
+        built = await within_ack(interaction, work, ephemeral=True)
         shown_panel, view = built if isinstance(built, tuple) else (built, None)
         embed = panel_embed(shown_panel)
-        embed.url = await self.bot.web_links.player(interaction.guild_id, who.id)
+        if not own:  # the own record spans places: no one server's page holds it
+            embed.url = await self.bot.web_links.player(interaction.guild_id, who.id)
         await _send_private(interaction, embed, view)
 
     @app_commands.command(name="stats", description="A player's results in every game here.")
-    @app_commands.describe(player="Whose stats (default: yours)")
+    @app_commands.describe(player="Whose stats (default: yours)", scope=SCOPE_HELP)
     @app_commands.rename(player="user")
+    @app_commands.choices(scope=SCOPE_CHOICES)
     @anywhere
     async def stats(
-        self, interaction: discord.Interaction[Any], player: discord.User | None = None
+        self,
+        interaction: discord.Interaction[Any],
+        player: discord.User | None = None,
+        scope: str | None = None,
     ) -> None:
         async def panel(
-            storage: Storage, guild_id: int, who: discord.User | discord.Member
+            storage: Storage, place: int | None, who: discord.User | discord.Member
         ) -> Panel:
             name = shown(who.display_name)
-            stats = await storage.player_stats(guild_id, who.id)
-            return stats_panel(name, stats, server=interaction.guild_id is not None)
+            if place is None:
+                return own_stats_panel(name, await storage.personal_stats(who.id), who.id)
+            stats = await storage.player_stats(place, who.id)
+            return stats_panel(name, stats, server=in_server(interaction))
 
-        await self._about_player(interaction, player, panel)
+        await self._about_player(interaction, player, scope, panel)
 
     @app_commands.command(name="history", description="Recent finished games and their results.")
-    @app_commands.describe(player="Whose games (default: yours)")
+    @app_commands.describe(player="Whose games (default: yours)", scope=SCOPE_HELP)
     @app_commands.rename(player="user")
+    @app_commands.choices(scope=SCOPE_CHOICES)
     @anywhere
     async def history(
-        self, interaction: discord.Interaction[Any], player: discord.User | None = None
+        self,
+        interaction: discord.Interaction[Any],
+        player: discord.User | None = None,
+        scope: str | None = None,
     ) -> None:
         async def panel(
-            storage: Storage, guild_id: int, who: discord.User | discord.Member
+            storage: Storage, place: int | None, who: discord.User | discord.Member
         ) -> tuple[Panel, discord.ui.View | None]:
-            games = await storage.history(guild_id, who.id, HISTORY_SIZE)
+            if place is None:
+                games = await storage.personal_history(who.id, HISTORY_SIZE)
+            else:
+                games = await storage.history(place, who.id, HISTORY_SIZE)
             # the menu opens a game's replay (labels are component text: raw, not escaped)
             menu = history_select(
                 games, lambda g: f"{recorded_game_title(g.game, g.options)} · {g.game_id}"
             )
-            server = interaction.guild_id is not None
-            return history_panel(shown(who.display_name), games, who.id, server=server), menu
+            name = shown(who.display_name)
+            server = in_server(interaction)
+            return history_panel(name, games, who.id, server=server, own=place is None), menu
 
-        await self._about_player(interaction, player, panel)
+        await self._about_player(interaction, player, scope, panel)
 
 
 async def _send_private(

@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from bot.discord.acks import ACK_BUDGET, defer_update, within_ack
 from bot.discord.choices import GAME_CHOICES
-from bot.discord.places import delivery_of, place_of
+from bot.discord.places import delivery_of, in_server, place_of
 from bot.discord.table_message import public_message
 from bot.discord.ui import LEVEL_LABELS
 from bot.games import GAMES, game_info
@@ -196,6 +196,7 @@ class Tables(commands.Cog):
                 host_id=interaction.user.id,
                 host_name=user_name(interaction.user),
                 spec=spec,
+                in_server=in_server(interaction),
             ),
             public=True,
         )
@@ -373,6 +374,11 @@ class Tables(commands.Cog):
     )
     async def close(self, interaction: discord.Interaction[Any]) -> None:
         channel_id = self._channel(interaction)
+        if not in_server(interaction):  # no moderators outside a server
+            raise TableError(
+                "Closing a table is for server moderators; here, players can resign or vote to "
+                "abandon (/table abandon)."
+            )
         if not is_moderator(interaction):
             raise TableError(
                 "Only members with Manage Channels (in this channel) or Manage Server can close "

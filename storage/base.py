@@ -14,6 +14,7 @@ from .models import (
     LeaderboardRow,
     Metric,
     MoveRecord,
+    PersonalStats,
     PlayerStats,
     TableSnapshot,
     TurnNotice,
@@ -98,6 +99,13 @@ class Storage(Protocol):
     async def history(
         self, guild_id: int, user_id: int | None, limit: int = 10
     ) -> list[GameSummary]: ...
+
+    async def personal_stats(self, user_id: int) -> list[PersonalStats]:
+        """The user's own record: their games outside servers (the bot's DM, group DMs), wherever
+        played, added up per game (no rating: ratings are per place), with their last few."""
+
+    async def personal_history(self, user_id: int, limit: int = 10) -> list[GameSummary]:
+        """The user's finished games outside servers, wherever played, most recent first."""
 
     async def game_log(self, game_id: str) -> GameLog | None: ...
 

@@ -54,6 +54,9 @@ class GameRecord:
     rng_version: str = "legacy"
     server_seed: str | None = None
     table_id: str | None = None
+    # Played in a server (``guild_id`` is the server's), or outside one (the bot's DM, a group DM:
+    # ``guild_id`` is the channel's); games outside servers make up each player's own record.
+    in_server: bool = True
 
 
 @dataclass(frozen=True)
@@ -107,6 +110,7 @@ class GameLog:
     seats: tuple[SeatRecord, ...] = ()
     ended_by: str = "finished"
     ended_at: float = 0.0
+    in_server: bool = True  # (see ``GameRecord.in_server``)
 
 
 @dataclass(frozen=True)
@@ -139,6 +143,7 @@ class GameSummary:
     ended_by: str
     rng_version: str = "legacy"
     server_seed: str | None = None  # fair games: revealed (the game has ended)
+    in_server: bool = True  # (see ``GameRecord.in_server``)
 
 
 @dataclass(frozen=True)
@@ -165,3 +170,20 @@ class TurnNotice:
     dm_channel_id: int | None = None
     message_id: int | None = None
     sent_at: float = 0.0
+
+
+@dataclass(frozen=True)
+class PersonalStats:
+    """One user's own record in one game: every game they finished outside servers (the bot's DM,
+    group DMs) added up. No rating or rank: those are kept per place."""
+
+    game: str
+    games: int = 0
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+    points: int = 0
+    streak: int = 0
+    best_streak: int = 0
+    places: int = 0  # how many DMs and group DMs these games were played in
+    recent: tuple[GameSummary, ...] = field(default_factory=tuple)

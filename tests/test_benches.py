@@ -34,7 +34,7 @@ class Quick:
 
 
 QUICK = (
-    Quick("bot.py", ("--quick",), "memory per active haggis table"),
+    Quick("bot.py", ("--quick", "--calls"), "function calls per interaction"),
     Quick("bot_pictures.py", ("--quick",), "card play with/without pictures"),
     Quick("cluster.py", ("--quick",), "moves/s (total)", postgres=True),
     Quick("compare.py", ("--quick",), "haggis 3p"),

@@ -6,6 +6,7 @@ from __future__ import annotations
 from discord import app_commands
 
 from bot.games import GAMES
+from bot.i18n import N_
 from bot.render.rules import display_title
 
 
@@ -21,3 +22,11 @@ GAME_CHOICES = game_choices()
 
 def refresh_game_choices() -> None:
     GAME_CHOICES[:] = game_choices()
+
+
+#: /stats' and /history's ``scope``: the place asked in, or the player's own record (their games in
+#: every DM and group DM; ``bot.discord.places.own_record``).
+SCOPE_CHOICES = [
+    app_commands.Choice(name=N_("here: this server or chat"), value="here"),
+    app_commands.Choice(name=N_("mine: all my DMs and group DMs"), value="mine"),
+]

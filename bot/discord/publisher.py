@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import discord
 
-from bot.i18n import _, set_language, using
+from bot.i18n import N_, _, set_language, using
 from bot.invite import PERMISSION_NAMES
 from bot.render.table import scoring_panel
 from bot.tables.models import Delivery, Table
@@ -42,7 +42,7 @@ from bot.tables.models import Delivery, Table
 from .acks import answer_lock
 from .attach import AttachPermissions, refused_for_pictures
 from .errors import PUBLIC_THINKING
-from .places import bot_present
+from .places import bot_present, jump_url
 from .table_message import public_message
 from .tokens import Editor, TokenBook, answered
 from .ui import panel_embed
@@ -65,15 +65,29 @@ class Follower(Protocol):
     def forget(self, channel_id: int) -> None: ...
 
 
+#: A table message's controls (the lobby's, Show my hand): what ``table_click`` looks at.
+TABLE_CONTROLS = ("show:", "lobby:", "lobbyai:")
+#: A replaced table message where the bot is absent (it cannot be deleted there).
+MOVED = N_("This table moved: the game goes on here: {link}")
+
+
+@dataclass
+class _Post:
+    """An interaction whose answer is the table message: a new message (``update`` False), or
+    the clicked message redrawn in place (``update``: a click on a table message)."""
+
+    interaction: discord.Interaction[Any]
+    done: asyncio.Future[None]
+    extra: dict[str, Any]  # extra send arguments: a line above the table that may ping someone
+    update: bool = False
+
+
 @dataclass
 class _Queue:
     """One table's pending writes."""
 
     dirty: bool = False
-    # (interaction, done, extra send arguments: a line above the table that may ping someone)
-    posts: deque[tuple[discord.Interaction[Any], asyncio.Future[None], dict[str, Any]]] = field(
-        default_factory=deque
-    )
+    posts: deque[_Post] = field(default_factory=deque)
     task: asyncio.Task[None] | None = None
 
 
@@ -160,9 +174,9 @@ class TablePublisher:
 
     def _by_tokens(self, table: Table) -> bool:
         """Whether the table lives on interaction tokens: as its opening chose (kept in its spec
-        across a restart), or in a place with no server, whose results are keyed by its channel."""
+        across a restart), or outside a server (the bot's DM, a group DM)."""
         if table.channel_id not in self.tokens and (
-            table.spec.delivery is Delivery.INTERACTIONS or table.guild_id == table.channel_id
+            table.spec.delivery is Delivery.INTERACTIONS or not table.in_server
         ):
             self.tokens.mark(table.channel_id)
         return table.channel_id in self.tokens
@@ -220,9 +234,58 @@ class TablePublisher:
                     everyone=False, roles=False, users=[discord.Object(u) for u in mention or []]
                 ),
             }
-        queue.posts.append((interaction, done, extra))
+        queue.posts.append(_Post(interaction, done, extra))
         self._start(table.channel_id, queue)
         await done
+
+    async def table_click(self, interaction: discord.Interaction[Any]) -> bool:
+        """A click on a table's controls where the table lives on tokens, before the click acts.
+        A click on an older, replaced table message is answered by rewriting it (an
+        ``UPDATE_MESSAGE``) to say where the game went, a link to the table message, and does
+        nothing else: True (answered). A click on the table message that no other living token
+        can edit redraws it with this click's own answer (an ``UPDATE_MESSAGE``), in place; the
+        click then acts, answering through a follow-up."""
+        channel_id, message = interaction.channel_id, interaction.message
+        if channel_id is None or message is None or not self._table_control(interaction):
+            return False
+        table = self.bot.tables.get(channel_id)
+        if table is None or not table.is_live or not self._by_tokens(table):
+            return False
+        current = table.message_id
+        if current is None:
+            return False
+        if message.id != current:
+            set_language(await self.bot.languages.server(table.guild_id))
+            link = jump_url(table.guild_id if table.in_server else None, channel_id, current)
+            async with answer_lock(interaction):
+                if interaction.response.is_done():
+                    return True
+                await interaction.response.edit_message(
+                    content=_(MOVED).format(link=link), embed=None, view=None, attachments=[]
+                )
+            return True
+        if any(
+            e.interaction is not interaction and self._edits_table(e)
+            for e in self.tokens.editors(channel_id, current)
+        ):
+            return False  # the table message is kept current as ever
+        queue = self._queue(channel_id)
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        queue.posts.append(_Post(interaction, done, {}, update=True))
+        self._start(channel_id, queue)
+        await done
+        return False
+
+    @staticmethod
+    def _table_control(interaction: discord.Interaction[Any]) -> bool:
+        """A click on a table message's own controls (lobby, Show my hand)."""
+        if interaction.type is not discord.InteractionType.component:
+            return False
+        message = interaction.message
+        if message is None or message.flags.ephemeral:
+            return False
+        data: dict[str, Any] = dict(interaction.data or {})
+        return str(data.get("custom_id", "")).startswith(TABLE_CONTROLS)
 
     def note_permissions(self, interaction: discord.Interaction[Any]) -> None:
         """An interaction in a table's channel says whether the bot may attach files there: a
@@ -240,6 +303,7 @@ class TablePublisher:
                 table is not None
                 and table.is_live
                 and not self.tokens.editors(channel_id, table.message_id)
+                and not self._table_control(interaction)  # (its own answer redraws it)
             ):
                 self.redraw(table)  # every token of the table message expired: post it anew
             return
@@ -283,11 +347,12 @@ class TablePublisher:
                 if table is not None:  # the whole channel reads it: the server's language
                     set_language(await self.bot.languages.server(table.guild_id))
                 if queue.posts:
-                    interaction, done, extra = queue.posts.popleft()
+                    post = queue.posts.popleft()
+                    done = post.done
                     try:
                         if table is None:
                             raise RuntimeError(f"no table in channel {channel_id}")
-                        await self._post(table, interaction, extra)
+                        await self._post(table, post)
                     except Exception as exc:
                         queue.dirty = table is not None  # the message must still be drawn
                         if not done.done():
@@ -303,9 +368,9 @@ class TablePublisher:
                 except Exception:
                     log.exception("Could not update the table message in channel %s", channel_id)
         finally:
-            for _interaction, done, _extra in queue.posts:
-                if not done.done():
-                    done.set_exception(RuntimeError("the table message was not posted"))
+            for post in queue.posts:
+                if not post.done.done():
+                    post.done.set_exception(RuntimeError("the table message was not posted"))
             queue.posts.clear()
             if self._queues.get(channel_id) is queue:
                 del self._queues[channel_id]
@@ -316,25 +381,20 @@ class TablePublisher:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
     # --- writing -------------------------------------------------------------------------------------------
-    async def _post(
-        self,
-        table: Table,
-        interaction: discord.Interaction[Any],
-        extra: dict[str, Any] | None = None,
-    ) -> None:
+    async def _post(self, table: Table, post: _Post) -> None:
         """The table message as the interaction's answer, drawn now with its picture (drawn
         before the answer lock is taken, so the deferral timer can still acknowledge meanwhile; a
         change made after this write began marks the queue again, and the next write shows it)."""
-        channel_id = table.channel_id
+        channel_id, interaction = table.channel_id, post.interaction
         if interaction.guild_id is not None:
             self.attach.note(channel_id, interaction.app_permissions)
         pictures = self.attach.allowed(channel_id)
         try:
-            message_id = await self._answer(table, interaction, extra, pictures)
+            message_id = await self._answer(table, post, pictures)
         except discord.HTTPException as exc:
             if not pictures or not refused_for_pictures(exc):
                 raise
-            message_id = await self._answer(table, interaction, extra, False)  # as text
+            message_id = await self._answer(table, post, False)  # as text
             self.attach.refused(channel_id)
         else:
             if pictures:
@@ -344,20 +404,28 @@ class TablePublisher:
             await self._adopt(table, message_id)
         self.follow(table)
 
-    async def _answer(
-        self,
-        table: Table,
-        interaction: discord.Interaction[Any],
-        extra: dict[str, Any] | None,
-        pictures: bool,
-    ) -> int | None:
-        """Send the table message as the interaction's answer; its id."""
-        channel_id = table.channel_id
+    async def _answer(self, table: Table, post: _Post, pictures: bool) -> int | None:
+        """Send the table message as the interaction's answer (or redraw the clicked message as
+        it, ``post.update``); its id."""
+        channel_id, interaction, extra = table.channel_id, post.interaction, post.extra
         embed, view, files = await public_message(
             table, self._latest(channel_id), pictures=pictures, links=self.bot.web_links
         )
         answer = shown(None, embed, view, files)
         async with answer_lock(interaction):
+            if post.update and interaction.message is not None:
+                clicked = interaction.message.id
+                if interaction.response.is_done():  # deferred (late): the original is the click's
+                    await interaction.edit_original_response(
+                        content=None, embed=embed, view=view, attachments=files
+                    )
+                else:
+                    await interaction.response.edit_message(
+                        content=None, embed=embed, view=view, attachments=files
+                    )
+                self._shown[channel_id] = answer._replace(message_id=clicked)
+                self.tokens.edited_by(channel_id, interaction, clicked, original=True)
+                return clicked
             if interaction.response.is_done():
                 sent = await interaction.followup.send(
                     embed=embed,
@@ -390,15 +458,18 @@ class TablePublisher:
         if old is None or old == message_id:
             return
         if table.channel_id in self.tokens:
-            await self._moved(table.channel_id, old)
+            await self._moved(table, old, message_id)
             return
         with contextlib.suppress(discord.HTTPException):
             await self._channel(table.channel_id).get_partial_message(old).delete()
 
-    async def _moved(self, channel_id: int, old: int) -> None:
+    async def _moved(self, table: Table, old: int, new: int) -> None:
         """Where the bot is absent the replaced table message cannot be deleted: while a token can
-        still edit it, it says where the game went (with none left, it stays as it was)."""
-        moved = _("This table moved: the game goes on in the newest table message below.")
+        still edit it, it says where the game went (with none left, it stays as it was until
+        someone clicks it: ``table_click``)."""
+        channel_id = table.channel_id
+        link = jump_url(table.guild_id if table.in_server else None, channel_id, new)
+        moved = _(MOVED).format(link=link)
         for editor in self.tokens.editors(channel_id, old):
             if not self._edits_table(editor):
                 continue

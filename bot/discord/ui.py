@@ -139,12 +139,22 @@ async def guarded(
             raise ClickTooFast(cooldown_message(wait))
         if kind is not None:
             expect_message(interaction, kind)
+        if kind == TABLE_MESSAGE and await _answered_for_the_table(interaction):
+            return
         await work
     except Exception as exc:
         await report_interaction_error(interaction, exc)
     finally:
         if inspect.iscoroutine(work) and inspect.getcoroutinestate(work) == inspect.CORO_CREATED:
             work.close()  # refused before it ran
+
+
+async def _answered_for_the_table(interaction: discord.Interaction[Any]) -> bool:
+    """Where the table lives on tokens, a click on a table message may first have to redraw it
+    (``TablePublisher.table_click``); True: the click was answered that way and does nothing more."""
+    publisher = getattr(interaction.client, "publisher", None)
+    table_click = getattr(publisher, "table_click", None)
+    return bool(table_click is not None and await table_click(interaction))
 
 
 EMBED_TOTAL = 6000

@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games import GAMES
-from bot.i18n import N_, _, current
+from bot.i18n import N_, _, current, ngettext
 from bot.names import shown
-from storage.models import GameSummary, LeaderboardRow, Metric, PlayerStats
+from storage.models import GameSummary, LeaderboardRow, Metric, PersonalStats, PlayerStats
 
 from .rules import display_title, preset_shown
 from .text import Panel
@@ -135,6 +135,41 @@ def stats_panel(name: str, stats: list[PlayerStats], *, server: bool = True) -> 
     return panel
 
 
+#: The title of a player's own record (/stats with scope "mine").
+OWN_STATS_TITLE = N_("Stats of {name} in DMs and group DMs")
+
+
+def own_stats_panel(name: str, stats: list[PersonalStats], user_id: int) -> Panel:
+    """A player's own record (``name`` escaped): their games outside servers, wherever played,
+    added up per game. No rating or rank: each place keeps its own (the footer says where)."""
+    panel = Panel(title=_(OWN_STATS_TITLE).format(name=name))
+    if not stats:
+        panel.lines.append(_no_own_games(name))
+        return panel
+    for s in stats:
+        rate = 100.0 * s.wins / s.games if s.games else 0.0
+        draws = " " + _("{count}D").format(count=s.draws) if s.draws else ""
+        record = _("{wins}W {losses}L").format(wins=s.wins, losses=s.losses) + draws
+        chats = ngettext("in {count} chat", "in {count} chats", s.places).format(count=s.places)
+        lines = [
+            f"{record} · {plural(s.games, 'game')} {chats}",
+            _("{rate}% won").format(rate=f"{rate:.0f}") + f" · {plural(s.points, 'match point')}",
+            _("Win streak {streak} (best {best})").format(streak=s.streak, best=s.best_streak),
+        ]
+        if s.recent:
+            marks = " ".join(_outcome_mark(g, user_id) for g in s.recent)
+            lines.append(_("Recent: {marks}").format(marks=marks))
+        panel.add(recorded_game_title(s.game), "\n".join(lines))
+    panel.footer = _(
+        "Ratings are kept per place: /stats with scope here, in a server or a chat, shows its own."
+    )
+    return panel
+
+
+def _no_own_games(name: str) -> str:
+    return _("{name} has no finished games in DMs or group DMs yet.").format(name=name)
+
+
 def _seats_of(game: GameSummary, user_id: int) -> list[int]:
     return [s.seat for s in game.seats if s.user_id == user_id]
 
@@ -194,8 +229,13 @@ def relative_time(seconds: float) -> str:
     return f"<t:{int(seconds)}:R>"
 
 
-#: /history's titles (a player's, the server's): how its messages are told apart (``bot.discord.ui``)
-HISTORY_TITLES = (N_("Recent games of {name}"), N_("Recent games in this server"))
+#: /history's titles (a player's, the server's, a player's own record): how its messages are told
+#: apart (``bot.discord.ui``)
+HISTORY_TITLES = (
+    N_("Recent games of {name}"),
+    N_("Recent games in this server"),
+    N_("Recent games of {name} in DMs and group DMs"),
+)
 
 
 def _no_games(name: str, server: bool) -> str:
@@ -205,14 +245,27 @@ def _no_games(name: str, server: bool) -> str:
 
 
 def history_panel(
-    name: str | None, games: list[GameSummary], user_id: int | None, *, server: bool = True
+    name: str | None,
+    games: list[GameSummary],
+    user_id: int | None,
+    *,
+    server: bool = True,
+    own: bool = False,
 ) -> Panel:
     """Recent games, in the order given: of a player (``name`` escaped), else of the server;
-    ``server``: the place is a server (else a DM or group DM, told "here")."""
-    panel = Panel(title=_(HISTORY_TITLES[0]).format(name=name) if name else _(HISTORY_TITLES[1]))
+    ``server``: the place is a server (else a DM or group DM, told "here"); ``own``: the player's
+    own record (their games in every DM and group DM)."""
+    if own and name:
+        panel = Panel(title=_(HISTORY_TITLES[2]).format(name=name))
+    else:
+        panel = Panel(
+            title=_(HISTORY_TITLES[0]).format(name=name) if name else _(HISTORY_TITLES[1])
+        )
     if not games:
         panel.lines.append(
-            _no_games(name, server)
+            _no_own_games(name)
+            if own and name
+            else _no_games(name, server)
             if name
             else _("No games have finished in this server yet.")
             if server

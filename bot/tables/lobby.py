@@ -109,7 +109,14 @@ class TableLobby:
         return table
 
     async def open_table(
-        self, *, channel_id: int, guild_id: int, host_id: int, host_name: str, spec: GameSpec
+        self,
+        *,
+        channel_id: int,
+        guild_id: int,
+        host_id: int,
+        host_name: str,
+        spec: GameSpec,
+        in_server: bool = True,
     ) -> Table:
         spec = self.check_open(channel_id, spec, guild_id=guild_id, host_id=host_id)
         async with self._registry.lock(channel_id):
@@ -128,6 +135,7 @@ class TableLobby:
                 game_id=uuid.uuid4().hex,  # never from the seeded rng: ids must be unique
                 seed=self._rng.getrandbits(63),
                 opened_at=self._clock(),
+                in_server=in_server,
             )
             await self._persistence.write(table)
             self._registry.put(table)
@@ -249,6 +257,7 @@ class TableLobby:
                 opened_at=self._clock(),
                 invited=invited,
                 invited_names=names,
+                in_server=old.in_server,
             )
             await self._persistence.write(table)
             self._registry.put(table)

@@ -119,14 +119,24 @@ class TableManager:
         return self._lobby.check_start(channel_id, by_user_id)
 
     async def open_table(
-        self, *, channel_id: int, guild_id: int, host_id: int, host_name: str, spec: GameSpec
+        self,
+        *,
+        channel_id: int,
+        guild_id: int,
+        host_id: int,
+        host_name: str,
+        spec: GameSpec,
+        in_server: bool = True,
     ) -> Table:
+        """``guild_id``: the place (a server's id, else the channel's); ``in_server``: whether it
+        is a server (else the bot's DM or a group DM)."""
         table = await self._lobby.open_table(
             channel_id=channel_id,
             guild_id=guild_id,
             host_id=host_id,
             host_name=host_name,
             spec=spec,
+            in_server=in_server,
         )
         self._driver.begin(table)  # the lobby's expiry
         return table

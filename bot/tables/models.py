@@ -78,7 +78,7 @@ class Table:
     """One table in one channel. ``seats`` is indexed by engine seat."""
 
     channel_id: int
-    guild_id: int
+    guild_id: int  # the place: the server's id, else the channel's (the bot's DM, a group DM)
     host_id: int
     spec: GameSpec
     seats: list[Seat | None]
@@ -106,6 +106,8 @@ class Table:
     active_at: float | None = None  # the last human move (or the start): idle tables end
     paused_at: float | None = None  # when the clock was paused (it resumes by itself)
     pauses: int = 0  # pauses used in this game
+    # in a server (its results count there), or outside one (on the players' own records too)
+    in_server: bool = True
     saving_delayed: bool = field(default=False, compare=False)  # the last write failed (not saved)
 
     @property

@@ -114,6 +114,7 @@ def build_record(
         rng_version=fair.version if fair is not None else "legacy",
         server_seed=fair.server_seed.hex() if fair is not None else None,
         table_id=fair.table_id if fair is not None else None,
+        in_server=table.in_server,
     )
 
 

@@ -60,6 +60,7 @@ def table_to_data(table: Table) -> dict[str, Any]:
         "active_at": table.active_at,
         "paused_at": table.paused_at,
         "pauses": table.pauses,
+        "in_server": table.in_server,
         "engine": table.state.to_dict() if table.state is not None else None,
     }
 
@@ -117,6 +118,8 @@ def table_from_data(data: dict[str, Any]) -> Table:
             active_at=_opt_float(data.get("active_at")),
             paused_at=_opt_float(data.get("paused_at")),
             pauses=int(data.get("pauses") or 0),
+            # saved before it was kept: outside a server the place was the channel's id
+            in_server=bool(data.get("in_server", int(data["guild_id"]) != int(data["channel_id"]))),
         )
     except TableDataError:
         raise

@@ -7,7 +7,8 @@
 * ``history``: recent games and one game's log;
 * ``settings``: the bot's key/value facts, each server's language and web setting;
 * ``web``: the reads only the web pages make (a server's games, rating over time);
-* ``notices``: each player's turn-notice choice and the notices sent.
+* ``notices``: each player's turn-notice choice and the notices sent;
+* ``personal``: a player's own record (their games outside servers, wherever played).
 
 ``SqlStorage`` joins them; a backend (``storage.sqlite``, ``storage.postgres``) subclasses it and
 supplies connections and transactions (``SqlBase``'s hooks).
@@ -19,6 +20,7 @@ from .db import Db, SqlBase, dumps
 from .history import HistoryQueries
 from .leaderboards import ORDERINGS, RECENT_PER_GAME, LeaderboardQueries, order_by
 from .notices import NoticeQueries
+from .personal import PersonalQueries
 from .results import ResultQueries
 from .settings import SettingQueries
 from .tables import TableQueries
@@ -35,5 +37,6 @@ class SqlStorage(
     SettingQueries,
     NoticeQueries,
     WebQueries,
+    PersonalQueries,
 ):
     """The ``Storage`` logic on top of a backend's ``_read``/``_write``/``_autocommit``."""

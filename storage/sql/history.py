@@ -46,7 +46,7 @@ class HistoryQueries(SqlBase):
         async def read(db: Db) -> GameLog | None:
             g = await db.fetchone(
                 "SELECT game, options, players, seed, rng_version, server_seed, table_id, "
-                "guild_id, ended_by, ended_at FROM games WHERE game_id = ?",
+                "guild_id, ended_by, ended_at, in_server FROM games WHERE game_id = ?",
                 (game_id,),
             )
             if g is None:
@@ -71,6 +71,7 @@ class HistoryQueries(SqlBase):
                 seats=tuple(seats.get(game_id, ())),
                 ended_by=g["ended_by"],
                 ended_at=g["ended_at"],
+                in_server=bool(g["in_server"]),
             )
 
         return await self._read(read)
@@ -95,6 +96,7 @@ async def summaries(db: Db, ids: Sequence[str]) -> list[GameSummary]:
             ended_by=g["ended_by"],
             rng_version=g["rng_version"],
             server_seed=g["server_seed"],
+            in_server=bool(g["in_server"]),
         )
         for g in games
     }

@@ -22,12 +22,13 @@ from .tables import conflict, insert_move
 _INSERT_GAME = (
     "INSERT INTO games (game_id, guild_id, channel_id, game, options, players, scores, "
     "winners, double_win, seed, started_at, ended_at, duration, ended_by, rated, rng_version, "
-    "server_seed, table_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+    "server_seed, table_id, in_server) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
     "ON CONFLICT (game_id) DO NOTHING"
 )
 _INSERT_SEAT = (
     "INSERT INTO game_seats (game_id, seat, guild_id, ended_at, user_id, name, is_bot, "
-    "team, score, outcome, rating) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    "team, score, outcome, in_server, rating) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 _NEW_STANDING = (
     "INSERT INTO standings (guild_id, game, user_id, name, is_bot, mu, sigma, rating, updated_at) "
@@ -77,6 +78,7 @@ class ResultQueries(SqlBase):
             record.rng_version,
             record.server_seed,
             record.table_id,
+            int(record.in_server),
         )
         seat_rows = [
             (
@@ -90,6 +92,7 @@ class ResultQueries(SqlBase):
                 r.seat.team,
                 r.score,
                 r.outcome.value,
+                int(record.in_server),
             )
             for r in results
         ]

@@ -115,8 +115,13 @@ class Driver:
 
     async def show_hand(self, person: Person) -> dict[str, Any]:
         ex = await self.fake.click(self.public(), f"show:{self.channel_id}", user=person.user)
-        assert ex.callback_type == 4 and ex.ephemeral, ex.content
-        msg = ex.message
+        if ex.callback_type == 7:  # (where the bot is absent) the click redrew a stale table
+            posted = [r for r in ex.followups if r.method == "POST"]  # and the hand followed
+            assert len(posted) == 1 and posted[0].json["flags"] & 64, ex.content
+            msg = self.fake.messages.get(int(posted[0].response["id"]))
+        else:
+            assert ex.callback_type == 4 and ex.ephemeral, ex.content
+            msg = ex.message
         assert msg is not None
         self.hands[person.id] = msg
         return msg

@@ -17,6 +17,14 @@ from .fakediscord import FakeDiscord, Person, render_text
 from .secrecy import SecrecyScanner
 
 
+async def hand_by_command(d: Driver, person: Person) -> None:
+    """The player's hand through /hand: an interaction away from the table message (whose answer
+    cannot redraw it), as a hand click or /play would be."""
+    ex = await d.fake.slash("hand", user=person.user, channel_id=d.channel_id)
+    assert ex.callback_type == 4 and ex.ephemeral and ex.message is not None, ex.content
+    d.hands[person.id] = ex.message
+
+
 def channel_calls(fake: FakeDiscord, place: int) -> list[str]:
     return [
         f"{r.method} {r.path}" for r in fake.requests if r.path.startswith(f"/channels/{place}")
@@ -39,7 +47,7 @@ async def test_the_table_message_is_posted_anew_when_its_tokens_expired(
     assert d.table.message_id == first  # edited through its token while it lives
     fake.advance(16 * 60)  # every token of the table message has expired
     seat = d.table.state.current_player  # type: ignore[union-attr]
-    d.hands.clear()
+    await hand_by_command(d, d.person(seat))  # (a click on the table would redraw it in place)
     await d.play_move(seat, d.choose(seat))
     assert d.table.message_id != first  # a fresh follow-up carries the table on
     assert render_text(d.public()).count("Hurricane") >= 1
@@ -233,7 +241,8 @@ async def test_a_replaced_table_message_says_where_the_game_went(
     fake: FakeDiscord, users: list[Person]
 ) -> None:
     """Where the bot is absent an old table message cannot be deleted: while a token can still edit
-    it, it says the game moved; once every token of it expired it stays as it was (the limit)."""
+    it, it says the game moved; once every token of it expired it stays as it was until someone
+    clicks it (the next test)."""
     alice, bob, _ = users
     group = fake.make_group_dm(alice.user, bob.user)
     d = Driver(fake, [alice, bob], channel_id=group, seed=2)
@@ -257,10 +266,77 @@ async def test_a_replaced_table_message_says_where_the_game_went(
     await d.play_move(seat, d.choose(seat))
     before = dict(fake.messages[d.table.message_id])
     fake.advance(16 * 60)  # every token that could edit the table message has expired
-    d.hands.clear()
     seat = d.table.state.current_player  # type: ignore[union-attr]
+    await hand_by_command(d, d.person(seat))
     await d.play_move(seat, d.choose(seat))
     assert d.table.message_id not in (first, second)
     assert "This table moved" not in (fake.messages[int(before["id"])].get("content") or "")
     assert channel_calls(fake, group) == []
     await d.play_to_end()
+
+
+async def expired_table(fake: FakeDiscord, users: list[Person]) -> tuple[Driver, int]:
+    """A two-player group DM game whose table message no living token can edit any more."""
+    alice, bob, _ = users
+    group = fake.make_group_dm(alice.user, bob.user)
+    d = Driver(fake, [alice, bob], channel_id=group, seed=2)
+    await d.open(alice, game="hurricane", preset="standard")
+    await d.join_all([bob])
+    await d.start(alice)
+    seat = d.table.state.current_player  # type: ignore[union-attr]
+    await d.play_move(seat, d.choose(seat))
+    fake.advance(16 * 60)  # every token of the table message has expired
+    d.hands.clear()
+    return d, group
+
+
+async def test_a_click_on_a_stale_table_message_redraws_it_in_place(
+    fake: FakeDiscord, users: list[Person]
+) -> None:
+    """Show my hand on the table message no token can edit: the click's own answer (an
+    UPDATE_MESSAGE) redraws the table there, and the hand comes as a private follow-up; later
+    moves keep editing that same message through this click's token."""
+    d, group = await expired_table(fake, users)
+    table_message, moves = d.table.message_id, d.table.move_no
+    seat = d.table.state.current_player  # type: ignore[union-attr]
+    person = d.person(seat)
+    ex = await fake.click(d.public(), f"show:{group}", user=person.user)
+    assert ex.callback_type == 7 and "Hurricane" in render_text(ex.reply)
+    [hand] = ex.followups
+    assert hand.json["flags"] & 64 and "Your hand" in render_text(hand.json), hand.json
+    d.hands[person.id] = fake.messages[int(hand.response["id"])]
+    redrawn, sent = render_text(d.public()), len(fake.requests)
+    await d.play_move(seat, d.choose(seat))
+    await fake.bot.settle()  # type: ignore[union-attr]
+    assert d.table.message_id == table_message and d.table.move_no > moves
+    assert render_text(d.public()) != redrawn  # the move shows in the same message
+    original = f"/webhooks/{fake.bot.application_id}/{ex.payload['token']}/messages/@original"  # type: ignore[union-attr]
+    assert [r for r in fake.requests[sent:] if r.method == "PATCH" and r.path == original]
+    assert channel_calls(fake, group) == [] and not fake.violations
+
+
+async def test_a_click_on_a_replaced_table_message_says_where_the_game_went(
+    fake: FakeDiscord, users: list[Person]
+) -> None:
+    """A replaced table message that no token could mark: a click on it is answered by rewriting
+    it (UPDATE_MESSAGE) to a link to the table message, and changes nothing else."""
+    d, group = await expired_table(fake, users)
+    old = d.table.message_id
+    assert old is not None
+    stale = dict(d.public())
+    seat = d.table.state.current_player  # type: ignore[union-attr]
+    await hand_by_command(d, d.person(seat))
+    await d.play_move(seat, d.choose(seat))  # a private hand click: the table is posted anew
+    await fake.bot.settle()  # type: ignore[union-attr]
+    current = d.table.message_id
+    assert current not in (None, old) and fake.messages[old]["components"]  # left as it was
+    moves, shown = d.table.move_no, render_text(d.public())
+    other = d.person(1 - seat)
+    ex = await fake.click(stale, f"show:{group}", user=other.user)
+    assert ex.callback_type == 7 and not ex.followups
+    link = f"https://discord.com/channels/@me/{group}/{current}"
+    assert link in ex.data["content"] and "This table moved" in ex.data["content"]
+    assert not fake.messages[old]["components"] and not fake.messages[old]["embeds"]
+    assert d.table.message_id == current and d.table.move_no == moves
+    assert render_text(d.public()) == shown
+    assert channel_calls(fake, group) == [] and not fake.violations

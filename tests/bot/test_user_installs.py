@@ -129,13 +129,30 @@ async def test_a_token_edits_only_its_own_messages(fake: FakeDiscord, users: lis
 async def test_results_texts_say_here_outside_a_server(
     fake: FakeDiscord, users: list[Person]
 ) -> None:
-    """/stats, /history and /leaderboard in a group DM or the bot's DM do not speak of a server."""
+    """/stats, /history (of the place: ``scope:here``; by default they show the player's own
+    record there) and /leaderboard in a group DM or the bot's DM do not speak of a server."""
     alice, bob, _ = users
+    here = {"scope": "here"}
     for place in (fake.make_group_dm(alice.user, bob.user), fake.make_bot_dm(alice.user)):
-        for name, options in (("stats", {}), ("history", {}), ("leaderboard", {"game": "haggis"})):
+        for name, options in (
+            ("stats", here),
+            ("history", here),
+            ("leaderboard", {"game": "haggis"}),
+        ):
             ex = await fake.slash(name, user=alice.user, channel_id=place, **options)
             text = render_text(ex.reply)
             assert "here yet" in text and "server" not in text, (name, text)
     foreign = fake.make_foreign_channel()  # a server, even without the bot: "in this server"
     ex = await fake.slash("stats", user=alice.user, channel_id=foreign)
     assert "in this server yet" in render_text(ex.reply)
+
+
+async def test_closing_a_table_outside_a_server_says_it_is_for_server_moderators(
+    fake: FakeDiscord, users: list[Person]
+) -> None:
+    alice, bob, _ = users
+    for place in (fake.make_group_dm(alice.user, bob.user), fake.make_bot_dm(alice.user)):
+        await fake.slash("table new", user=alice.user, channel_id=place, game="hurricane")
+        ex = await fake.slash("table close", user=alice.user, channel_id=place)
+        assert ex.ephemeral and "for server moderators" in ex.content, ex.content
+        assert fake.bot is not None and fake.bot.tables.get(place) is not None  # nothing changed

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from storage.models import Metric
+from dataclasses import replace
+
+from storage.models import GameRecord, Metric
 from storage.sql import RECENT_PER_GAME, SqlStorage
 
 from .conftest import GUILD, result
@@ -60,3 +62,43 @@ async def test_a_computer_players_stats_rank_among_everyone(store: SqlStorage) -
     await store.finish_game(result([-3, 1]))
     [stats] = await store.player_stats(GUILD, -3)
     assert stats.row.is_bot and stats.row.rank == 1
+
+
+def elsewhere(record: GameRecord, place: int) -> GameRecord:
+    """The same game played outside a server: a DM or group DM, keyed by its channel."""
+    return replace(record, guild_id=place, channel_id=place, in_server=False)
+
+
+async def test_a_players_own_record_adds_up_their_games_outside_servers(store: SqlStorage) -> None:
+    """Games in DMs and group DMs, wherever played, make one record per game (no rating: that is
+    per place); server games stay out of it; abandoned games are history only."""
+    group, dm = 7001, 7002
+    await store.finish_game(result([1, 2]))  # a server game: not on the own record
+    await store.finish_game(elsewhere(result([1, 2], double=True), group))
+    await store.finish_game(elsewhere(result([1, 3]), dm))
+    await store.finish_game(elsewhere(result([2, 1]), group))
+    await store.finish_game(elsewhere(result([1, 2]), dm))
+    await store.finish_game(elsewhere(result([1, 2], ended_by="abandoned"), group))
+    await store.finish_game(
+        elsewhere(result([1, 2], game="haggis", winners=(), scores=(5, 5)), group)
+    )
+    haggis, hurricane = await store.personal_stats(1)
+    assert (haggis.game, haggis.games, haggis.draws, haggis.places) == ("haggis", 1, 1, 1)
+    assert (hurricane.games, hurricane.wins, hurricane.losses, hurricane.draws) == (4, 3, 1, 0)
+    assert (hurricane.points, hurricane.streak, hurricane.best_streak) == (4, 1, 2)
+    assert hurricane.places == 2 and len(hurricane.recent) == 5  # the abandoned one too
+    assert all(not g.in_server for g in hurricane.recent)
+    mine = await store.personal_history(1, limit=10)
+    assert len(mine) == 6 and [g.ended_at for g in mine] == sorted(
+        (g.ended_at for g in mine), reverse=True
+    )
+    assert all(not g.in_server for g in mine)
+    assert len(await store.personal_history(1, limit=2)) == 2
+    assert [s.games for s in await store.personal_stats(3)] == [1]
+    assert await store.personal_stats(4) == [] and await store.personal_history(4) == []
+    # each place keeps its own standings, as before
+    _haggis, here = await store.player_stats(group, 1)
+    assert (here.row.games, here.row.wins) == (2, 1)
+    log = await store.game_log(mine[0].game_id)
+    assert log is not None and not log.in_server
+    assert (await store.history(GUILD, 1))[0].in_server

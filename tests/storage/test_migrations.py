@@ -45,7 +45,8 @@ async def test_fresh_database_gets_every_migration_wal_and_foreign_keys(db_path:
         assert fks is not None and fks[0] == 1
         with pytest.raises(sqlite3.IntegrityError):  # a seat of an unknown game: refused
             await db.execute(
-                "INSERT INTO game_seats VALUES ('nope', 0, 1, 1.0, 1, 'x', 0, NULL, 0, 'win', NULL)"
+                "INSERT INTO game_seats (game_id, seat, guild_id, ended_at, user_id, name, is_bot, "
+                "team, score, outcome) VALUES ('nope', 0, 1, 1.0, 1, 'x', 0, NULL, 0, 'win')"
             )
     finally:
         await s.close()
@@ -274,3 +275,40 @@ def test_a_database_url_must_be_postgresql() -> None:
 async def test_using_a_closed_storage_says_so(db_path: Path) -> None:
     with pytest.raises(StorageError, match="not open"):
         await SqliteStorage(db_path).leaderboard(GUILD, "hurricane")
+
+
+async def test_games_recorded_before_places_were_kept_count_where_they_were_played(
+    db_path: Path,
+) -> None:
+    """Before results said whether their place was a server, a game outside one was keyed by its
+    channel (guild_id = channel_id): the upgrade puts those on their players' own records."""
+    before = next(m.version for m in MIGRATIONS if m.name == "personal_record") - 1
+    old = SqliteStorage(db_path, migrations=MIGRATIONS[:before])
+    await old.open()
+    await old.close()
+    con = sqlite3.connect(db_path)
+    with con:
+        for game_id, place, channel in (("dm", 77, 77), ("server", GUILD, 5)):
+            con.execute(
+                "INSERT INTO games (game_id, guild_id, channel_id, game, options, players, scores, "
+                "winners, double_win, seed, started_at, ended_at, duration, ended_by, rated) "
+                "VALUES (?, ?, ?, 'hurricane', '{}', 2, '[3,1]', '[0]', "
+                "0, 9, 1.0, 2.0, 1.0, 'finished', 1)",
+                (game_id, place, channel),
+            )
+            con.execute(
+                "INSERT INTO game_seats (game_id, seat, guild_id, ended_at, user_id, name, "
+                "is_bot, team, score, outcome) VALUES (?, 0, ?, 2.0, 7, 'Old', 0, NULL, 3, 'win'), "
+                "(?, 1, ?, 2.0, 8, 'Timer', 0, NULL, 1, 'loss')",
+                (game_id, place, game_id, place),
+            )
+    con.close()
+    s = SqliteStorage(db_path)
+    await s.open()
+    try:
+        assert [g.game_id for g in await s.personal_history(7)] == ["dm"]
+        [own] = await s.personal_stats(8)
+        assert (own.games, own.losses, own.places) == (1, 1, 1)
+        assert [g.in_server for g in await s.history(GUILD, 7)] == [True]
+    finally:
+        await s.close()
