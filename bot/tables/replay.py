@@ -221,8 +221,8 @@ class Replayer:
             raise ReplayUnavailable(f"This game has {total} moves: there is no step {step}.")
         built = self._built(log)
         if step == total and step and built.last is not None:  # the end: kept from the pass
-            events = [dict(e) for e in built.last_events]
-            return _frame(log, step, built.last.clone(), events, built.deal_starts)
+            told = [dict(e) for e in built.last_events]
+            return _frame(log, step, built.last.clone(), told, built.deal_starts)
         base = max(0, step - 1) // built.every  # at least the step's own move is replayed:
         # its events are what the table showed after it ("Last move", a deal's breakdown)
         state = built.checkpoints[base].clone()
