@@ -44,7 +44,7 @@ _TABLE_ID = re.compile(r"[\x21-\x7e]{1,100}")  # printable ASCII, no spaces: eas
 class Stream:
     """The ``fair-v1`` byte stream of one (server seed, table, deal, purpose)."""
 
-    __slots__ = ("_counter", "_key", "_label", "_buffer")
+    __slots__ = ("_counter", "_key", "_label", "_buffer", "_at")
 
     def __init__(self, server_seed: bytes, table_id: str, deal_no: int, purpose: str) -> None:
         self._key = server_seed
@@ -53,13 +53,19 @@ class Stream:
         )
         self._counter = 0
         self._buffer = b""
+        self._at = 0  # bytes of ``_buffer`` already read
 
     def read(self, n: int) -> bytes:
-        while len(self._buffer) < n:
+        # hmac.digest: the one-shot C path (a shuffle reads ~100 blocks; replays re-derive many)
+        end = self._at + n
+        while len(self._buffer) < end:
             block = self._label + self._counter.to_bytes(8, "big")
-            self._buffer += hmac.new(self._key, block, hashlib.sha256).digest()
+            self._buffer = self._buffer[self._at :] + hmac.digest(self._key, block, "sha256")
+            end -= self._at
+            self._at = 0
             self._counter += 1
-        out, self._buffer = self._buffer[:n], self._buffer[n:]
+        out = self._buffer[self._at : end]
+        self._at = end
         return out
 
     def uniform_below(self, n: int) -> int:

@@ -89,10 +89,17 @@ def engine_module(name: str) -> ModuleType:
     return _module(name)
 
 
+_LOADED: dict[tuple[str, str], ModuleType] = {}  # (game, module path): a replay asks per move
+
+
 def _module(name: str) -> ModuleType:
     if not isinstance(name, str) or name not in ENGINE_MODULES:
         raise ValueError(f"Unknown game {quote(name)}: choose one of {', '.join(GAMES)}.")
-    return importlib.import_module(ENGINE_MODULES[name])
+    path = ENGINE_MODULES[name]
+    module = _LOADED.get((name, path))
+    if module is None:
+        module = _LOADED[(name, path)] = importlib.import_module(path)
+    return module
 
 
 def new_game(

@@ -145,6 +145,8 @@ class _Rebuilt:
     every: int
     deal_starts: tuple[int, ...]
     checks: tuple[DealCheck, ...] | None = None  # None: not verified in this pass
+    last: GameState | None = None  # the game after its last move (never changed: cloned to use)
+    last_events: tuple[dict[str, Any], ...] = ()  # what the last move did
 
 
 def _first_deal(state: GameState) -> tuple[int | None, dict[str, Any]]:
@@ -164,8 +166,10 @@ def _rebuild(log: GameLog, every: int, verify: bool = False) -> _Rebuilt:
     if fair is not None:
         dealer, first = _first_deal(state)
         checks.append(_check(log, fair, 1, dealer, 0, first))
+    events: list[dict[str, Any]] = []
     for i in range(len(log.actions)):
-        fresh = _deal_numbers(_apply(state, log, i))
+        events = _apply(state, log, i)
+        fresh = _deal_numbers(events)
         if fresh:
             deal_starts.append(i + 1)
             if fair is not None:
@@ -174,7 +178,12 @@ def _rebuild(log: GameLog, every: int, verify: bool = False) -> _Rebuilt:
         if (i + 1) % every == 0:
             checkpoints.append(state.clone())
     return _Rebuilt(
-        tuple(checkpoints), every, tuple(deal_starts), tuple(checks) if verify else None
+        tuple(checkpoints),
+        every,
+        tuple(deal_starts),
+        tuple(checks) if verify else None,
+        state,
+        tuple(events),
     )
 
 
@@ -212,6 +221,9 @@ class Replayer:
         if not 0 <= step <= total:
             raise ReplayUnavailable(f"This game has {total} moves: there is no step {step}.")
         built = self._built(log)
+        if step == total and step and built.last is not None:  # the end: kept from the pass
+            told = [dict(e) for e in built.last_events]
+            return _frame(log, step, built.last.clone(), told, built.deal_starts)
         base = max(0, step - 1) // built.every  # at least the step's own move is replayed:
         # its events are what the table showed after it ("Last move", a deal's breakdown)
         state = built.checkpoints[base].clone()

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import re
 import threading
+from bisect import bisect_right
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from markupsafe import Markup, escape
 
 from bot.i18n import _, using
 from bot.names import seat_name
@@ -49,6 +52,35 @@ class GameView:
     fields: tuple[tuple[str, str], ...]
     report: VerifyReport
     hand_game: bool
+    move_items: tuple[str, ...] = ()  # each step's <li> (HTML, escaped), see ``moves_html``
+
+    def moves_html(self, step: int) -> Markup:
+        """The page's move list with ``step`` marked current: the ~300 items are drawn once per
+        game and language (a template loop over them was most of the page's CPU)."""
+        items = list(self.move_items)
+        if 0 <= step < len(items):
+            items[step] = items[step].replace("<li value=", '<li class="current" value=', 1)
+        return Markup("".join(items))
+
+
+def _move_items(
+    steps: Sequence[Step], deal_starts: Sequence[int], hand_game: bool
+) -> tuple[str, ...]:
+    """Each step's list item as game.html drew it (a deal's heading before its first step)."""
+    starts = set(deal_starts) if len(deal_starts) > 1 else set()
+    heading = _("Hand {number}") if hand_game else _("Deal {number}")
+    out = []
+    for s in steps:
+        deal = (
+            f'<li class="deal" aria-hidden="true">{escape(heading.format(number=s.deal))}</li>'
+            if s.number in starts
+            else ""
+        )
+        out.append(
+            f'{deal}<li value="{s.number}"><a href="?step={s.number}#replay"'
+            f' data-step="{s.number}">{escape(s.caption)}</a></li>\n'
+        )
+    return tuple(out)
 
 
 class GameCache:
@@ -111,7 +143,7 @@ class GameCache:
                 caption = plain(describe_move(log.game, who, move.action, names=names))
             except (ValueError, KeyError, IndexError):
                 caption = f"{who}: {move.action}"
-            deal = max(1, sum(1 for s in starts if s <= move.move_no))
+            deal = max(1, bisect_right(starts, move.move_no))
             steps.append(Step(move.move_no, caption, deal))
         panel = replay_panel(last)
         # the breakdown without what the page shows elsewhere (the last move, the proof)
@@ -130,6 +162,7 @@ class GameCache:
             fields=tuple((plain(n), plain(v)) for n, v in panel.fields),
             report=report,
             hand_game=log.game in HAND_GAMES,
+            move_items=_move_items(steps, starts, log.game in HAND_GAMES),
         )
 
     def picture(self, log: GameLog, step: int, lang: str) -> bytes:

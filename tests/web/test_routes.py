@@ -33,6 +33,10 @@ async def test_pages_of_an_opted_in_server_answer(client: TestClient, seeded: Se
     assert game.status == 200 and seeded.commitment in page and 'class="verdict ok"' in page
     links = re.findall(r'<a href="\?step=(\d+)#replay" data-step=', page)
     assert links == [str(n) for n in range(seeded.moves + 1)]  # a link per move
+    # the pre-drawn list marks the asked step only (the same game's cached list, another step)
+    assert re.findall(r'<li class="current" value="(\d+)">', page) == ["2"]
+    again = await (await client.get(S + f"/g/{GAME_ID}?step=0")).text()
+    assert re.findall(r'<li class="current" value="(\d+)">', again) == ["0"]
     assert (await client.get("/healthz")).status == 200
 
 

@@ -566,7 +566,7 @@ class PokerState(GameState):
     def clone(self) -> PokerState:
         new = PokerState.__new__(PokerState)
         new.__dict__.update(self.__dict__)
-        new.rng = random.Random()
+        new.rng = random.Random(0)  # a fixed seed, then overwritten: no OS entropy read per clone
         new.rng.setstate(self.rng.getstate())
         new.options = dict(self.options)
         new.chips = list(self.chips)
