@@ -53,8 +53,11 @@ def missing(reason: str) -> None:
     pytest.skip(reason)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """One Chromium for this module's tests. Module scope, not session: Playwright's sync API keeps
+    an event loop running in this thread until it stops, and the async tests that a worker runs
+    after this module need that thread's loop free."""
     path = chromium_path()
     if path is None:
         missing("no chromium on this machine (apt-get install chromium; .ci/run does)")
