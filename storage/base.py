@@ -104,6 +104,9 @@ class Storage(Protocol):
 
     async def game_log(self, game_id: str) -> GameLog | None: ...
 
+    async def game_summary(self, game_id: str) -> GameSummary | None:
+        """One recorded game's result, None if it was never recorded."""
+
     async def get_setting(self, key: str) -> str | None:
         """A value the bot stored about itself (``set_setting``), None if never set."""
 
@@ -190,7 +193,10 @@ class Storage(Protocol):
 
     async def add_matches(self, tournament_id: str, matches: Sequence[MatchRecord]) -> None: ...
 
-    async def set_match_table(self, tournament_id: str, match_id: str, channel_id: int) -> None: ...
+    async def set_match_table(
+        self, tournament_id: str, match_id: str, channel_id: int, game_id: str
+    ) -> None:
+        """The table (thread) and the game id of a match, written before the table opens."""
 
     async def finish_match(
         self,

@@ -57,6 +57,9 @@ class GameSpec:
     turn_timer: float = 120  # seconds; 0 = no timer (floats allowed so tests can use tiny ones)
     pings: bool = True  # post a short message mentioning each player whose turn it becomes
     delivery: Delivery = Delivery.CHANNEL
+    # A tournament match: a human whose first turn times out before any move of their own has
+    # not shown up and forfeits (sits out, in a game that lets a seat sit out) at once.
+    no_show_forfeit: bool = False
 
 
 @dataclass

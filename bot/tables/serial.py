@@ -33,6 +33,7 @@ def table_to_data(table: Table) -> dict[str, Any]:
             "turn_timer": spec.turn_timer,
             "pings": spec.pings,
             "delivery": spec.delivery.value,
+            "no_show_forfeit": spec.no_show_forfeit,
         },
         "seats": [_seat_to_data(seat) for seat in table.seats],
         "status": table.status.value,
@@ -77,6 +78,7 @@ def table_from_data(data: dict[str, Any]) -> Table:
             turn_timer=raw_spec["turn_timer"],
             pings=bool(raw_spec.get("pings", True)),  # tables saved before the option: on
             delivery=Delivery(raw_spec.get("delivery", Delivery.CHANNEL.value)),
+            no_show_forfeit=bool(raw_spec.get("no_show_forfeit", False)),
         )
         seats = [_seat_from_data(raw) for raw in data["seats"]]
         if len(seats) != spec.players:

@@ -281,12 +281,16 @@ class TournamentQueries(SqlBase):
 
         await self._write("add the matches", body)
 
-    async def set_match_table(self, tournament_id: str, match_id: str, channel_id: int) -> None:
+    async def set_match_table(
+        self, tournament_id: str, match_id: str, channel_id: int, game_id: str
+    ) -> None:
+        """Written before the table opens, so a restart finds the table or its recorded game."""
+
         async def body(db: Db) -> int:
             return await db.execute(
-                "UPDATE tournament_matches SET channel_id = ? "
+                "UPDATE tournament_matches SET channel_id = ?, game_id = ? "
                 "WHERE tournament_id = ? AND match_id = ?",
-                (channel_id, tournament_id, match_id),
+                (channel_id, game_id, tournament_id, match_id),
             )
 
         await self._write("link the match's table", body)

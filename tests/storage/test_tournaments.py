@@ -68,10 +68,10 @@ async def test_a_round_opens_once_and_a_result_is_taken_once(store: SqlStorage) 
     assert not await store.open_round("t1", 3, [])  # rounds open in order
     t = await store.tournament("t1")
     assert t is not None and (t.status, t.round) == ("running", 1)
-    await store.set_match_table("t1", "r1b1", BIG + 5)
+    await store.set_match_table("t1", "r1b1", BIG + 5, "g1")
     found = await store.match_at_table(BIG + 5)
     assert found is not None and found[0] == "t1" and found[1].seats == ("u1", "u2")
-    assert await store.finish_match("t1", "r1b1", "finished", (1, 2), ended_at=700, game_id="g1")
+    assert await store.finish_match("t1", "r1b1", "finished", (1, 2), ended_at=700)
     assert not await store.finish_match("t1", "r1b1", "finished", (2, 1), ended_at=701)
     assert await store.match_at_table(BIG + 5) is None
     ms = await store.matches("t1")
