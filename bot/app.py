@@ -38,9 +38,11 @@ from bot.discord.language import CommandTranslator, ServerLanguages, localise
 from bot.discord.live import HandUpdater, TurnPinger
 from bot.discord.media import clear_card_emojis, sync_card_emojis, warm_pictures
 from bot.discord.publisher import TablePublisher
+from bot.discord.tournaments import TournamentDesk
 from bot.heap import freeze_long_lived
 from bot.tables.manager import TableManager
 from bot.tables.models import TableLimits
+from bot.tournaments.service import TournamentService
 
 if TYPE_CHECKING:
     from bot.discord.card_host import CardHost
@@ -67,6 +69,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.stats",
     "cogs.replay",
     "cogs.settings",
+    "cogs.tournaments",
 )
 
 
@@ -131,6 +134,8 @@ class CardBot(commands.AutoShardedBot):
         self.hands: Any = None  # bot.discord.live.HandUpdater
         self.pinger: Any = None  # bot.discord.live.TurnPinger
         self.controls = Controls()  # who answers each persistent component (the cogs register)
+        self.tournaments: TournamentService | None = None  # with storage, from setup_hook
+        self.tournament_desk: TournamentDesk | None = None
         self.card_emojis = card_emojis
         self.freeze_heap = freeze_heap
         self.languages = ServerLanguages(lambda: self.storage, self.get_guild)
@@ -303,6 +308,16 @@ class CardBot(commands.AutoShardedBot):
         for table in restored:
             await self.languages.chosen(table.guild_id)  # the server's language, before it speaks
             self.publisher.schedule(table)
+        if self.storage is not None:
+            # Tournaments of this process's servers, after their tables are back (their matches
+            # continue there, or get their recorded result).
+            self.tournament_desk = TournamentDesk(self)
+            self.tournaments = TournamentService(
+                self.tables, self.storage, host=self.tournament_desk, clock=self.clock
+            )
+            self.tournament_desk.service = self.tournaments
+            await self.tournaments.resume(guild_filter)
+            self.tournaments.start()
         await self.sync_commands()
 
     async def on_ready(self) -> None:
@@ -336,6 +351,8 @@ class CardBot(commands.AutoShardedBot):
                 await self.publisher.flush()
             if self.hands is not None:
                 await self.hands.close()
+            if self.tournaments is not None:
+                await self.tournaments.close()
             if getattr(self, "tables", None) is not None:
                 await self.tables.close()
             if self.storage is not None and self._owns_storage:

@@ -299,8 +299,10 @@ class TournamentService:
             season_id=season.season_id if season is not None else None,
         )
         await self.storage.create_tournament(t)
-        self._live[t.tournament_id] = Live(t, {}, {})
+        live = Live(t, {}, {})
+        self._live[t.tournament_id] = live
         self.poke()
+        await self._changed(live, "created")
         return t
 
     async def set_message(self, tournament_id: str, message_id: int) -> None:

@@ -1,0 +1,245 @@
+"""The Discord side of tournaments (``bot.tournaments.service`` runs them): a thread per match under
+the tournament's channel, the tournament's message (round, pairings, standings) kept current, a
+short post mentioning the paired players when a round opens, the final standings winner first in
+the server's language, and the persistent buttons of the tournament message.
+
+``TournamentDesk`` is the service's ``TournamentHost``. Its messages are written one at a time per
+tournament (a lock), so the message never shows an older state after a newer one."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any, cast
+
+import discord
+from discord.ui import Button, DynamicItem
+
+from bot.i18n import N_, _, using
+from bot.render import tournaments as text
+from bot.tournaments.service import Live, TournamentError, TournamentService
+from storage.models import MatchRecord, TournamentRecord
+
+from .controls import controls_of, need
+from .host import ServiceHost
+from .language import Localised
+from .ui import guarded
+
+log = logging.getLogger(__name__)
+
+TOURNAMENT_ID = "[0-9a-f]{12}"
+
+
+def parse_start(value: str, now: float) -> float:
+    """When a tournament starts, as typed: minutes from now (``15``, ``15m``, ``1h30m``), a time
+    of day in UTC (``20:30``: today, or tomorrow once past), an ISO date and time
+    (``2026-12-24 20:00``, UTC unless it carries an offset) or a Unix timestamp. TournamentError
+    when it reads as none of them."""
+    raw = value.strip().lower()
+    m = re.fullmatch(r"(?:(\d{1,3})\s*h)?\s*(?:(\d{1,4})\s*m?)?", raw)
+    if m and (m.group(1) or m.group(2)):
+        return now + 3600 * int(m.group(1) or 0) + 60 * int(m.group(2) or 0)
+    if m := re.fullmatch(r"(\d{1,2}):(\d{2})", raw):
+        day = datetime.fromtimestamp(now, UTC)
+        at = day.replace(hour=int(m.group(1)) % 24, minute=int(m.group(2)) % 60, second=0)
+        ts = at.timestamp()
+        return ts if ts >= now else ts + 86400
+    if re.fullmatch(r"\d{9,11}", raw):
+        return float(raw)
+    try:
+        at = datetime.fromisoformat(value.strip())
+    except ValueError:
+        raise TournamentError(
+            N_(
+                "Write the start as minutes from now (30, 1h30m), a UTC time (20:30) or a date and time (2026-12-24 20:00)."
+            )
+        ) from None
+    if at.tzinfo is None:
+        at = at.replace(tzinfo=UTC)
+    return at.timestamp()
+
+
+class TournamentDesk:
+    """Threads, the tournament message and the announcements."""
+
+    def __init__(self, bot: ServiceHost) -> None:
+        self.bot = bot
+        self.service: TournamentService | None = None
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._announced: dict[str, int] = {}  # tournament -> the last round announced
+
+    # ---- TournamentHost
+
+    async def match_channel(
+        self, t: TournamentRecord, match: MatchRecord, names: Sequence[str]
+    ) -> int:
+        channel = self.bot.get_channel(t.channel_id)
+        if not isinstance(channel, discord.TextChannel):
+            raise RuntimeError(
+                f"tournament {t.tournament_id}: channel {t.channel_id} is not a text channel"
+            )
+        lang = await self.bot.languages.server(t.guild_id)
+        with using(lang):
+            label = (
+                _("Round {round}").format(round=match.round)
+                if t.format != "arena"
+                else _("Arena game {n}").format(n=match.board)
+            )
+        name = f"{label} · {' – '.join(names)}"[:100]
+        thread = await channel.create_thread(
+            name=name, type=discord.ChannelType.public_thread, auto_archive_duration=1440
+        )
+        return thread.id
+
+    async def changed(self, t: TournamentRecord, event: str) -> None:
+        lock = self._locks.setdefault(t.tournament_id, asyncio.Lock())
+        async with lock:
+            await self.publish(t.tournament_id)
+            live = await self._live(t.tournament_id)
+            if live is None:
+                return
+            record = live.record
+            if record.format != "arena" and record.round > self._announced.get(
+                record.tournament_id, 0
+            ):
+                self._announced[record.tournament_id] = record.round
+                if record.status == "running":
+                    await self._announce(live)
+            if event == "finished" or record.status == "finished":
+                await self._final(live)
+                self._locks.pop(t.tournament_id, None)
+
+    # ---- messages
+
+    async def _live(self, tournament_id: str) -> Live | None:
+        if self.service is None:
+            return None
+        return await self.service.load(tournament_id)
+
+    async def publish(self, tournament_id: str) -> None:
+        """Post or edit the tournament message with its current state."""
+        live = await self._live(tournament_id)
+        if live is None or self.service is None:
+            return
+        t = live.record
+        lang = await self.bot.languages.server(t.guild_id)
+        with using(lang):
+            body = text.tournament_message(
+                t, live.entries, live.match_list(), self.service.standings(live)
+            )
+            view = tournament_buttons(t)
+        channel = self.bot.get_partial_messageable(t.channel_id)
+        quiet = discord.AllowedMentions.none()
+        try:
+            if t.message_id is not None:
+                await channel.get_partial_message(t.message_id).edit(
+                    content=body, view=view, allowed_mentions=quiet
+                )
+                return
+            if view is None:
+                msg = await channel.send(body, allowed_mentions=quiet)
+            else:
+                msg = await channel.send(body, view=view, allowed_mentions=quiet)
+        except discord.HTTPException as exc:
+            log.warning("tournament %s: its message could not be written: %s", t.tournament_id, exc)
+            return
+        await self.service.set_message(t.tournament_id, msg.id)
+
+    async def _announce(self, live: Live) -> None:
+        """A new round: one post naming each pairing, pinging exactly the paired humans."""
+        t = live.record
+        matches = [m for m in live.match_list() if m.round == t.round]
+        users = [
+            discord.Object(member)
+            for m in matches
+            if m.status == "open"
+            for k in m.seats
+            if (e := live.entries.get(k)) is not None and not e.is_bot
+            for member in e.members
+        ]
+        lang = await self.bot.languages.server(t.guild_id)
+        with using(lang):
+            body = "\n".join(text.pairing_lines(t, live.entries, matches))
+        try:
+            await self.bot.get_partial_messageable(t.channel_id).send(
+                body,
+                allowed_mentions=discord.AllowedMentions(users=users, roles=False, everyone=False),
+            )
+        except discord.HTTPException as exc:
+            log.warning("tournament %s: the round could not be announced: %s", t.tournament_id, exc)
+
+    async def _final(self, live: Live) -> None:
+        if self.service is None:
+            return
+        t = live.record
+        lang = await self.bot.languages.server(t.guild_id)
+        with using(lang):
+            body = text.final_message(t, self.service.standings(live))
+        try:
+            await self.bot.get_partial_messageable(t.channel_id).send(
+                body, allowed_mentions=discord.AllowedMentions.none()
+            )
+        except discord.HTTPException as exc:
+            log.warning(
+                "tournament %s: the final standings could not be posted: %s", t.tournament_id, exc
+            )
+
+
+def tournament_buttons(t: TournamentRecord) -> discord.ui.View | None:
+    """Join / Leave / Standings while it runs (Pause and Resume in an Arena); none once over."""
+    if t.status not in ("registering", "running"):
+        return None
+    view = discord.ui.View(timeout=None)
+    acts: list[tuple[str, str, discord.ButtonStyle]] = []
+    if t.status == "registering" or t.format == "arena":
+        acts.append(("join", _("Join"), discord.ButtonStyle.success))
+    acts.append(("leave", _("Leave"), discord.ButtonStyle.secondary))
+    if t.format == "arena" and t.status == "running":
+        acts.append(("pause", _("Pause"), discord.ButtonStyle.secondary))
+    acts.append(("standings", _("Standings"), discord.ButtonStyle.primary))
+    for act, label, style in acts:
+        view.add_item(TournamentButton.make(act, t.tournament_id, label, style))
+    return view
+
+
+class TournamentButton(
+    Localised,
+    DynamicItem[Button[Any]],
+    template=rf"tour:(?P<act>join|leave|pause|standings):(?P<tid>{TOURNAMENT_ID})",
+):
+    def __init__(self, item: Button[Any], act: str, tournament_id: str) -> None:
+        super().__init__(item)
+        self.act, self.tournament_id = act, tournament_id
+
+    @classmethod
+    def make(
+        cls, act: str, tournament_id: str, label: str, style: discord.ButtonStyle
+    ) -> TournamentButton:
+        button: Button[Any] = Button(
+            label=label, style=style, custom_id=f"tour:{act}:{tournament_id}"
+        )
+        return cls(button, act, tournament_id)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
+    ) -> TournamentButton:
+        return cls(cast(Button[Any], item), match["act"], match["tid"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        click = need(controls_of(interaction.client).tournament_click, "tournament")
+        await guarded(interaction, click(interaction, self.act, self.tournament_id))
+
+
+def standings_text(service: TournamentService, live: Live) -> str:
+    """``/tournament standings``: the whole table, in the reader's language."""
+    rows = service.standings(live)
+    parts = text.header(live.record, len(live.entries))
+    pairs = text.pairing_lines(live.record, live.entries, live.match_list())
+    if pairs:
+        parts += [""] + pairs
+    parts += [""] + text.standings_lines(rows, limit=60)
+    return "\n".join(parts)[:3900]
