@@ -18,6 +18,10 @@ class Metric(StrEnum):
     CHIPS = "chips"  # chips won in total (games played for chips: final chips minus the stack)
 
 
+#: The metrics a season's board can be ordered by (streaks and chips are all-time only).
+SEASON_METRICS = (Metric.RATING, Metric.WINS, Metric.POINTS, Metric.GAMES)
+
+
 @dataclass(frozen=True)
 class SeatRecord:
     seat: int

@@ -20,17 +20,21 @@ from discord.ui import Button, DynamicItem
 
 from bot.i18n import N_, _, using
 from bot.render import tournaments as text
+from bot.render.stats import board_panel
 from bot.tournaments.service import Live, TournamentError, TournamentService
-from storage.models import MatchRecord, TournamentRecord
+from storage.base import Storage
+from storage.models import SEASON_METRICS, MatchRecord, Metric, SeasonRecord, TournamentRecord
 
 from .controls import controls_of, need
 from .host import ServiceHost
 from .language import Localised
-from .ui import guarded
+from .ui import guarded, panel_embed
 
 log = logging.getLogger(__name__)
 
 TOURNAMENT_ID = "[0-9a-f]{12}"
+#: A season's board: the rows read to find the viewer's own line.
+SEASON_ROWS = 500
 
 
 def parse_start(value: str, now: float) -> float:
@@ -243,3 +247,37 @@ def standings_text(service: TournamentService, live: Live) -> str:
         parts += [""] + pairs
     parts += [""] + text.standings_lines(rows, limit=60)
     return "\n".join(parts)[:3900]
+
+
+async def season_named(storage: Storage, guild_id: int, name: str | None) -> SeasonRecord | None:
+    """``/leaderboard season:``: None (the running season, if any), ``all`` (all time: None), or
+    a season's name; TournamentError for a name the server never used."""
+    if name is not None and name.strip().lower() in ("all", "все"):
+        return None
+    if name is None:
+        return await storage.current_season(guild_id)
+    for season in await storage.seasons(guild_id):
+        if season.name.lower() == name.strip().lower():
+            return season
+    raise TournamentError(N_("This server has no season called {name}."), name=name.strip())
+
+
+async def season_board(
+    storage: Storage,
+    season: SeasonRecord,
+    game: str,
+    metric: Metric,
+    viewer_id: int,
+    computers: bool,
+) -> discord.Embed:
+    """A season's board (its first page and the viewer's line), as an embed."""
+    if metric not in SEASON_METRICS:
+        raise TournamentError(N_("A season's board ranks by rating, wins, match points or games."))
+    rows = await storage.season_leaderboard(
+        season, game, metric, limit=SEASON_ROWS, include_bots=computers
+    )
+    mine = next((r for r in rows if r.user_id == viewer_id), None)
+    panel = board_panel(game, metric, 0, rows[:10], mine, viewer_id, computers)
+    state = _("running") if season.ended_at is None else _("ended")
+    panel.footer = _("Season {name} ({state})").format(name=season.name, state=state)
+    return panel_embed(panel, game)

@@ -13,13 +13,10 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from ..models import LeaderboardRow, Metric, SeasonRecord
+from ..models import SEASON_METRICS, LeaderboardRow, Metric, SeasonRecord
 from ..rating import MU0, SIGMA0, display_rating
 from .db import Db, SqlBase
 from .leaderboards import leaderboard_row, order_by
-
-#: The metrics a season's board can be ordered by (streaks and chips are all-time only).
-SEASON_METRICS = (Metric.RATING, Metric.WINS, Metric.POINTS, Metric.GAMES)
 
 _SEASON_COLUMNS = "season_id, guild_id, name, started_at, ended_at, reset_ratings"
 
