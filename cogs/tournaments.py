@@ -16,6 +16,7 @@ from discord.ext import commands
 from bot.discord.choices import GAME_CHOICES
 from bot.discord.tournaments import parse_start, standings_text
 from bot.i18n import N_, _
+from bot.tables.specs import parse_option_text
 from bot.tournaments.service import Live, Plan, TournamentError, TournamentService
 from cogs.places import SERVER_CONTEXT, SERVER_INSTALL
 
@@ -25,6 +26,14 @@ if TYPE_CHECKING:
 Interaction = discord.Interaction[Any]
 NOT_HERE = N_("Tournaments run in servers with the bot, with a database.")
 MODERATORS = N_("Only members with Manage Server or Manage Events can do that.")
+
+
+def command_options(game: str, text: str | None, target: int | None) -> dict[str, Any]:
+    """The engine options asked for: ``options`` typed as on ``/table new`` and ``target``."""
+    chosen = parse_option_text(text)
+    if target is not None:
+        chosen["target"] = target
+    return chosen
 
 
 def is_moderator(interaction: Interaction) -> bool:
@@ -85,6 +94,7 @@ class Tournaments(commands.Cog):
         turn_timer="Seconds per turn; a no-show forfeits after the first",
         max_players="The most entrants (default: no limit)",
         computers="Computer players who join at the start",
+        options="More game options as name=value pairs, as in /table new (hands=3)",
     )
     @app_commands.choices(
         game=GAME_CHOICES,
@@ -107,6 +117,7 @@ class Tournaments(commands.Cog):
         turn_timer: app_commands.Range[int, 10, 3600] = 120,
         max_players: app_commands.Range[int, 2, 256] | None = None,
         computers: app_commands.Range[int, 0, 64] = 0,
+        options: str | None = None,
     ) -> None:
         if not is_moderator(interaction):
             raise TournamentError(MODERATORS)
@@ -116,7 +127,7 @@ class Tournaments(commands.Cog):
                 N_("Create a tournament in a server's text channel: its games get threads there.")
             )
         starts = parse_start(start, self.bot.clock())
-        options: dict[str, Any] = {} if target is None else {"target": target}
+        chosen = command_options(game, options, target)
         plan = Plan(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel.id,
@@ -130,7 +141,7 @@ class Tournaments(commands.Cog):
             turn_timer=float(turn_timer),
             max_players=max_players or 0,
             computers=computers,
-            options=options,
+            options=chosen,
             final_table=game == "hurricane_poker",
         )
         t = await service.create(plan)

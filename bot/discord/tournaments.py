@@ -166,14 +166,18 @@ class TournamentDesk:
         ]
         lang = await self.bot.languages.server(t.guild_id)
         with using(lang):
-            body = "\n".join(text.pairing_lines(t, live.entries, matches))
-        try:
-            await self.bot.get_partial_messageable(t.channel_id).send(
-                body,
-                allowed_mentions=discord.AllowedMentions(users=users, roles=False, everyone=False),
-            )
-        except discord.HTTPException as exc:
-            log.warning("tournament %s: the round could not be announced: %s", t.tournament_id, exc)
+            posts = text.chunks(text.pairing_lines(t, live.entries, matches))
+        channel = self.bot.get_partial_messageable(t.channel_id)
+        for body in posts:
+            named = [u for u in users if f"<@{u.id}>" in body]  # each post pings its own players
+            mentions = discord.AllowedMentions(users=named, roles=False, everyone=False)
+            try:
+                await channel.send(body, allowed_mentions=mentions)
+            except discord.HTTPException as exc:
+                log.warning(
+                    "tournament %s: the round could not be announced: %s", t.tournament_id, exc
+                )
+                return
 
     async def _final(self, live: Live) -> None:
         if self.service is None:
@@ -244,9 +248,10 @@ def standings_text(service: TournamentService, live: Live) -> str:
     parts = text.header(live.record, len(live.entries))
     pairs = text.pairing_lines(live.record, live.entries, live.match_list())
     if pairs:
-        parts += [""] + pairs
-    parts += [""] + text.standings_lines(rows, limit=60)
-    return "\n".join(parts)[:3900]
+        parts += [""] + text.fit(pairs, 700)
+    budget = text.CONTENT_MAX - len("\n".join(parts)) - 2
+    parts += [""] + text.fit(text.standings_lines(rows, limit=len(rows)), budget)
+    return "\n".join(parts)
 
 
 async def season_named(storage: Storage, guild_id: int, name: str | None) -> SeasonRecord | None:

@@ -46,6 +46,38 @@ class StandingRow(Protocol):
 
 #: Standings lines shown in the message (the rest: ``/tournament standings``).
 SHOWN_ROWS = 20
+#: Discord's limit on a message's content.
+CONTENT_MAX = 2000
+
+
+def fit(lines: Sequence[str], limit: int) -> list[str]:
+    """As many of ``lines`` as fit in ``limit`` characters, then a line saying how many more."""
+    out: list[str] = []
+    used = 0
+    for i, line in enumerate(lines):
+        more = len(lines) - i
+        tail = len(_("… and {count} more").format(count=more)) + 1
+        if used + len(line) + 1 + (tail if more > 1 else 0) > limit:
+            out.append(_("… and {count} more").format(count=more))
+            break
+        out.append(line)
+        used += len(line) + 1
+    return out
+
+
+def chunks(lines: Sequence[str], limit: int = CONTENT_MAX) -> list[str]:
+    """``lines`` in messages of at most ``limit`` characters (a long round's pairings)."""
+    out: list[str] = []
+    current: list[str] = []
+    for line in lines:
+        line = line[:limit]
+        if current and len("\n".join([*current, line])) > limit:
+            out.append("\n".join(current))
+            current = []
+        current.append(line)
+    if current:
+        out.append("\n".join(current))
+    return out
 
 
 def points_text(points: Fraction) -> str:
@@ -166,13 +198,18 @@ def tournament_message(
     rows: Sequence[StandingRow],
 ) -> str:
     parts = header(t, len(entries))
-    pairs = pairing_lines(t, entries, matches)
-    if pairs:
-        parts += [""] + pairs
-    parts += [""] + standings_lines(rows)
     if t.status == "registering":
         parts += ["", _("Join with the button below or /tournament join.")]
-    return "\n".join(parts)[:3900]
+    budget = CONTENT_MAX - len("\n".join(parts)) - 4
+    pairs = pairing_lines(t, entries, matches)
+    if pairs:
+        pairs = fit(pairs, budget // 2)
+        budget -= len("\n".join(pairs)) + 1
+    table = fit(standings_lines(rows), budget)
+    head = parts[:3]
+    tail = parts[3:]
+    body = head + ([""] + pairs if pairs else []) + [""] + table + tail
+    return "\n".join(body)
 
 
 def final_message(t: TournamentRecord, rows: Sequence[StandingRow]) -> str:
@@ -184,5 +221,5 @@ def final_message(t: TournamentRecord, rows: Sequence[StandingRow]) -> str:
         _("🏆 **{name}** wins the {title}!").format(name=shown(first.name), title=title(t)),
         "",
     ]
-    lines += standings_lines(rows, limit=50)
-    return "\n".join(lines)[:3900]
+    lines += fit(standings_lines(rows, limit=len(rows)), CONTENT_MAX - len("\n".join(lines)) - 2)
+    return "\n".join(lines)

@@ -26,7 +26,16 @@ from typing import Any, Protocol
 
 import bot.games as games
 from bot.i18n import N_
-from bot.tables import GameSpec, Level, Seat, Table, TableError, TableManager, TableStatus
+from bot.tables import (
+    GameSpec,
+    Level,
+    Seat,
+    Table,
+    TableError,
+    TableManager,
+    TableStatus,
+    validate_spec,
+)
 from bot.tables.models import COMPUTER_IDS
 from storage.base import Storage
 from storage.models import EntryRecord, GameRecord, MatchRecord, Metric, TournamentRecord
@@ -257,6 +266,20 @@ class TournamentService:
                     players=most,
                     most=min(allowed, MAX_ROUNDS),
                 )
+        seats_at = (
+            4
+            if team_game(plan.game, plan.preset)
+            else seats[1]
+            if seats and plan.format == "tables"
+            else 2
+        )
+        options = dict(plan.options)
+        if plan.preset is not None:
+            options["preset"] = plan.preset
+        try:
+            validate_spec(GameSpec(plan.game, options, seats_at, turn_timer=plan.turn_timer))
+        except TableError as exc:
+            raise TournamentError(str(exc)) from exc
         if plan.computers < 0 or plan.computers > most:
             raise TournamentError(N_("Too many computer players for the tournament's size."))
         try:

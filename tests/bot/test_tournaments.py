@@ -38,7 +38,33 @@ async def tick(fake: FakeDiscord, seconds: float) -> None:
     bot_of(fake).tournaments.poke()
 
 
-async def test_a_swiss_on_discord(minitrick: str, fake: FakeDiscord, users: list[Person]) -> None:
+def _components(msg: dict[str, Any]) -> list[dict[str, Any]]:
+    return [c for row in msg.get("components", []) for c in row.get("components", [])]
+
+
+async def create(fake: FakeDiscord, mod: Person, **options: Any) -> str:
+    ex = await fake.slash("tournament create", user=mod.user, **options)
+    assert ex.ephemeral and "created" in ex.content, ex.content
+    return ex.content.split()[1]
+
+
+async def run_until(fake: FakeDiscord, tid: str, step: float, rounds: int = 60) -> None:
+    """Move the fake clock ``step`` seconds at a time (letting computers play between) until the
+    tournament is over."""
+    for _ in range(rounds):
+        if bot_of(fake).tournaments.get(tid) is None:
+            return
+        await asyncio.sleep(0.03)
+        await tick(fake, step)
+    raise AssertionError("the tournament did not end")
+
+
+async def test_swiss_of_eight_with_a_bye_forfeits_and_a_restart(
+    minitrick: str, make_fake: Any, users: list[Person], fake: FakeDiscord
+) -> None:
+    """Three members and five computers over three rounds: the refusals, joining by button and by
+    command, a thread per match, no-shows forfeiting, a withdrawal making a bye in round 3, a
+    restart mid-round 2, each game counted once, the final standings."""
     alice, bob, carol = users
     fake.member_permissions[carol.id] = MANAGE_GUILD
     base = {"game": minitrick, "format": "swiss", "target": 1, "turn_timer": 30}
@@ -52,60 +78,135 @@ async def test_a_swiss_on_discord(minitrick: str, fake: FakeDiscord, users: list
     )
     assert ex.ephemeral and "4 players allow 1 to 3 rounds" in ex.content
     assert bot_of(fake).tournaments.active_in(fake.guild_ids[0]) == []
-    ex = await fake.slash(
-        "tournament create", user=carol.user, start="1", rounds=2, computers=3, **base
-    )
-    assert ex.ephemeral and "created" in ex.content
+    tid = await create(fake, carol, start="1", rounds=3, computers=5, **base)
     msg = tournament_message(fake)
     join = next(c["custom_id"] for c in _components(msg) if c["custom_id"].startswith("tour:join"))
     ex = await fake.click(msg, join, user=alice.user)
     assert ex.ephemeral and "registered" in ex.content
-    ex = await fake.slash("tournament join", user=bob.user)
-    assert "registered" in ex.content
+    for person in (bob, carol):
+        ex = await fake.slash("tournament join", user=person.user)
+        assert "registered" in ex.content
     ex = await fake.slash("tournament join", user=bob.user)
     assert ex.ephemeral and "already registered" in ex.content
     ex = await fake.slash("tournament cancel", user=alice.user)
     assert ex.ephemeral and "Manage Server or Manage Events" in ex.content
-    # The start: five entrants (three computers), a bye, a thread per match.
     await tick(fake, 61)
-    await fake.wait_for(lambda: len(fake.threads) == 2)
-    ex = await fake.slash("tournament join", user=carol.user)
+    await fake.wait_for(lambda: len(fake.threads) == 4)  # eight entrants, four tables
+    ex = await fake.slash("tournament join", user=alice.user)
     assert ex.ephemeral and "Registration closed" in ex.content
     posts = [r for r in fake.requests if r.method == "POST" and r.path.endswith("/messages")]
     announce = next(r for r in posts if "Round 1" in str((r.json or {}).get("content")))
     mentions = announce.json["allowed_mentions"]
-    assert mentions["parse"] == [] and mentions["users"]
-    assert {int(u) for u in mentions["users"]} <= {alice.id, bob.id}  # only paired humans
-    # Alice and Bob never play: each forfeits when their first turn runs out; the computers
-    # play their games out (a few moves each).
-    for _ in range(30):
-        if bot_of(fake).tournaments.get(_tid(fake)) is None:
+    assert mentions["parse"] == []  # only the paired members are pinged
+    assert {int(u) for u in mentions["users"]} == {alice.id, bob.id, carol.id}
+    for _ in range(20):  # round 1 ends: the humans forfeit, the computers play out
+        live = bot_of(fake).tournaments.get(tid)
+        if live.record.round == 2:
             break
-        await asyncio.sleep(0.05)
+        await asyncio.sleep(0.03)
         await tick(fake, 31)
-    assert bot_of(fake).tournaments.get(_tid(fake)) is None  # finished, no longer held
-    await bot_of(fake).settle()
-    final = fake.public_messages(fake.channel_id)[-1]
-    text = render_text(final)
-    assert text.startswith("🏆") and "wins the" in text
-    storage = bot_of(fake).storage
-    matches = await storage.matches(_tid(fake))
-    assert {m.round for m in matches} == {1, 2}
-    assert sum(m.status == "bye" for m in matches) == 2
-    assert any(m.status == "forfeit" for m in matches)
-    assert all(m.channel_id in fake.threads for m in matches if m.status != "bye")
+    assert live.record.round == 2
+    ex = await fake.slash("tournament leave", user=bob.user)  # withdraws: seven from round 3
+    assert "left" in ex.content
+    # The restart, mid-round 2: a new process on the same database and the same Discord.
+    await fake.close()
+    fake2 = await make_fake(world=fake)
+    live2 = bot_of(fake2).tournaments.get(tid)
+    assert live2 is not None and live2.record.round == 2
+    await run_until(fake2, tid, 31)
+    matches = await bot_of(fake2).storage.matches(tid)
+    assert [sum(m.round == r for m in matches) for r in (1, 2, 3)] == [4, 4, 4]  # 3 tables + bye
+    byes = [m for m in matches if m.status == "bye"]
+    assert len(byes) == 1 and byes[0].round == 3
+    assert sum(m.status == "forfeit" for m in matches) >= 4
+    games = [m.game_id for m in matches if m.status in ("finished", "forfeit")]
+    assert len(games) == len(set(games)) == 11
+    assert all(m.channel_id in fake2.threads for m in matches if m.status != "bye")
+    final = render_text(fake2.public_messages(fake2.channel_id)[-1])
+    assert final.startswith("🏆")
 
 
-_TID: dict[int, str] = {}
+async def test_arena_of_six_for_thirty_minutes_with_a_pause(
+    minitrick: str, fake: FakeDiscord, users: list[Person]
+) -> None:
+    alice, bob, carol = users
+    fake.member_permissions[carol.id] = MANAGE_GUILD
+    tid = await create(
+        fake,
+        carol,
+        game=minitrick,
+        format="arena",
+        start="1",
+        window=30,
+        computers=4,
+        target=1,
+        turn_timer=30,
+    )
+    await fake.slash("tournament join", user=alice.user)
+    await fake.slash("tournament join", user=bob.user)
+    await tick(fake, 61)
+    await fake.wait_for(lambda: len(fake.threads) == 3)
+    ex = await fake.slash("tournament pause", user=bob.user)
+    assert "Paused" in ex.content
+    paused_at = fake.now()
+    await run_until(fake, tid, 60)
+    matches = await bot_of(fake).storage.matches(tid)
+    t = await bot_of(fake).storage.tournament(tid)
+    assert t is not None and t.status == "finished"
+    assert len(matches) > 6
+    assert all(m.started_at + 900 <= t.starts_at + t.window for m in matches)
+    assert all(m.started_at < paused_at for m in matches if f"u{bob.id}" in m.seats)
+    text = render_text(fake.public_messages(fake.channel_id)[-1])
+    assert text.startswith("🏆")
 
 
-def _tid(fake: FakeDiscord) -> str:
-    if id(fake) not in _TID:
-        msg = tournament_message(fake)
-        cid = next(c["custom_id"] for c in _components(msg) if c["custom_id"].startswith("tour:"))
-        _TID[id(fake)] = cid.rsplit(":", 1)[1]
-    return _TID[id(fake)]
+async def test_poker_of_twelve_over_two_rounds_and_a_final_table(make_fake: Any) -> None:
+    fake = await make_fake(computer_delay=0.001)
+    carol = Person("Carol", fake.make_user("Carol"))
+    fake.member_permissions[carol.id] = MANAGE_GUILD
+    tid = await create(
+        fake,
+        carol,
+        game="hurricane_poker",
+        format="tables",
+        start="1",
+        rounds=2,
+        computers=12,
+        options="hands=1",
+        turn_timer=30,
+    )
+    await tick(fake, 61)
+    await run_until(fake, tid, 5, rounds=200)
+    matches = await bot_of(fake).storage.matches(tid)
+    assert [sorted(len(m.seats) for m in matches if m.round == r) for r in (1, 2, 3)] == [
+        [6, 6],
+        [6, 6],
+        [8],
+    ]
+    final = next(m for m in matches if m.round == 3)
+    winner = final.seats[final.places.index(min(final.places))]  # type: ignore[union-attr]
+    live = await bot_of(fake).tournaments.load(tid)
+    rows = bot_of(fake).tournaments.standings(live)
+    assert rows[0].entrant == winner
+    assert render_text(fake.public_messages(fake.channel_id)[-1]).startswith("🏆")
 
 
-def _components(msg: dict[str, Any]) -> list[dict[str, Any]]:
-    return [c for row in msg.get("components", []) for c in row.get("components", [])]
+async def test_sixty_four_players_at_once(minitrick: str, make_fake: Any) -> None:
+    fake = await make_fake(computer_delay=0.001)
+    carol = Person("Carol", fake.make_user("Carol"))
+    fake.member_permissions[carol.id] = MANAGE_GUILD
+    tid = await create(
+        fake,
+        carol,
+        game=minitrick,
+        format="swiss",
+        start="1",
+        rounds=1,
+        computers=64,
+        target=1,
+    )
+    await tick(fake, 61)
+    await fake.wait_for(lambda: len(fake.threads) == 32)
+    await run_until(fake, tid, 5)
+    matches = await bot_of(fake).storage.matches(tid)
+    assert len(matches) == 32 and all(m.status == "finished" for m in matches)
