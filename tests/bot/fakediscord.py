@@ -1340,6 +1340,7 @@ class FakeDiscord:
     async def slash(
         self,
         name: str,
+        /,
         *,
         user: dict[str, Any] | None = None,
         channel_id: int | None = None,

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from bot.games import GAMES
 from bot.plugin import installed
+from tests.storage.conftest import result
 from tests.toy_game import PLUGIN
 
 from .fakediscord import MANAGE_GUILD, FakeDiscord, Person, render_text
@@ -210,3 +212,40 @@ async def test_sixty_four_players_at_once(minitrick: str, make_fake: Any) -> Non
     await run_until(fake, tid, 5)
     matches = await bot_of(fake).storage.matches(tid)
     assert len(matches) == 32 and all(m.status == "finished" for m in matches)
+
+
+async def test_seasons_and_refusals_in_russian(
+    minitrick: str, fake: FakeDiscord, users: list[Person]
+) -> None:
+    alice, bob, carol = users
+    fake.member_permissions[carol.id] = MANAGE_GUILD
+    fake.user_locales[alice.id] = "ru"
+    ex = await fake.slash("season start", user=alice.user, name="Winter")
+    assert ex.ephemeral and "Управлять сервером" in ex.content
+    ex = await fake.slash(
+        "tournament create", user=alice.user, game=minitrick, format="swiss", start="5"
+    )
+    assert ex.ephemeral and "Управлять событиями" in ex.content
+    fake.member_permissions[alice.id] = MANAGE_GUILD
+    ex = await fake.slash(
+        "tournament create", user=alice.user, game=minitrick, format="swiss", start="2020-01-01"
+    )
+    assert ex.ephemeral and "в прошлом" in ex.content
+    ex = await fake.slash("season start", user=carol.user, name="Winter")
+    assert "Winter" in ex.content and not ex.ephemeral
+    ex = await fake.slash("season start", user=carol.user, name="Spring")
+    assert ex.ephemeral and "already" in ex.content
+    storage = bot_of(fake).storage
+    await storage.finish_game(replace(result([alice.id, bob.id]), guild_id=fake.guild_ids[0]))
+    ex = await fake.slash("leaderboard", user=bob.user, game="hurricane")
+    board = render_text(ex.reply)
+    assert "Season Winter (running)" in board and f"user{alice.id}" in board
+    ex = await fake.slash("season end", user=carol.user)
+    assert "Winter" in ex.content
+    ex = await fake.slash("leaderboard", user=bob.user, game="hurricane", season="Winter")
+    board = render_text(ex.reply)
+    assert "Season Winter (ended)" in board and f"user{alice.id}" in board
+    ex = await fake.slash("leaderboard", user=bob.user, game="hurricane", season="all")
+    assert "Season" not in render_text(ex.reply) and f"user{alice.id}" in render_text(ex.reply)
+    ex = await fake.slash("leaderboard", user=bob.user, game="hurricane", season="Autumn")
+    assert ex.ephemeral and "no season called Autumn" in ex.content
