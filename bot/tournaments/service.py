@@ -51,6 +51,8 @@ DEFAULT_RATING = 1000.0
 MAX_ENTRANTS = 256
 MAX_ROUNDS = 15
 MAX_WINDOW = 24 * 3600.0
+#: Between a team's two names (thin spaces: a name's own " & " is not mistaken for it).
+TEAM_JOIN = "\u2009&\u2009"
 #: Multi-seat rounds: seats per table (min, max) by game.
 TABLE_SEATS = {"haggis": (2, 3), "hurricane_poker": (2, 8)}
 
@@ -367,7 +369,7 @@ class TournamentService:
                 raise TournamentError(N_("The tournament is full ({most} entrants)."), most=most)
             rating = await self._rating(t, members)
             key = entrant_of(user_id) if partner is None else f"t{user_id}+{partner[0]}"
-            label = name if partner is None else f"{name} & {partner[1]}"
+            label = name if partner is None else f"{name}{TEAM_JOIN}{partner[1]}"
             entry = EntryRecord(key, members, label, False, rating, self._clock())
             if not await self.storage.add_entry(tournament_id, entry):
                 raise TournamentError(N_("You are already registered."))
@@ -672,23 +674,18 @@ class TournamentService:
     def _seats_of(self, t: TournamentRecord, live: Live, m: MatchRecord) -> list[Seat]:
         level = Level(str(t.settings.get("computer_level", "easy")))
 
-        def seat(entry: EntryRecord, member: int) -> Seat:
+        def seat(entry: EntryRecord, index: int) -> Seat:
+            """A team's ``index``-th member, or the player (index 0)."""
             if entry.is_bot:
                 return Seat(COMPUTER_IDS[level], entry.name, computer=level)
-            return Seat(member, entry.name.split(" & ")[0] if len(entry.members) == 1 else "")
+            names = entry.name.split(TEAM_JOIN)
+            return Seat(entry.members[index], names[min(index, len(names) - 1)])
 
         entries = [live.entries[k] for k in m.seats]
-        if team_game(t.game, t.preset):
+        if team_game(t.game, t.preset):  # partners sit at s and s + 2
             a, b = entries
-            a_names = a.name.split(" & ")
-            b_names = b.name.split(" & ")
-            return [
-                Seat(a.members[0], a_names[0]),
-                Seat(b.members[0], b_names[0]),
-                Seat(a.members[1], a_names[-1]),
-                Seat(b.members[1], b_names[-1]),
-            ]
-        return [seat(e, e.members[0]) for e in entries]
+            return [seat(a, 0), seat(b, 0), seat(a, 1), seat(b, 1)]
+        return [seat(e, 0) for e in entries]
 
     def _seats_per_entrant(self, t: TournamentRecord, m: MatchRecord) -> list[list[int]]:
         if team_game(t.game, t.preset):

@@ -222,3 +222,43 @@ async def test_arena_pairs_again_pauses_and_ends_with_its_window(
     assert all(isinstance(r.points, Fraction) for r in rows)
     await svc.close()
     await store.close()
+
+
+async def test_pairs_teams_are_paired_as_units_and_seated_as_partners(
+    make_manager: MakeManager, tmp_path: Path
+) -> None:
+    now = [START]
+    store, manager, svc = await build(tmp_path / "bot.sqlite3", make_manager, now, Host())
+    t = await svc.create(
+        Plan(
+            guild_id=GUILD,
+            channel_id=77,
+            created_by=1,
+            game="hurricane",
+            preset="pairs",
+            format="swiss",
+            starts_at=START + 60,
+            rounds=1,
+            computers=1,
+        )
+    )
+    with pytest.raises(TournamentError, match="partner"):
+        await svc.join(t.tournament_id, 1, "Ann")
+    await svc.join(t.tournament_id, 1, "Ann & Co", partner=(2, "Bea"))
+    with pytest.raises(TournamentError, match="Bea is already registered"):
+        await svc.join(t.tournament_id, 3, "Cy", partner=(2, "Bea"))
+    await svc.join(t.tournament_id, 3, "Cy", partner=(4, "Di"))
+    now[0] += 60
+    svc.poke()
+    await wait_until(lambda: len(live_tables(manager)) == 1)
+    table = manager.get(live_tables(manager)[0])
+    assert table is not None
+    humans = [(s.user_id, s.name) for s in table.seats if s is not None and s.computer is None]
+    # Partners sit opposite (seats s and s + 2); a name with its own " & " stays whole.
+    # The computer entrant (rated lowest) has the bye; the two teams meet.
+    assert humans == [(1, "Ann & Co"), (3, "Cy"), (2, "Bea"), (4, "Di")]
+    live = svc.get(t.tournament_id)
+    assert live is not None
+    assert sum(m.status == "bye" for m in live.matches.values()) == 1  # three units: one bye
+    await svc.close()
+    await store.close()
