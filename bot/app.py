@@ -339,6 +339,8 @@ class CardBot(commands.AutoShardedBot):
                 await asyncio.wait([task])
         if self.publisher is not None:
             await self.publisher.flush()
+        if self.tournament_desk is not None:
+            await self.tournament_desk.flush()
 
     async def close(self) -> None:
         if self.is_closed():
@@ -353,6 +355,8 @@ class CardBot(commands.AutoShardedBot):
                 await self.hands.close()
             if self.tournaments is not None:
                 await self.tournaments.close()
+            if self.tournament_desk is not None:
+                await self.tournament_desk.flush()
             if getattr(self, "tables", None) is not None:
                 await self.tables.close()
             if self.storage is not None and self._owns_storage:

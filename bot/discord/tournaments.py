@@ -74,17 +74,39 @@ class TournamentDesk:
         self.service: TournamentService | None = None
         self._locks: dict[str, asyncio.Lock] = {}
         self._announced: dict[str, int] = {}  # tournament -> the last round announced
+        self._dirty: set[str] = set()  # tournaments whose message must be redrawn
+        self._workers: dict[str, asyncio.Task[None]] = {}
+
+    def schedule(self, tournament_id: str) -> None:
+        """Mark the tournament's message for a redraw: one writer per tournament draws it at the
+        moment it sends, so a burst of changes costs one or two edits and the last shows the
+        newest state (the way the table messages' queue works)."""
+        self._dirty.add(tournament_id)
+        worker = self._workers.get(tournament_id)
+        if worker is None or worker.done():
+            self._workers[tournament_id] = asyncio.create_task(
+                self._work(tournament_id), name=f"tournament-message-{tournament_id}"
+            )
+
+    async def _work(self, tournament_id: str) -> None:
+        try:
+            while tournament_id in self._dirty:
+                self._dirty.discard(tournament_id)
+                await self.publish(tournament_id)
+        finally:
+            if self._workers.get(tournament_id) is asyncio.current_task():
+                del self._workers[tournament_id]
+
+    async def flush(self) -> None:
+        """Wait until every pending redraw is written (tests, shutdown)."""
+        while self._workers:
+            await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
 
     # ---- TournamentHost
 
     async def match_channel(
         self, t: TournamentRecord, match: MatchRecord, names: Sequence[str]
     ) -> int:
-        channel = self.bot.get_channel(t.channel_id)
-        if not isinstance(channel, discord.TextChannel):
-            raise RuntimeError(
-                f"tournament {t.tournament_id}: channel {t.channel_id} is not a text channel"
-            )
         lang = await self.bot.languages.server(t.guild_id)
         with using(lang):
             label = (
@@ -93,15 +115,21 @@ class TournamentDesk:
                 else _("Arena game {n}").format(n=match.board)
             )
         name = f"{label} · {' – '.join(names)}"[:100]
-        thread = await channel.create_thread(
-            name=name, type=discord.ChannelType.public_thread, auto_archive_duration=1440
+        # Through the REST client, not a cached channel: a restarted process opens the next round
+        # from setup_hook, before the gateway has sent the server's channels.
+        http: Any = getattr(self.bot, "http")  # noqa: B009 (not in ServiceHost's protocol)
+        data = await http.start_thread_without_message(
+            t.channel_id,
+            name=name,
+            auto_archive_duration=1440,
+            type=discord.ChannelType.public_thread.value,
         )
-        return thread.id
+        return int(data["id"])
 
     async def changed(self, t: TournamentRecord, event: str) -> None:
+        self.schedule(t.tournament_id)
         lock = self._locks.setdefault(t.tournament_id, asyncio.Lock())
         async with lock:
-            await self.publish(t.tournament_id)
             live = await self._live(t.tournament_id)
             if live is None:
                 return

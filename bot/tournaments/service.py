@@ -163,7 +163,12 @@ class TournamentService:
             live = await self._load(t)
             ids.append(t.tournament_id)
             async with live.lock:
-                await self._catch_up(live)
+                try:
+                    await self._catch_up(live)
+                except Exception:  # one tournament's trouble must not stop the others (or the bot)
+                    log.exception(
+                        "tournament %s could not catch up after a restart", t.tournament_id
+                    )
         self.poke()
         return ids
 
