@@ -527,6 +527,8 @@ class FakeDiscord:
         }
         self.channels[tid] = thread
         self.threads.append(tid)
+        if parent_id in self.no_attach:  # a thread has its parent's permissions
+            self.no_attach.add(tid)
         return 201, thread
 
     async def delete_channel(self, channel_id: int) -> None:

@@ -50,13 +50,15 @@ async def create(fake: FakeDiscord, mod: Person, **options: Any) -> str:
     return ex.content.split()[1]
 
 
-async def run_until(fake: FakeDiscord, tid: str, step: float, rounds: int = 60) -> None:
+async def run_until(
+    fake: FakeDiscord, tid: str, step: float, rounds: int = 200, pause: float = 0.01
+) -> None:
     """Move the fake clock ``step`` seconds at a time (letting computers play between) until the
     tournament is over."""
     for _ in range(rounds):
         if bot_of(fake).tournaments.get(tid) is None:
             return
-        await asyncio.sleep(0.03)
+        await asyncio.sleep(pause)
         await tick(fake, step)
     raise AssertionError("the tournament did not end")
 
@@ -151,7 +153,19 @@ async def test_arena_of_six_for_thirty_minutes_with_a_pause(
     ex = await fake.slash("tournament pause", user=bob.user)
     assert "Paused" in ex.content
     paused_at = fake.now()
-    await run_until(fake, tid, 60)
+    for _ in range(60):  # a minute at a time, once the computers' own games are over
+        live = bot_of(fake).tournaments.get(tid)
+        if live is None:
+            break
+        await fake.wait_for(
+            lambda live=live: all(
+                any(k.startswith("u") for k in m.seats)
+                for m in live.matches.values()
+                if m.status == "open"
+            )
+        )
+        await tick(fake, 60)
+    await fake.wait_for(lambda: bot_of(fake).tournaments.get(tid) is None)
     matches = await bot_of(fake).storage.matches(tid)
     t = await bot_of(fake).storage.tournament(tid)
     assert t is not None and t.status == "finished"
@@ -165,6 +179,9 @@ async def test_arena_of_six_for_thirty_minutes_with_a_pause(
 async def test_poker_of_twelve_over_two_rounds_and_a_final_table(make_fake: Any) -> None:
     fake = await make_fake(computer_delay=0.001)
     carol = Person("Carol", fake.make_user("Carol"))
+    # Text-only tables (no Attach Files in the channel, so none in its threads): the pictures
+    # are not what this test is about, and drawing hundreds would cost seconds.
+    await fake.set_attach_files(fake.channel_id, False)
     fake.member_permissions[carol.id] = MANAGE_GUILD
     tid = await create(
         fake,
@@ -178,7 +195,7 @@ async def test_poker_of_twelve_over_two_rounds_and_a_final_table(make_fake: Any)
         turn_timer=30,
     )
     await tick(fake, 61)
-    await run_until(fake, tid, 5, rounds=200)
+    await run_until(fake, tid, 5, rounds=600)
     matches = await bot_of(fake).storage.matches(tid)
     assert [sorted(len(m.seats) for m in matches if m.round == r) for r in (1, 2, 3)] == [
         [6, 6],
@@ -196,6 +213,9 @@ async def test_poker_of_twelve_over_two_rounds_and_a_final_table(make_fake: Any)
 async def test_sixty_four_players_at_once(minitrick: str, make_fake: Any) -> None:
     fake = await make_fake(computer_delay=0.001)
     carol = Person("Carol", fake.make_user("Carol"))
+    # Text-only tables (no Attach Files in the channel, so none in its threads): the pictures
+    # are not what this test is about, and drawing hundreds would cost seconds.
+    await fake.set_attach_files(fake.channel_id, False)
     fake.member_permissions[carol.id] = MANAGE_GUILD
     tid = await create(
         fake,
