@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.tournaments.multiseat import (
@@ -25,6 +25,7 @@ def test_published_points_by_place():
     assert place_points([2, 1, 2]) == [Fraction(1, 2), Fraction(2), Fraction(1, 2)]
 
 
+@settings(max_examples=30, deadline=None)
 @given(n=st.integers(0, 100), lo=st.integers(2, 3), hi=st.integers(3, 8))
 def test_tables_seat_everyone_within_limits(n, lo, hi):
     ranked = [f"p{i}" for i in range(n)]
