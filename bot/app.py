@@ -39,10 +39,12 @@ from bot.discord.live import HandUpdater, TurnPinger
 from bot.discord.media import clear_card_emojis, sync_card_emojis, warm_pictures
 from bot.discord.notices import TurnNotices
 from bot.discord.publisher import TablePublisher
+from bot.discord.tournaments import TournamentDesk
 from bot.discord.web_links import WebLinks
 from bot.heap import freeze_long_lived
 from bot.tables.manager import TableManager
 from bot.tables.models import TableLimits
+from bot.tournaments.service import TournamentService
 
 if TYPE_CHECKING:
     from bot.discord.card_host import CardHost
@@ -70,6 +72,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.replay",
     "cogs.settings",
     "cogs.games",
+    "cogs.tournaments",
 )
 
 
@@ -135,6 +138,8 @@ class CardBot(commands.AutoShardedBot):
         self.pinger: Any = None  # bot.discord.live.TurnPinger
         self.notices: Any = None  # bot.discord.notices.TurnNotices
         self.controls = Controls()  # who answers each persistent component (the cogs register)
+        self.tournaments: TournamentService | None = None  # with storage, from setup_hook
+        self.tournament_desk: TournamentDesk | None = None
         self.card_emojis = card_emojis
         self.freeze_heap = freeze_heap
         self.languages = ServerLanguages(lambda: self.storage, self.get_guild)
@@ -316,6 +321,16 @@ class CardBot(commands.AutoShardedBot):
             from bot.web.serve import start as start_web  # aiohttp.web + Jinja2: only when used
 
             self.web_runner = await start_web(self.storage, config)
+        if self.storage is not None:
+            # Tournaments of this process's servers, after their tables are back (their matches
+            # continue there, or get their recorded result).
+            self.tournament_desk = TournamentDesk(self)
+            self.tournaments = TournamentService(
+                self.tables, self.storage, host=self.tournament_desk, clock=self.clock
+            )
+            self.tournament_desk.service = self.tournaments
+            await self.tournaments.resume(guild_filter)
+            self.tournaments.start()
         await self.sync_commands()
 
     async def on_ready(self) -> None:
@@ -337,6 +352,8 @@ class CardBot(commands.AutoShardedBot):
                 await asyncio.wait([task])
         if self.publisher is not None:
             await self.publisher.flush()
+        if self.tournament_desk is not None:
+            await self.tournament_desk.flush()
 
     async def close(self) -> None:
         if self.is_closed():
@@ -353,6 +370,10 @@ class CardBot(commands.AutoShardedBot):
                 await self.web_runner.cleanup()
             if self.notices is not None:
                 await self.notices.close()
+            if self.tournaments is not None:
+                await self.tournaments.close()
+            if self.tournament_desk is not None:
+                await self.tournament_desk.flush()
             if getattr(self, "tables", None) is not None:
                 await self.tables.close()
             if self.storage is not None and self._owns_storage:

@@ -21,6 +21,7 @@ from bot.discord.board_controls import page_buttons
 from bot.discord.choices import GAME_CHOICES, SCOPE_CHOICES
 from bot.discord.places import in_server, own_record, place_of
 from bot.discord.replay_controls import history_select
+from bot.discord.tournaments import season_board, season_named
 from bot.discord.ui import panel_embed
 from bot.i18n import N_, _
 from bot.names import shown
@@ -103,6 +104,7 @@ class Stats(commands.Cog):
         game="Which game",
         metric="What to rank by (default: rating)",
         computers="List computer players too (default: no)",
+        season="A season's name, or all for all time (default: the season running, if any)",
     )
     @app_commands.choices(game=GAME_CHOICES, metric=METRIC_CHOICES)
     @anywhere
@@ -112,10 +114,20 @@ class Stats(commands.Cog):
         game: str,
         metric: str = Metric.RATING.value,
         computers: bool = False,
+        season: str | None = None,
     ) -> None:
-        if self._storage() is None or place_of(interaction) is None:
+        storage = self._storage()
+        if storage is None or place_of(interaction) is None:
             await interaction.response.send_message(_(NO_STORAGE), ephemeral=True)
             return
+        if interaction.guild_id is not None:
+            chosen = await season_named(storage, interaction.guild_id, season)
+            if chosen is not None:
+                embed = await season_board(
+                    storage, chosen, game, Metric(metric), interaction.user.id, computers
+                )
+                await _send_private(interaction, embed, None)
+                return
         work = self._board(
             place_of(interaction) or 0,
             interaction.user.id,

@@ -4,19 +4,23 @@ only this Protocol."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from .models import (
+    EntryRecord,
     GameLog,
     GameRecord,
     GameSummary,
     LeaderboardRow,
+    MatchRecord,
     Metric,
     MoveRecord,
     PersonalStats,
     PlayerStats,
+    SeasonRecord,
     TableSnapshot,
+    TournamentRecord,
     TurnNotice,
 )
 
@@ -153,3 +157,99 @@ class Storage(Protocol):
 
     async def forget_turn_notices(self, channel_id: int) -> None:
         """Drop a table's notices (its game ended and every notice says so)."""
+
+    # -- seasons ------------------------------------------------------------------------------
+
+    async def start_season(
+        self, guild_id: int, name: str, at: float, reset_ratings: bool = False
+    ) -> SeasonRecord | None:
+        """Open a season (resetting the server's ratings if asked); None and nothing changed when
+        one is open already or the name was used before in this server. Games recorded while it
+        is open are filed under it."""
+
+    async def end_season(self, guild_id: int, at: float) -> SeasonRecord | None:
+        """Close the open season and archive its boards; None if none is open."""
+
+    async def current_season(self, guild_id: int) -> SeasonRecord | None: ...
+
+    async def seasons(self, guild_id: int) -> list[SeasonRecord]:
+        """Every season of the server, newest first."""
+
+    async def season_leaderboard(
+        self,
+        season: SeasonRecord,
+        game: str,
+        metric: Metric = Metric.RATING,
+        *,
+        limit: int = 10,
+        offset: int = 0,
+        include_bots: bool = False,
+    ) -> list[LeaderboardRow]:
+        """A season's board (rating, wins, points or games; ValueError for the others)."""
+
+    # -- tournaments --------------------------------------------------------------------------
+
+    async def create_tournament(self, t: TournamentRecord) -> None: ...
+
+    async def tournament(self, tournament_id: str) -> TournamentRecord | None: ...
+
+    async def active_tournaments(
+        self, guild_filter: Callable[[int], bool] | None = None, guild_id: int | None = None
+    ) -> list[TournamentRecord]:
+        """Registering or running tournaments (one guild's, or those ``guild_filter`` accepts)."""
+
+    async def set_tournament(
+        self,
+        tournament_id: str,
+        *,
+        status: str | None = None,
+        from_status: Sequence[str] | None = None,
+        message_id: int | None = None,
+    ) -> bool:
+        """Change status (only from ``from_status``) and/or message id; False if refused."""
+
+    async def add_entry(self, tournament_id: str, entry: EntryRecord) -> bool:
+        """False if the entrant is already registered."""
+
+    async def remove_entry(self, tournament_id: str, entrant: str) -> bool: ...
+
+    async def set_entry(
+        self,
+        tournament_id: str,
+        entrant: str,
+        *,
+        paused: bool | None = None,
+        withdrawn: bool | None = None,
+    ) -> bool: ...
+
+    async def entries(self, tournament_id: str) -> list[EntryRecord]: ...
+
+    async def open_round(
+        self, tournament_id: str, round_no: int, matches: Sequence[MatchRecord]
+    ) -> bool:
+        """Open round ``round_no`` with its matches, only from round ``round_no - 1``."""
+
+    async def add_matches(self, tournament_id: str, matches: Sequence[MatchRecord]) -> None: ...
+
+    async def set_match_table(
+        self, tournament_id: str, match_id: str, channel_id: int, game_id: str
+    ) -> None:
+        """The table (thread) and the game id of a match, written before the table opens."""
+
+    async def finish_match(
+        self,
+        tournament_id: str,
+        match_id: str,
+        status: str,
+        places: Sequence[int] | None,
+        *,
+        ended_at: float,
+        game_id: str | None = None,
+        only_open: bool = True,
+    ) -> bool:
+        """Take a match's result once (while open); False if it had already ended."""
+
+    async def matches(self, tournament_id: str) -> list[MatchRecord]: ...
+
+    async def match_at_table(self, channel_id: int) -> tuple[str, MatchRecord] | None:
+        """The open match at a table (thread) and its tournament's id."""

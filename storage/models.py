@@ -18,6 +18,10 @@ class Metric(StrEnum):
     CHIPS = "chips"  # chips won in total (games played for chips: final chips minus the stack)
 
 
+#: The metrics a season's board can be ordered by (streaks and chips are all-time only).
+SEASON_METRICS = (Metric.RATING, Metric.WINS, Metric.POINTS, Metric.GAMES)
+
+
 @dataclass(frozen=True)
 class SeatRecord:
     seat: int
@@ -187,3 +191,72 @@ class PersonalStats:
     best_streak: int = 0
     places: int = 0  # how many DMs and group DMs these games were played in
     recent: tuple[GameSummary, ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True)
+class SeasonRecord:
+    """A server's named season; ``ended_at`` None while it runs (at most one runs per server)."""
+
+    season_id: str
+    guild_id: int
+    name: str
+    started_at: float
+    ended_at: float | None = None
+    reset_ratings: bool = False
+
+
+@dataclass(frozen=True)
+class TournamentRecord:
+    """A tournament's settings and progress. ``format``: "swiss", "arena" or "tables" (multi-seat
+    rounds); ``window``: the Arena's length in seconds (0 otherwise); ``round``: the last round
+    opened (0 before the start); ``settings``: JSON-friendly extras (time control, max players,
+    computers, target, the poker final table)."""
+
+    tournament_id: str
+    guild_id: int
+    channel_id: int
+    game: str
+    preset: str | None
+    format: str
+    rounds: int
+    window: float
+    starts_at: float
+    settings: dict[str, Any] = field(default_factory=dict)
+    status: str = "registering"  # "registering" | "running" | "finished" | "cancelled"
+    round: int = 0
+    created_by: int = 0
+    created_at: float = 0.0
+    message_id: int | None = None
+    season_id: str | None = None
+
+
+@dataclass(frozen=True)
+class EntryRecord:
+    """One entrant: a player, a computer seat, or a team of two (``members`` has both)."""
+
+    entrant: str
+    members: tuple[int, ...]
+    name: str
+    is_bot: bool
+    rating: float
+    joined_at: float
+    paused: bool = False
+    withdrawn: bool = False
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """One table of a round (or a bye: one seat, status "bye"). ``places`` per seat, 1 = best,
+    equal numbers a tie; None while open or when void. ``status`` leaves "open" exactly once
+    (a moderator may later award or void it)."""
+
+    match_id: str
+    round: int
+    board: int
+    seats: tuple[str, ...]
+    started_at: float
+    status: str = "open"  # "open" | "finished" | "forfeit" | "awarded" | "void" | "bye"
+    channel_id: int | None = None
+    game_id: str | None = None
+    places: tuple[int, ...] | None = None
+    ended_at: float | None = None

@@ -9,6 +9,7 @@ from discord.ui import DynamicItem
 
 from .board_controls import PageButton
 from .replay_controls import ReplayButton, ReplaySelect
+from .tournaments import TournamentButton
 from .ui import (
     HandButton,
     HandSelect,
@@ -30,4 +31,5 @@ DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (
     ReplayButton,
     ReplaySelect,
     PageButton,
+    TournamentButton,
 )

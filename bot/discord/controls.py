@@ -32,6 +32,8 @@ HandClick = Callable[
 ReplayStep = Callable[[Interaction, str, int, bool], Awaitable[None]]
 #: a leaderboard page (game, metric, page or ``me``, computers included)
 BoardPage = Callable[[Interaction, str, Metric, str, bool], Awaitable[None]]
+#: a tournament message's button (action, tournament id)
+TournamentClick = Callable[[Interaction, str, str], Awaitable[None]]
 
 
 class ControlNotReady(RuntimeError):
@@ -47,6 +49,7 @@ class Controls:
     hand_click: HandClick | None = None
     replay_step: ReplayStep | None = None
     board_page: BoardPage | None = None
+    tournament_click: TournamentClick | None = None
 
     def clear(self, owner: object) -> None:
         """Forget every handler bound to ``owner`` (a cog being unloaded)."""

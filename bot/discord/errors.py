@@ -16,6 +16,7 @@ from bot.i18n import N_, _, lang_of, set_language
 from bot.render.refusals import refusal
 from bot.tables.errors import LOST_MESSAGE, NO_TABLE_MESSAGE, STALE_MESSAGE, TableError
 from bot.tables.persistence import SAVE_FAILED
+from bot.tournaments.service import TournamentError
 
 log = logging.getLogger("bot.app")
 
@@ -60,6 +61,9 @@ def friendly_message(error: BaseException) -> str | None:
     """The user-facing sentence for an expected error (a refused request), or None for a bug.
     The table layer and the engines write English (they know no languages): a sentence the catalog
     has is shown translated."""
+    if isinstance(error, TournamentError):
+        said = refusal(error.template) if not error.values else _(error.template)
+        return said.format(**error.values) if error.values else said
     if isinstance(error, TableError | IllegalAction | UnknownControl):
         return refusal(str(error)) if str(error) else _(GENERIC_ERROR)
     if isinstance(error, app_commands.CommandOnCooldown):

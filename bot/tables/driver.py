@@ -366,7 +366,19 @@ class TurnDriver:
             if table.state is None or seat is None:
                 raise RuntimeError("internal error: a time-out for an empty seat or no game")
             sits_out = games.game_info(table.spec.game).sit_out
-            if seat.timeouts + 1 >= MAX_TIMEOUTS and sits_out:
+            no_show = (
+                table.spec.no_show_forfeit
+                and seat.computer is None
+                and seat.timeouts == 0
+                and all(s != step.seat for s, _ in table.history)
+            )
+            if no_show and sits_out:
+                await self._play.sit_out(table, step.seat, timed_out=True)
+                events = table.last_events
+            elif no_show:
+                await self._play.end_with_loser(table, step.seat, "forfeit", timed_out=True)
+                events = table.last_events
+            elif seat.timeouts + 1 >= MAX_TIMEOUTS and sits_out:
                 # the others play on: the seat sits out for the rest of the game
                 await self._play.sit_out(table, step.seat, timed_out=True)
                 events = table.last_events

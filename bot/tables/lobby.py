@@ -292,6 +292,52 @@ class TableLobby:
             await self._persistence.commit(table, changed)
             return table
 
+    async def open_seated(
+        self,
+        *,
+        channel_id: int,
+        guild_id: int,
+        spec: GameSpec,
+        seats: list[Seat],
+        game_id: str | None = None,
+    ) -> Table:
+        """Open a table with every seat taken and deal at once: a tournament's match, seated by
+        its pairing. No lobby, so no lobby limits (the tournament is the server's own event); the
+        first human seat is the host (0 when only computers play)."""
+        spec = validate_spec(spec)
+        if len(seats) != spec.players:
+            raise TableError(f"A match needs {spec.players} seats, not {len(seats)}.")
+        host = next((s.user_id for s in seats if s.computer is None), 0)
+        async with self._registry.lock(channel_id):
+            self._check_free(channel_id)
+            table = Table(
+                channel_id=channel_id,
+                guild_id=guild_id,
+                host_id=host,
+                spec=spec,
+                seats=list(seats),
+                game_id=game_id or uuid.uuid4().hex,
+                seed=self._rng.getrandbits(63),
+                opened_at=self._clock(),
+            )
+            fair = games.FairSeed(games.new_server_seed(), table.game_id)
+            try:
+                table.state = games.new_game(
+                    spec.game,
+                    seed=table.seed,
+                    players=spec.players,
+                    options=spec.options,
+                    fair=fair,
+                )
+            except (ValueError, TypeError) as exc:
+                raise TableError(str(exc)) from exc
+            table.status = TableStatus.PLAYING
+            table.started_at = table.opened_at
+            arm_clock(table, self._clock, acting_seat=None, previous=None)
+            await self._persistence.write(table)
+            self._registry.put(table)
+            return table
+
     async def start(self, channel_id: int, by_user_id: int) -> Table:
         """Deal the game; the caller then starts the table's turn driver."""
         async with self._registry.lock(channel_id):

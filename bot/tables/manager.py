@@ -16,11 +16,12 @@ from typing import Any
 
 from bot.games import Action
 from storage.base import Storage
+from storage.models import GameRecord
 
 from .driver import MAX_TIMEOUTS, TableListener, TurnDriver
 from .errors import TableError
 from .lobby import TableLobby
-from .models import ActionOutcome, GameSpec, Level, Pace, Table, TableLimits, TableStatus
+from .models import ActionOutcome, GameSpec, Level, Pace, Seat, Table, TableLimits, TableStatus
 from .persistence import TablePersistence
 from .play import TablePlay
 from .registry import TableRegistry
@@ -140,6 +141,29 @@ class TableManager:
         )
         self._driver.begin(table)  # the lobby's expiry
         return table
+
+    async def open_match(
+        self,
+        *,
+        channel_id: int,
+        guild_id: int,
+        spec: GameSpec,
+        seats: list[Seat],
+        game_id: str | None = None,
+    ) -> Table:
+        """Open a table already seated and dealt, its clock running (a tournament's match;
+        ``game_id`` chosen by the caller, who stored it first)."""
+        table = await self._lobby.open_seated(
+            channel_id=channel_id, guild_id=guild_id, spec=spec, seats=seats, game_id=game_id
+        )
+        await self._driver.play_computers(table)
+        self._driver.begin(table)
+        return table
+
+    def on_recorded(self, hook: Callable[[Table, GameRecord], None]) -> None:
+        """Call ``hook(table, record)`` after each game this process records (exactly once per
+        game: never for a result already stored). It must not block: queue the work."""
+        self._persistence.recorded_hooks.append(hook)
 
     async def join(
         self, channel_id: int, user_id: int, name: str, seat: int | None = None

@@ -67,6 +67,9 @@ class GameSpec:
     pings: bool = True  # post a short message mentioning each player whose turn it becomes
     delivery: Delivery = Delivery.CHANNEL
     pace: Pace = Pace.LIVE
+    # A tournament match: a human whose first turn times out before any move of their own has
+    # not shown up and forfeits (sits out, in a game that lets a seat sit out) at once.
+    no_show_forfeit: bool = False
 
     @property
     def correspondence(self) -> bool:

@@ -78,6 +78,8 @@ class TablePersistence:
         self._message_unsaved: set[int] = set()  # tables whose message id awaits a snapshot
         self.outage_since: float | None = None  # writes failing since (one log line per streak)
         self.failed_writes = 0
+        # Told of each game recorded here (once: not when the result was already stored).
+        self.recorded_hooks: list[Callable[[Table, GameRecord], None]] = []
 
     def _lost(self, channel_id: int, exc: TableConflict) -> TableLost:
         """Forget a table another process has claimed; logged once, as the table is gone after."""
@@ -128,7 +130,8 @@ class TablePersistence:
             return
         try:
             if record is not None:
-                await self.storage.finish_game(record, table.channel_id, move)
+                if await self.storage.finish_game(record, table.channel_id, move):
+                    self._recorded(table, record)
             elif delete:
                 await self.storage.delete_table(table.channel_id)
             elif move is not None and not self._snapshot_due(table):
@@ -143,6 +146,13 @@ class TablePersistence:
             self._failed(table, exc)
             raise TableError(SAVE_FAILED) from exc
         self._succeeded()
+
+    def _recorded(self, table: Table, record: GameRecord) -> None:
+        for hook in self.recorded_hooks:
+            try:
+                hook(table, record)
+            except Exception:  # a listener's bug must not undo a recorded game
+                log.exception("a recorded-game hook failed for table %s", table.channel_id)
 
     def _failed(self, table: Table, exc: Exception) -> None:
         """A write failed: nothing changed. The first failure of a streak is logged (with the

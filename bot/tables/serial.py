@@ -34,6 +34,7 @@ def table_to_data(table: Table) -> dict[str, Any]:
             "pings": spec.pings,
             "delivery": spec.delivery.value,
             "pace": spec.pace.value,
+            "no_show_forfeit": spec.no_show_forfeit,
         },
         "seats": [_seat_to_data(seat) for seat in table.seats],
         "status": table.status.value,
@@ -80,6 +81,7 @@ def table_from_data(data: dict[str, Any]) -> Table:
             pings=bool(raw_spec.get("pings", True)),  # tables saved before the option: on
             delivery=Delivery(raw_spec.get("delivery", Delivery.CHANNEL.value)),
             pace=Pace(raw_spec.get("pace", Pace.LIVE.value)),  # saved before paces: live
+            no_show_forfeit=bool(raw_spec.get("no_show_forfeit", False)),
         )
         seats = [_seat_from_data(raw) for raw in data["seats"]]
         if len(seats) != spec.players:

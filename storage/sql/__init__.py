@@ -8,7 +8,9 @@
 * ``settings``: the bot's key/value facts, each server's language and web setting;
 * ``web``: the reads only the web pages make (a server's games, rating over time);
 * ``notices``: each player's turn-notice choice and the notices sent;
-* ``personal``: a player's own record (their games outside servers, wherever played).
+* ``personal``: a player's own record (their games outside servers, wherever played);
+* ``seasons``: seasons and their boards (live, then archived);
+* ``tournaments``: tournaments, their entrants and matches.
 
 ``SqlStorage`` joins them; a backend (``storage.sqlite``, ``storage.postgres``) subclasses it and
 supplies connections and transactions (``SqlBase``'s hooks).
@@ -22,11 +24,22 @@ from .leaderboards import ORDERINGS, RECENT_PER_GAME, LeaderboardQueries, order_
 from .notices import NoticeQueries
 from .personal import PersonalQueries
 from .results import ResultQueries
+from .seasons import SEASON_METRICS, SeasonQueries
 from .settings import SettingQueries
 from .tables import TableQueries
+from .tournaments import TournamentQueries
 from .web import WebQueries
 
-__all__ = ["ORDERINGS", "RECENT_PER_GAME", "Db", "SqlBase", "SqlStorage", "dumps", "order_by"]
+__all__ = [
+    "ORDERINGS",
+    "RECENT_PER_GAME",
+    "SEASON_METRICS",
+    "Db",
+    "SqlBase",
+    "SqlStorage",
+    "dumps",
+    "order_by",
+]
 
 
 class SqlStorage(
@@ -38,5 +51,7 @@ class SqlStorage(
     NoticeQueries,
     WebQueries,
     PersonalQueries,
+    SeasonQueries,
+    TournamentQueries,
 ):
     """The ``Storage`` logic on top of a backend's ``_read``/``_write``/``_autocommit``."""

@@ -38,6 +38,12 @@ class HistoryQueries(SqlBase):
 
         return await self._read(read)
 
+    async def game_summary(self, game_id: str) -> GameSummary | None:
+        """One recorded game's result (None if it was never recorded): how a tournament that
+        restarted learns the result of a match whose game ended while it was down."""
+        found = await self._read(lambda db: summaries(db, [game_id]))
+        return found[0] if found else None
+
     async def game_log(self, game_id: str) -> GameLog | None:
         """Seed, options, seats and every logged action of a finished game, in order: a legacy
         game replays with ``new_game(game, seed=seed, players=players, options=options)`` +

@@ -22,8 +22,9 @@ from .tables import conflict, insert_move
 _INSERT_GAME = (
     "INSERT INTO games (game_id, guild_id, channel_id, game, options, players, scores, "
     "winners, double_win, seed, started_at, ended_at, duration, ended_by, rated, rng_version, "
-    "server_seed, table_id, in_server) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+    "server_seed, table_id, in_server, season_id) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+    "(SELECT season_id FROM seasons WHERE guild_id = ? AND ended_at IS NULL)) "
     "ON CONFLICT (game_id) DO NOTHING"
 )
 _INSERT_SEAT = (
@@ -79,6 +80,7 @@ class ResultQueries(SqlBase):
             record.server_seed,
             record.table_id,
             int(record.in_server),
+            record.guild_id,  # the season open in this server files the game
         )
         seat_rows = [
             (

@@ -4,9 +4,7 @@ million results as at ten."""
 
 from __future__ import annotations
 
-from ..models import GameSummary
 from .db import Db, SqlBase
-from .history import summaries
 
 MAX_GAMES = 32  # boards per server listed (there are a handful of games)
 
@@ -50,14 +48,5 @@ class WebQueries(SqlBase):
                 (guild_id, user_id, game, limit),
             )
             return [(float(r["ended_at"]), float(r["rating"])) for r in reversed(rows)]
-
-        return await self._read(read)
-
-    async def game_summary(self, game_id: str) -> GameSummary | None:
-        """One finished game's seats, scores and winners (None: no such finished game)."""
-
-        async def read(db: Db) -> GameSummary | None:
-            found = await summaries(db, [game_id])
-            return found[0] if found else None
 
         return await self._read(read)

@@ -384,6 +384,7 @@ class FakeDiscord:
         self.bot_dms: dict[int, int] = {}  # the bot's DM channel id -> its user's id
         self.dms: list[tuple[int, dict[str, Any]]] = []  # (user id, message body) sent as DMs
         self.dms_closed: set[int] = set()  # users whose DMs refuse the bot (403, code 50007)
+        self.threads: list[int] = []  # threads the bot started, in order
         self.files: dict[int, bytes] = {}  # attachment id -> the bytes uploaded
         self.app_emojis: dict[int, dict[str, Any]] = {}  # the application's emojis
         self.emoji_images: dict[int, bytes] = {}
@@ -408,6 +409,7 @@ class FakeDiscord:
         """Take over another world's users, channels and messages (a restarted bot sees the same server)."""
         self.users.update(other.users)
         self.channels = dict(other.channels)
+        self.threads = list(other.threads)
         self.guild_ids = list(other.guild_ids)
         self.channel_id = other.channel_id
         self.absent = set(other.absent)
@@ -502,6 +504,44 @@ class FakeDiscord:
             "parent_id": None,
         }
         return cid
+
+    def _new_thread(self, parent_id: int, body: dict[str, Any]) -> tuple[int, Any]:
+        """A thread started without a message (``POST /channels/{id}/threads``): a channel of
+        type 11 (public) under a text channel of the same server; messages and interactions work
+        there as in any channel."""
+        parent = self.channels.get(parent_id)
+        if parent is None or parent.get("type") != 0:
+            return 404, {"message": "Unknown Channel", "code": 10003}
+        if parent_id in self.forbidden:
+            return 403, {"message": "Missing Permissions", "code": 50013}
+        name = str(body.get("name", ""))
+        if not 1 <= len(name) <= 100:
+            return 400, {"message": "Invalid Form Body (thread name)", "code": 50035}
+        tid = snowflake()
+        thread = {
+            "id": str(tid),
+            "type": int(body.get("type", 11)),
+            "name": name,
+            "guild_id": parent["guild_id"],
+            "parent_id": str(parent_id),
+            "owner_id": str(BOT_USER["id"]),
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+            "message_count": 0,
+            "member_count": 1,
+            "flags": 0,
+            "thread_metadata": {
+                "archived": False,
+                "auto_archive_duration": int(body.get("auto_archive_duration", 1440)),
+                "archive_timestamp": _iso(self.now()),
+                "locked": False,
+            },
+        }
+        self.channels[tid] = thread
+        self.threads.append(tid)
+        if parent_id in self.no_attach:  # a thread has its parent's permissions
+            self.no_attach.add(tid)
+        return 201, thread
 
     async def delete_channel(self, channel_id: int) -> None:
         """Delete a channel as a server admin would: REST calls to it then fail with 10003
@@ -698,6 +738,8 @@ class FakeDiscord:
             and int(mt.group(1)) in self.users
         ):
             return 200, self.users[int(mt.group(1))]
+        if m == "POST" and (mt := re.fullmatch(r"/channels/(\d+)/threads", p)):
+            return self._new_thread(int(mt.group(1)), rec.json or {})
         if mt := re.fullmatch(r"/channels/(\d+)/messages(?:/(\d+))?", p):
             if int(mt.group(1)) in self.forbidden:
                 return 403, {"message": "Missing Permissions", "code": 50013}
@@ -1319,6 +1361,7 @@ class FakeDiscord:
     async def slash(
         self,
         name: str,
+        /,
         *,
         user: dict[str, Any] | None = None,
         channel_id: int | None = None,

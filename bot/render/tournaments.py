@@ -1,0 +1,225 @@
+"""A tournament's public message and its final standings as text (pure; in the language in force).
+
+The message says what is played and when, the round (or the Arena's window), the current pairings
+(each paired human mentioned: the Discord layer lets exactly those mentions ping) and the standings.
+Names are stored raw and escaped here (``shown``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Protocol
+
+from bot.i18n import N_, _
+from bot.names import shown
+from storage.models import EntryRecord, MatchRecord, TournamentRecord
+
+from .stats import recorded_game_title
+
+FORMAT_NAMES = {"swiss": N_("Swiss"), "arena": N_("Arena"), "tables": N_("rounds of tables")}
+STATUS_NAMES = {
+    "registering": N_("registration open"),
+    "running": N_("under way"),
+    "finished": N_("finished"),
+    "cancelled": N_("cancelled"),
+}
+
+
+class StandingRow(Protocol):
+    """A line of the standings (``bot.tournaments.state.Row``)."""
+
+    @property
+    def rank(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def points(self) -> Fraction: ...
+    @property
+    def tiebreaks(self) -> tuple[Fraction, ...]: ...
+    @property
+    def on_fire(self) -> bool: ...
+    @property
+    def paused(self) -> bool: ...
+    @property
+    def withdrawn(self) -> bool: ...
+
+
+#: Standings lines shown in the message (the rest: ``/tournament standings``).
+SHOWN_ROWS = 20
+#: Discord's limit on a message's content.
+CONTENT_MAX = 2000
+
+
+def fit(lines: Sequence[str], limit: int) -> list[str]:
+    """As many of ``lines`` as fit in ``limit`` characters, then a line saying how many more."""
+    out: list[str] = []
+    used = 0
+    for i, line in enumerate(lines):
+        more = len(lines) - i
+        tail = len(_("… and {count} more").format(count=more)) + 1
+        if used + len(line) + 1 + (tail if more > 1 else 0) > limit:
+            out.append(_("… and {count} more").format(count=more))
+            break
+        out.append(line)
+        used += len(line) + 1
+    return out
+
+
+def chunks(lines: Sequence[str], limit: int = CONTENT_MAX) -> list[str]:
+    """``lines`` in messages of at most ``limit`` characters (a long round's pairings)."""
+    out: list[str] = []
+    current: list[str] = []
+    for line in lines:
+        line = line[:limit]
+        if current and len("\n".join([*current, line])) > limit:
+            out.append("\n".join(current))
+            current = []
+        current.append(line)
+    if current:
+        out.append("\n".join(current))
+    return out
+
+
+def points_text(points: Fraction) -> str:
+    """2, 1½, ½: Swiss halves as players write them."""
+    whole, rest = divmod(points, 1)
+    if rest == 0:
+        return str(int(whole))
+    if rest == Fraction(1, 2):
+        return f"{int(whole)}½" if whole else "½"
+    return f"{float(points):.1f}"
+
+
+def who(entry: EntryRecord | None, mention: bool) -> str:
+    """An entrant as the message shows it: mentioned (humans in a current pairing) or named."""
+    if entry is None:
+        return "?"
+    if mention and not entry.is_bot:
+        return " & ".join(f"<@{m}>" for m in entry.members)
+    return shown(entry.name)
+
+
+def title(t: TournamentRecord) -> str:
+    game = recorded_game_title(t.game, {"preset": t.preset} if t.preset else {})
+    return _("{game} tournament · {format}").format(game=game, format=_(FORMAT_NAMES[t.format]))
+
+
+def header(t: TournamentRecord, entrants: int) -> list[str]:
+    lines = [f"**{title(t)}** · {_(STATUS_NAMES[t.status])}"]
+    start = f"<t:{int(t.starts_at)}:f> (<t:{int(t.starts_at)}:R>)"
+    if t.format == "arena":
+        minutes = int(t.window // 60)
+        lines.append(_("Starts {start}, lasts {minutes} min.").format(start=start, minutes=minutes))
+    else:
+        lines.append(_("Starts {start}, {rounds} rounds.").format(start=start, rounds=t.rounds))
+    lines.append(_("Entrants: {count}").format(count=entrants))
+    return lines
+
+
+def result_mark(m: MatchRecord) -> str:
+    if m.status == "open":
+        return _("playing")
+    if m.status == "void":
+        return _("void")
+    if m.places is None:
+        return ""
+    text = "–".join(str(p) for p in m.places) if len(m.places) > 2 else ""
+    if len(m.places) == 2:
+        a, b = m.places
+        text = "1–0" if a < b else "0–1" if b < a else "½–½"
+    if m.status == "forfeit":
+        text += " " + _("(forfeit)")
+    if m.status == "awarded":
+        text += " " + _("(awarded)")
+    return text
+
+
+def pairing_lines(
+    t: TournamentRecord, entries: Mapping[str, EntryRecord], matches: Sequence[MatchRecord]
+) -> list[str]:
+    """The current round (or the Arena's games in play), board by board; only open matches
+    mention their players."""
+    if t.format == "arena":
+        current = [m for m in matches if m.status == "open"]
+        if not current:
+            return []
+        lines = [_("**Playing now**")]
+    else:
+        current = sorted((m for m in matches if m.round == t.round), key=lambda m: m.board)
+        if not current:
+            return []
+        lines = [_("**Round {round}**").format(round=t.round)]
+    for m in current:
+        if m.status == "bye":
+            lines.append(
+                _("Bye: {name} (1 point)").format(name=who(entries.get(m.seats[0]), False))
+            )
+            continue
+        names = " – ".join(who(entries.get(k), m.status == "open") for k in m.seats)
+        place = f" <#{m.channel_id}>" if m.channel_id and m.status == "open" else ""
+        lines.append(f"{m.board}. {names} · {result_mark(m)}{place}")
+    return lines
+
+
+def standings_lines(rows: Sequence[StandingRow], limit: int = SHOWN_ROWS) -> list[str]:
+    """The standings, best first."""
+    lines = [_("**Standings**")]
+    for row in list(rows)[:limit]:
+        rank = row.rank
+        name = shown(row.name)
+        points = points_text(row.points)
+        marks = ""
+        if row.on_fire:
+            marks += " 🔥"
+        if row.paused:
+            marks += " " + _("(paused)")
+        if row.withdrawn:
+            marks += " " + _("(left)")
+        tiebreaks = row.tiebreaks
+        extra = ""
+        if tiebreaks:
+            extra = " · " + _("Buchholz {b}, S-B {sb}").format(
+                b=points_text(tiebreaks[0]), sb=points_text(tiebreaks[1])
+            )
+        lines.append(
+            _("{rank}. {name} — {points} pts").format(rank=rank, name=name, points=points)
+            + extra
+            + marks
+        )
+    if len(lines) == 1:
+        lines.append(_("Nobody yet."))
+    return lines
+
+
+def tournament_message(
+    t: TournamentRecord,
+    entries: Mapping[str, EntryRecord],
+    matches: Sequence[MatchRecord],
+    rows: Sequence[StandingRow],
+) -> str:
+    parts = header(t, len(entries))
+    if t.status == "registering":
+        parts += ["", _("Join with the button below or /tournament join.")]
+    budget = CONTENT_MAX - len("\n".join(parts)) - 4
+    pairs = pairing_lines(t, entries, matches)
+    if pairs:
+        pairs = fit(pairs, budget // 2)
+        budget -= len("\n".join(pairs)) + 1
+    table = fit(standings_lines(rows), budget)
+    head = parts[:3]
+    tail = parts[3:]
+    body = head + ([""] + pairs if pairs else []) + [""] + table + tail
+    return "\n".join(body)
+
+
+def final_message(t: TournamentRecord, rows: Sequence[StandingRow]) -> str:
+    """The final standings, winner first."""
+    if not rows:
+        return _("{title} is over: nobody played.").format(title=title(t))
+    first = rows[0]
+    lines = [
+        _("🏆 **{name}** wins the {title}!").format(name=shown(first.name), title=title(t)),
+        "",
+    ]
+    lines += fit(standings_lines(rows, limit=len(rows)), CONTENT_MAX - len("\n".join(lines)) - 2)
+    return "\n".join(lines)

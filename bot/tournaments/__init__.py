@@ -1,0 +1,1 @@
+"""Tournaments: Swiss, Arena and multi-seat rounds; pairing and standings are pure modules here."""

@@ -1,0 +1,271 @@
+"""Issue 26 through the real discord.py harness on the fake clock: a Swiss of Minitrick (a few
+moves a game) with computers, its refusals, a thread per match, no-shows forfeiting, the round
+announcements pinging only the paired players and the final standings winner first."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from bot.games import GAMES
+from bot.plugin import installed
+from tests.storage.conftest import result
+from tests.toy_game import PLUGIN
+
+from .fakediscord import MANAGE_GUILD, FakeDiscord, Person, render_text
+
+
+@pytest.fixture
+def minitrick() -> Iterator[str]:
+    with installed(PLUGIN):
+        yield PLUGIN.name
+    assert PLUGIN.name not in GAMES
+
+
+def bot_of(fake: FakeDiscord) -> Any:
+    return fake.bot
+
+
+def tournament_message(fake: FakeDiscord) -> dict[str, Any]:
+    return next(m for m in fake.public_messages(fake.channel_id) if "tournament" in render_text(m))
+
+
+async def tick(fake: FakeDiscord, seconds: float) -> None:
+    fake.advance(seconds)
+    bot_of(fake).tables.poke()
+    bot_of(fake).tournaments.poke()
+
+
+def _components(msg: dict[str, Any]) -> list[dict[str, Any]]:
+    return [c for row in msg.get("components", []) for c in row.get("components", [])]
+
+
+async def create(fake: FakeDiscord, mod: Person, **options: Any) -> str:
+    ex = await fake.slash("tournament create", user=mod.user, **options)
+    assert ex.ephemeral and "created" in ex.content, ex.content
+    return ex.content.split()[1]
+
+
+async def run_until(
+    fake: FakeDiscord, tid: str, step: float, rounds: int = 200, pause: float = 0.01
+) -> None:
+    """Move the fake clock ``step`` seconds at a time (letting computers play between) until the
+    tournament is over."""
+    for _ in range(rounds):
+        if bot_of(fake).tournaments.get(tid) is None:
+            return
+        await asyncio.sleep(pause)
+        await tick(fake, step)
+    raise AssertionError("the tournament did not end")
+
+
+async def test_swiss_of_eight_with_a_bye_forfeits_and_a_restart(
+    minitrick: str, make_fake: Any, users: list[Person], fake: FakeDiscord
+) -> None:
+    """Three members and five computers over three rounds: the refusals, joining by button and by
+    command, a thread per match, no-shows forfeiting, a withdrawal making a bye in round 3, a
+    restart mid-round 2, each game counted once, the final standings."""
+    alice, bob, carol = users
+    fake.member_permissions[carol.id] = MANAGE_GUILD
+    base = {"game": minitrick, "format": "swiss", "target": 1, "turn_timer": 30}
+    # Bad input: refused privately, nothing created.
+    ex = await fake.slash("tournament create", user=alice.user, start="5", **base)
+    assert ex.ephemeral and "Manage Server or Manage Events" in ex.content
+    ex = await fake.slash("tournament create", user=carol.user, start="2020-01-01 10:00", **base)
+    assert ex.ephemeral and "past" in ex.content
+    ex = await fake.slash(
+        "tournament create", user=carol.user, start="5", rounds=8, max_players=4, **base
+    )
+    assert ex.ephemeral and "4 players allow 1 to 3 rounds" in ex.content
+    assert bot_of(fake).tournaments.active_in(fake.guild_ids[0]) == []
+    tid = await create(fake, carol, start="1", rounds=3, computers=5, **base)
+    msg = tournament_message(fake)
+    join = next(c["custom_id"] for c in _components(msg) if c["custom_id"].startswith("tour:join"))
+    ex = await fake.click(msg, join, user=alice.user)
+    assert ex.ephemeral and "registered" in ex.content
+    for person in (bob, carol):
+        ex = await fake.slash("tournament join", user=person.user)
+        assert "registered" in ex.content
+    ex = await fake.slash("tournament join", user=bob.user)
+    assert ex.ephemeral and "already registered" in ex.content
+    ex = await fake.slash("tournament cancel", user=alice.user)
+    assert ex.ephemeral and "Manage Server or Manage Events" in ex.content
+    await tick(fake, 61)
+    await fake.wait_for(lambda: len(fake.threads) == 4)  # eight entrants, four tables
+    ex = await fake.slash("tournament join", user=alice.user)
+    assert ex.ephemeral and "Registration closed" in ex.content
+    posts = [r for r in fake.requests if r.method == "POST" and r.path.endswith("/messages")]
+    announce = next(r for r in posts if "Round 1" in str((r.json or {}).get("content")))
+    mentions = announce.json["allowed_mentions"]
+    assert mentions["parse"] == []  # only the paired members are pinged
+    assert {int(u) for u in mentions["users"]} == {alice.id, bob.id, carol.id}
+    for _ in range(20):  # round 1 ends: the humans forfeit, the computers play out
+        live = bot_of(fake).tournaments.get(tid)
+        if live.record.round == 2:
+            break
+        await asyncio.sleep(0.03)
+        await tick(fake, 31)
+    assert live.record.round == 2
+    ex = await fake.slash("tournament leave", user=bob.user)  # withdraws: seven from round 3
+    assert "left" in ex.content
+    # The restart, mid-round 2: a new process on the same database and the same Discord.
+    await fake.close()
+    fake2 = await make_fake(world=fake)
+    live2 = bot_of(fake2).tournaments.get(tid)
+    assert live2 is not None and live2.record.round == 2
+    await run_until(fake2, tid, 31)
+    matches = await bot_of(fake2).storage.matches(tid)
+    assert [sum(m.round == r for m in matches) for r in (1, 2, 3)] == [4, 4, 4]  # 3 tables + bye
+    byes = [m for m in matches if m.status == "bye"]
+    assert len(byes) == 1 and byes[0].round == 3
+    assert sum(m.status == "forfeit" for m in matches) >= 4
+    games = [m.game_id for m in matches if m.status in ("finished", "forfeit")]
+    assert len(games) == len(set(games)) == 11
+    assert all(m.channel_id in fake2.threads for m in matches if m.status != "bye")
+    final = render_text(fake2.public_messages(fake2.channel_id)[-1])
+    assert final.startswith("🏆")
+
+
+async def test_arena_of_six_for_thirty_minutes_with_a_pause(
+    minitrick: str, fake: FakeDiscord, users: list[Person]
+) -> None:
+    alice, bob, carol = users
+    fake.member_permissions[carol.id] = MANAGE_GUILD
+    tid = await create(
+        fake,
+        carol,
+        game=minitrick,
+        format="arena",
+        start="1",
+        window=30,
+        computers=4,
+        target=1,
+        turn_timer=30,
+    )
+    await fake.slash("tournament join", user=alice.user)
+    await fake.slash("tournament join", user=bob.user)
+    await tick(fake, 61)
+    await fake.wait_for(lambda: len(fake.threads) == 3)
+    ex = await fake.slash("tournament pause", user=bob.user)
+    assert "Paused" in ex.content
+    paused_at = fake.now()
+    for _ in range(60):  # a minute at a time, once the computers' own games are over
+        live = bot_of(fake).tournaments.get(tid)
+        if live is None:
+            break
+        await fake.wait_for(
+            lambda live=live: all(
+                any(k.startswith("u") for k in m.seats)
+                for m in live.matches.values()
+                if m.status == "open"
+            )
+        )
+        await tick(fake, 60)
+    await fake.wait_for(lambda: bot_of(fake).tournaments.get(tid) is None)
+    matches = await bot_of(fake).storage.matches(tid)
+    t = await bot_of(fake).storage.tournament(tid)
+    assert t is not None and t.status == "finished"
+    assert len(matches) > 6
+    assert all(m.started_at + 900 <= t.starts_at + t.window for m in matches)
+    assert all(m.started_at < paused_at for m in matches if f"u{bob.id}" in m.seats)
+    text = render_text(fake.public_messages(fake.channel_id)[-1])
+    assert text.startswith("🏆")
+
+
+async def test_poker_of_twelve_over_two_rounds_and_a_final_table(make_fake: Any) -> None:
+    fake = await make_fake(computer_delay=0.001)
+    carol = Person("Carol", fake.make_user("Carol"))
+    # Text-only tables (no Attach Files in the channel, so none in its threads): the pictures
+    # are not what this test is about, and drawing hundreds would cost seconds.
+    await fake.set_attach_files(fake.channel_id, False)
+    fake.member_permissions[carol.id] = MANAGE_GUILD
+    tid = await create(
+        fake,
+        carol,
+        game="hurricane_poker",
+        format="tables",
+        start="1",
+        rounds=2,
+        computers=12,
+        options="hands=1",
+        turn_timer=30,
+    )
+    await tick(fake, 61)
+    await run_until(fake, tid, 5, rounds=600)
+    matches = await bot_of(fake).storage.matches(tid)
+    assert [sorted(len(m.seats) for m in matches if m.round == r) for r in (1, 2, 3)] == [
+        [6, 6],
+        [6, 6],
+        [8],
+    ]
+    final = next(m for m in matches if m.round == 3)
+    winner = final.seats[final.places.index(min(final.places))]  # type: ignore[union-attr]
+    live = await bot_of(fake).tournaments.load(tid)
+    rows = bot_of(fake).tournaments.standings(live)
+    assert rows[0].entrant == winner
+    assert render_text(fake.public_messages(fake.channel_id)[-1]).startswith("🏆")
+
+
+async def test_sixty_four_players_at_once(minitrick: str, make_fake: Any) -> None:
+    fake = await make_fake(computer_delay=0.001)
+    carol = Person("Carol", fake.make_user("Carol"))
+    # Text-only tables (no Attach Files in the channel, so none in its threads): the pictures
+    # are not what this test is about, and drawing hundreds would cost seconds.
+    await fake.set_attach_files(fake.channel_id, False)
+    fake.member_permissions[carol.id] = MANAGE_GUILD
+    tid = await create(
+        fake,
+        carol,
+        game=minitrick,
+        format="swiss",
+        start="1",
+        rounds=1,
+        computers=64,
+        target=1,
+    )
+    await tick(fake, 61)
+    await fake.wait_for(lambda: len(fake.threads) == 32)
+    await run_until(fake, tid, 5)
+    matches = await bot_of(fake).storage.matches(tid)
+    assert len(matches) == 32 and all(m.status == "finished" for m in matches)
+
+
+async def test_seasons_and_refusals_in_russian(
+    minitrick: str, fake: FakeDiscord, users: list[Person]
+) -> None:
+    alice, bob, carol = users
+    fake.member_permissions[carol.id] = MANAGE_GUILD
+    fake.user_locales[alice.id] = "ru"
+    ex = await fake.slash("season start", user=alice.user, name="Winter")
+    assert ex.ephemeral and "Управлять сервером" in ex.content
+    ex = await fake.slash(
+        "tournament create", user=alice.user, game=minitrick, format="swiss", start="5"
+    )
+    assert ex.ephemeral and "Управлять событиями" in ex.content
+    fake.member_permissions[alice.id] = MANAGE_GUILD
+    ex = await fake.slash(
+        "tournament create", user=alice.user, game=minitrick, format="swiss", start="2020-01-01"
+    )
+    assert ex.ephemeral and "в прошлом" in ex.content
+    ex = await fake.slash("season start", user=carol.user, name="Winter")
+    assert "Winter" in ex.content and not ex.ephemeral
+    ex = await fake.slash("season start", user=carol.user, name="Spring")
+    assert ex.ephemeral and "already" in ex.content
+    storage = bot_of(fake).storage
+    await storage.finish_game(replace(result([alice.id, bob.id]), guild_id=fake.guild_ids[0]))
+    ex = await fake.slash("leaderboard", user=bob.user, game="hurricane")
+    board = render_text(ex.reply)
+    assert "Season Winter (running)" in board and f"user{alice.id}" in board
+    ex = await fake.slash("season end", user=carol.user)
+    assert "Winter" in ex.content
+    ex = await fake.slash("leaderboard", user=bob.user, game="hurricane", season="Winter")
+    board = render_text(ex.reply)
+    assert "Season Winter (ended)" in board and f"user{alice.id}" in board
+    ex = await fake.slash("leaderboard", user=bob.user, game="hurricane", season="all")
+    assert "Season" not in render_text(ex.reply) and f"user{alice.id}" in render_text(ex.reply)
+    ex = await fake.slash("leaderboard", user=bob.user, game="hurricane", season="Autumn")
+    assert ex.ephemeral and "no season called Autumn" in ex.content
