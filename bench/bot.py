@@ -116,6 +116,11 @@ class NoStorage:
 
     async def save_turn_notice(self, notice: Any) -> None: ...
     async def forget_turn_notices(self, channel_id: int) -> None: ...
+    async def active_tournaments(self, *a: Any, **k: Any) -> list[Any]:
+        return []
+
+    async def current_season(self, guild_id: int) -> None:
+        return None
 
 
 #: Tables per fake server: a server holds at most ``MAX_TABLES_PER_SERVER`` (50 by default) live

@@ -233,7 +233,8 @@ def pair_round(ratings: Mapping[str, float], history: History) -> Pairing:
                 break
         if pairs is not None:
             break
-    assert pairs is not None  # with repeats allowed every even list pairs
+    if pairs is None:  # with repeats allowed every even list pairs: a bug if reached
+        raise RuntimeError("Swiss pairing found no pairing even with repeats allowed")
     rank = {e: i for i, e in enumerate(order)}
     boards = sorted(pairs, key=lambda p: min(rank[p[0]], rank[p[1]]))
     oriented: list[tuple[str, str]] = []
