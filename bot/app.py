@@ -376,6 +376,8 @@ class CardBot(commands.AutoShardedBot):
                 await self.tournament_desk.flush()
             if getattr(self, "tables", None) is not None:
                 await self.tables.close()
+            if self.publisher is not None:  # what the tables did while closing, and its followers
+                await self.publisher.flush()  # (live hands, pings, notices), before storage goes
             if self.storage is not None and self._owns_storage:
                 await self.storage.close()
         finally:
