@@ -142,7 +142,6 @@ class Tournaments(commands.Cog):
             max_players=max_players or 0,
             computers=computers,
             options=chosen,
-            final_table=game == "hurricane_poker",
         )
         t = await service.create(plan)
         await self._done(

@@ -55,6 +55,8 @@ MAX_WINDOW = 24 * 3600.0
 TEAM_JOIN = "\u2009&\u2009"
 #: Multi-seat rounds: seats per table (min, max) by game.
 TABLE_SEATS = {"haggis": (2, 3), "hurricane_poker": (2, 8)}
+#: Games whose rounds of tables end with a final table of the best (poker's tradition).
+FINAL_TABLE_GAMES = frozenset({"hurricane_poker"})
 
 
 class TournamentError(Exception):
@@ -96,7 +98,6 @@ class Plan:
     computer_level: str = "easy"
     options: dict[str, Any] = field(default_factory=dict)  # engine options (target…)
     estimate: float = 0.0  # Arena: one game's expected length; 0 = the game's default
-    final_table: bool = False  # multi-seat: a final table after the rounds (poker)
 
 
 @dataclass
@@ -310,7 +311,7 @@ class TournamentService:
             "computer_level": plan.computer_level,
             "options": options,
             "estimate": plan.estimate or GAME_ESTIMATE.get(plan.game, 900.0),
-            "final_table": plan.final_table,
+            "final_table": plan.game in FINAL_TABLE_GAMES,
         }
         season = await self.storage.current_season(plan.guild_id)
         t = TournamentRecord(
