@@ -104,6 +104,15 @@ def title(t: TournamentRecord) -> str:
     return _("{game} tournament · {format}").format(game=game, format=_(FORMAT_NAMES[t.format]))
 
 
+def ended_early(t: TournamentRecord) -> str | None:
+    """Why a finished Swiss played fewer rounds than planned (``swiss.NoPairing``), or None."""
+    if t.format != "swiss" or t.status != "finished" or t.round >= t.rounds:
+        return None
+    return _(
+        "Ended after round {round} of {rounds}: every pairing left would have been a rematch."
+    ).format(round=t.round, rounds=t.rounds)
+
+
 def header(t: TournamentRecord, entrants: int) -> list[str]:
     lines = [f"**{title(t)}** · {_(STATUS_NAMES[t.status])}"]
     start = f"<t:{int(t.starts_at)}:f> (<t:{int(t.starts_at)}:R>)"
@@ -113,6 +122,8 @@ def header(t: TournamentRecord, entrants: int) -> list[str]:
     else:
         lines.append(_("Starts {start}, {rounds} rounds.").format(start=start, rounds=t.rounds))
     lines.append(_("Entrants: {count}").format(count=entrants))
+    if (early := ended_early(t)) is not None:
+        lines.append(early)
     return lines
 
 
@@ -198,6 +209,7 @@ def tournament_message(
     rows: Sequence[StandingRow],
 ) -> str:
     parts = header(t, len(entries))
+    top = len(parts)
     if t.status == "registering":
         parts += ["", _("Join with the button below or /tournament join.")]
     budget = CONTENT_MAX - len("\n".join(parts)) - 4
@@ -206,8 +218,8 @@ def tournament_message(
         pairs = fit(pairs, budget // 2)
         budget -= len("\n".join(pairs)) + 1
     table = fit(standings_lines(rows), budget)
-    head = parts[:3]
-    tail = parts[3:]
+    head = parts[:top]
+    tail = parts[top:]
     body = head + ([""] + pairs if pairs else []) + [""] + table + tail
     return "\n".join(body)
 
@@ -217,9 +229,9 @@ def final_message(t: TournamentRecord, rows: Sequence[StandingRow]) -> str:
     if not rows:
         return _("{title} is over: nobody played.").format(title=title(t))
     first = rows[0]
-    lines = [
-        _("🏆 **{name}** wins the {title}!").format(name=shown(first.name), title=title(t)),
-        "",
-    ]
+    lines = [_("🏆 **{name}** wins the {title}!").format(name=shown(first.name), title=title(t))]
+    if (early := ended_early(t)) is not None:
+        lines.append(early)
+    lines.append("")
     lines += fit(standings_lines(rows, limit=len(rows)), CONTENT_MAX - len("\n".join(lines)) - 2)
     return "\n".join(lines)

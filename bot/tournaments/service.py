@@ -552,15 +552,23 @@ class TournamentService:
         await self._open_round(live, 1)
         return "started"
 
-    async def _open_round(self, live: Live, n: int) -> None:
+    async def _open_round(self, live: Live, n: int) -> bool:
+        """Pair and open round ``n``. False: a Swiss whose every pairing would be a rematch (or
+        a second bye): nothing opened, the caller ends the tournament early."""
         t = live.record
         now = self._clock()
         active = [e for e in live.entry_list() if not e.withdrawn]
         matches: list[MatchRecord] = []
         if t.format == "swiss":
-            pairing = swiss.pair_round(
-                state.ratings_of(active), state.swiss_history(live.match_list())
-            )
+            try:
+                pairing = swiss.pair_round(
+                    state.ratings_of(active),
+                    state.swiss_history(live.match_list()),
+                    rematches=False,
+                )
+            except swiss.NoPairing as exc:
+                log.info("tournament %s ends after round %s: %s", t.tournament_id, n - 1, exc)
+                return False
             for i, (a, b) in enumerate(pairing.pairs):
                 matches.append(MatchRecord(f"r{n}b{i + 1}", n, i + 1, (a, b), now))
             if pairing.bye is not None:
@@ -610,13 +618,14 @@ class TournamentService:
         if not await self.storage.open_round(t.tournament_id, n, matches):
             # Another process (or an earlier run) opened it: read what it wrote.
             await self._reload(live)
-            return
+            return True
         live.record = replace(t, round=n, status="running")
         for m in matches:
             live.matches[m.match_id] = m
         for m in matches:
             if m.status == "open":
                 await self._open_table(live, m)
+        return True
 
     def _rounds_total(self, t: TournamentRecord) -> int:
         final = t.format == "tables" and bool(t.settings.get("final_table"))
@@ -636,10 +645,9 @@ class TournamentService:
         current = state.round_matches(live.matches.values(), t.round)
         if any(m.status == "open" for m in current):
             return False
-        if t.round < self._rounds_total(t):
-            await self._open_round(live, t.round + 1)
+        if t.round < self._rounds_total(t) and await self._open_round(live, t.round + 1):
             return False
-        return await self._finish(live)
+        return await self._finish(live)  # the last round, or no pairing without a rematch left
 
     async def _finish(self, live: Live) -> bool:
         t = live.record
