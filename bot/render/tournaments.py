@@ -10,10 +10,12 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Protocol
 
-from bot.i18n import N_, _
+from bot.i18n import N_, _, current
 from bot.names import shown
 from storage.models import EntryRecord, MatchRecord, TournamentRecord
 
+from .pictured import Drawing, in_language
+from .pictures.standings import Line, standings_picture
 from .stats import recorded_game_title
 
 FORMAT_NAMES = {"swiss": N_("Swiss"), "arena": N_("Arena"), "tables": N_("rounds of tables")}
@@ -42,6 +44,8 @@ class StandingRow(Protocol):
     def paused(self) -> bool: ...
     @property
     def withdrawn(self) -> bool: ...
+    @property
+    def games(self) -> int: ...
 
 
 #: Standings lines shown in the message (the rest: ``/tournament standings``).
@@ -235,3 +239,41 @@ def final_message(t: TournamentRecord, rows: Sequence[StandingRow]) -> str:
     lines.append("")
     lines += fit(standings_lines(rows, limit=len(rows)), CONTENT_MAX - len("\n".join(lines)) - 2)
     return "\n".join(lines)
+
+
+def progress(t: TournamentRecord) -> str:
+    """Where it stands, under the picture's title: the round (or the Arena's length) and state."""
+    state = _(STATUS_NAMES[t.status])
+    if t.format == "arena":
+        return _("{minutes} min").format(minutes=int(t.window // 60)) + " · " + state
+    if t.status == "registering" or t.round == 0:
+        return _("{rounds} rounds").format(rounds=t.rounds) + " · " + state
+    if t.round > t.rounds:
+        return _("Final table") + " · " + state
+    return _("Round {round} of {rounds}").format(round=t.round, rounds=t.rounds) + " · " + state
+
+
+def standings_drawing(t: TournamentRecord, rows: Sequence[StandingRow]) -> Drawing:
+    """How to draw the standings picture now (in the language in force), for the tournament
+    message: the first ``SHOWN_ROWS`` lines, then how many more."""
+    lines = tuple(
+        Line(
+            r.rank,
+            r.name,
+            r.games,
+            points_text(r.points),
+            tuple(points_text(x) for x in r.tiebreaks[:2]),
+            r.on_fire,
+            r.paused,
+            r.withdrawn,
+        )
+        for r in list(rows)[:SHOWN_ROWS]
+    )
+    more = max(0, len(rows) - SHOWN_ROWS)
+    heads = (_("Buchholz"), _("S-B")) if t.format == "swiss" else ()
+    heading, under = title(t), progress(t)
+    lang = current()
+    return Drawing(
+        in_language(lang, lambda: standings_picture(heading, under, heads, lines, more)),
+        lambda: ("standings", heading, under, heads, lines, more, lang),
+    )

@@ -85,9 +85,10 @@ async def run_until(
     fake: FakeDiscord, tid: str, step: float, rounds: int = 200, pause: float = 0.01
 ) -> None:
     """Move the fake clock ``step`` seconds at a time (letting computers play between) until the
-    tournament is over."""
+    tournament is over (its last posts written: they wait their turn in the publisher's queue)."""
     for _ in range(rounds):
         if bot_of(fake).tournaments.get(tid) is None:
+            await bot_of(fake).settle()
             return
         await asyncio.sleep(pause)
         await tick(fake, step)
