@@ -759,13 +759,18 @@ class TournamentService:
                 if item is None:
                     return
                 table, record = item
-                await self._take_result(table.channel_id, record)
+                no_shows = frozenset(
+                    i for i, s in enumerate(table.seats) if s is not None and s.no_show
+                )
+                await self._take_result(table.channel_id, record, no_shows)
             except Exception:
                 log.exception("a tournament result could not be taken")
             finally:
                 self._results.task_done()
 
-    async def _take_result(self, channel_id: int, record: GameRecord) -> None:
+    async def _take_result(
+        self, channel_id: int, record: GameRecord, no_shows: frozenset[int] = frozenset()
+    ) -> None:
         found = self._by_channel.get(channel_id)
         if found is None:
             return
@@ -784,6 +789,7 @@ class TournamentService:
                 record.winners,
                 dict(enumerate(record.scores)),
                 record.ended_at,
+                no_shows,
             )
             finished = await self._advance(live)
             if live.record.format == "arena" and not finished:
@@ -800,7 +806,11 @@ class TournamentService:
         winners: Sequence[int],
         scores_by_side: dict[int, int],
         ended_at: float,
+        no_shows: frozenset[int] = frozenset(),
     ) -> None:
+        """``no_shows``: seats that never showed up and sat out (a game that plays on without
+        them, poker): their entrants lose by forfeit, placed after everyone who played. (A game
+        recorded while the process was down is read back without them: ``_catch_up``.)"""
         t = live.record
         per = self._seats_per_entrant(t, m)
         if ended_by == "abandoned":
@@ -809,7 +819,10 @@ class TournamentService:
             # scores are per side: a team's side is its first seat (0 or 1)
             by_seat = {s: scores_by_side.get(i, 0) for i, seats in enumerate(per) for s in seats}
             places = state.places_from_result(per, winners, by_seat)
-            status = "forfeit" if ended_by == "forfeit" else "finished"
+            absent = [i for i, seats in enumerate(per) if all(s in no_shows for s in seats)]
+            if absent:
+                places = state.forfeited(places, absent)
+            status = "forfeit" if ended_by == "forfeit" or absent else "finished"
         if await self.storage.finish_match(
             t.tournament_id, m.match_id, status, places, ended_at=ended_at
         ):
