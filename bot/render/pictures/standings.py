@@ -98,7 +98,9 @@ def standings_picture(
     body = HEAD_H + ROW_H * max(1, len(lines)) + (ROW_H if more else 0) + 12
     height = top + body + MARGIN
     canvas = Canvas(height)
-    canvas.text((MARGIN, MARGIN), title, TITLE_PX, GOLD, bold=True, max_w=WIDTH - 2 * MARGIN)
+    canvas.text(
+        (MARGIN, MARGIN), title, TITLE_PX, GOLD, bold=True, max_w=WIDTH - 2 * MARGIN, min_px=least
+    )
     canvas.text(
         (MARGIN, MARGIN + TITLE_PX + 14),
         subtitle,
