@@ -299,14 +299,17 @@ class TournamentButton(
 
 
 def standings_text(service: TournamentService, live: Live) -> str:
-    """``/tournament standings``: the whole table, in the reader's language."""
+    """``/tournament standings``: the whole table, then the tournament's history (every round's
+    pairings and results, newest first) as far as a message holds, in the reader's language."""
     rows = service.standings(live)
     parts = text.header(live.record, len(live.entries))
-    pairs = text.pairing_lines(live.record, live.entries, live.match_list())
-    if pairs:
-        parts += [""] + text.fit(pairs, 700)
+    budget = text.CONTENT_MAX - len("\n".join(parts)) - 4
+    table = text.fit(text.standings_lines(rows, limit=len(rows)), budget * 2 // 3)
+    parts += [""] + table
     budget = text.CONTENT_MAX - len("\n".join(parts)) - 2
-    parts += [""] + text.fit(text.standings_lines(rows, limit=len(rows)), budget)
+    past = text.history_lines(live.record, live.entries, live.match_list())
+    if past:
+        parts += [""] + text.fit(past, budget)
     return "\n".join(parts)
 
 

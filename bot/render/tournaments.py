@@ -176,6 +176,36 @@ def pairing_lines(
     return lines
 
 
+def history_lines(
+    t: TournamentRecord, entries: Mapping[str, EntryRecord], matches: Sequence[MatchRecord]
+) -> list[str]:
+    """Every round so far, newest first, each board with its result (an Arena: its games, the
+    newest first); nobody mentioned. What ``/tournament standings`` shows below the standings."""
+    lines: list[str] = []
+    if t.format == "arena":
+        played = [m for m in matches if m.status != "open"]
+        if played:
+            lines.append(_("**Games played**"))
+        for m in sorted(played, key=lambda m: (m.ended_at or 0.0, m.board), reverse=True):
+            names = " – ".join(who(entries.get(k), False) for k in m.seats)
+            lines.append(f"{m.board}. {names} · {result_mark(m)}")
+        return lines
+    for n in sorted({m.round for m in matches}, reverse=True):
+        current = sorted((m for m in matches if m.round == n), key=lambda m: m.board)
+        if n > t.rounds:
+            lines.append("**" + _("Final table") + "**")
+        else:
+            lines.append(_("**Round {round}**").format(round=n))
+        for m in current:
+            if m.status == "bye":
+                name = who(entries.get(m.seats[0]), False)
+                lines.append(_("Bye: {name} (1 point)").format(name=name))
+                continue
+            names = " – ".join(who(entries.get(k), False) for k in m.seats)
+            lines.append(f"{m.board}. {names} · {result_mark(m)}")
+    return lines
+
+
 def standings_lines(rows: Sequence[StandingRow], limit: int = SHOWN_ROWS) -> list[str]:
     """The standings, best first."""
     lines = [_("**Standings**")]

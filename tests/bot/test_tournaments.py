@@ -354,6 +354,8 @@ async def test_a_swiss_out_of_opponents_ends_early_and_says_why(
     final = render_text(fake.public_messages(fake.channel_id)[-1])
     assert final.startswith("🏆") and "Ended after round 1 of 3" in final
     assert "rematch" in final
+    ex = await fake.slash("tournament standings", user=carol.user, tournament=tid)
+    assert "**Round 1**" in ex.content and "Computer 1" in ex.content
     msg = tournament_message(fake)
     assert "Ended after round 1 of 3" in render_text(msg)
     assert fake.attachment(msg).startswith(PNG) and len(msg["attachments"]) == 1
@@ -435,6 +437,12 @@ async def test_haggis_rounds_of_three_player_tables(make_fake: Any) -> None:
     table_one = next(m for m in matches if m.round == 2 and m.board == 1)
     assert set(table_one.seats) == {r.entrant for r in after_one[:3]}
     assert render_text(fake.public_messages(fake.channel_id)[-1]).startswith("🏆")
+    # Its history: every round's tables and results, newest first, after the standings.
+    ex = await fake.slash("tournament standings", user=people[0].user, tournament=tid)
+    assert ex.ephemeral
+    body = ex.content
+    assert body.index("**Standings**") < body.index("**Round 2**") < body.index("**Round 1**")
+    assert body.count("(forfeit)") == 4
 
 
 async def test_an_arena_resumes_after_a_restart_without_counting_a_game_twice(
