@@ -397,6 +397,9 @@ async def test_a_member_who_never_acts_at_poker_forfeits_and_is_placed_last(
     live = await bot_of(fake).tournaments.load(tid)
     rows = bot_of(fake).tournaments.standings(live)
     assert rows[-1].entrant == me and rows[0].entrant != me
+    ex = await fake.slash("history", user=alice.user)  # the games name their tournament
+    page = render_text(ex.reply)
+    assert f"tournament `{tid}` · round 1" in page and f"tournament `{tid}` · round 2" in page
 
 
 async def test_haggis_rounds_of_three_player_tables(make_fake: Any) -> None:
