@@ -260,3 +260,13 @@ class MatchRecord:
     game_id: str | None = None
     places: tuple[int, ...] | None = None
     ended_at: float | None = None
+
+
+@dataclass(frozen=True)
+class TournamentGame:
+    """A recorded game that was a tournament match: its tournament, round (0 in an Arena) and
+    format."""
+
+    tournament_id: str
+    round: int
+    format: str
