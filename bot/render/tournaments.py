@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Protocol
 
 from bot.i18n import N_, _, current
-from bot.names import shown
+from bot.names import seat_name, shown
 from storage.models import EntryRecord, MatchRecord, TournamentRecord
 
 from .pictured import Drawing, in_language
@@ -289,7 +289,7 @@ def standings_drawing(t: TournamentRecord, rows: Sequence[StandingRow]) -> Drawi
     lines = tuple(
         Line(
             r.rank,
-            r.name,
+            seat_name(r.name),
             r.games,
             points_text(r.points),
             tuple(points_text(x) for x in r.tiebreaks[:2]),
