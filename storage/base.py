@@ -10,6 +10,7 @@ from typing import Protocol
 from .models import (
     EntryRecord,
     GameLog,
+    GamePage,
     GameRecord,
     GameSummary,
     LeaderboardRow,
@@ -142,6 +143,12 @@ class Storage(Protocol):
 
     async def game_summary(self, game_id: str) -> GameSummary | None:
         """One finished game's summary (None: no finished game has that id)."""
+
+    async def game_page(self, game_id: str, lang: str) -> GamePage | None:
+        """The stored web page summary of a finished game in ``lang`` (None: not built yet)."""
+
+    async def save_game_page(self, page: GamePage) -> None:
+        """Store (or replace) a game's web page summary in its language."""
 
     async def get_notification_mode(self, user_id: int) -> str | None:
         """The player's choice of turn notices (``correspondence``, ``all``, ``off``), or None:

@@ -4,17 +4,22 @@ it). Plain values for the templates; names stay raw (the templates escape them).
 from __future__ import annotations
 
 import asyncio
+import logging
+import time
 from datetime import UTC, datetime
 from typing import Any
 
 from bot.i18n import _
 from bot.names import seat_name
 from bot.render.stats import METRIC_NAMES, metric_value, record_text, recorded_game_title
-from storage.base import Storage
+from storage.base import Storage, StorageError
 from storage.models import GameSummary, LeaderboardRow, Metric
 
 from .chart import rating_chart
-from .games import GameCache, plain
+from .games import GameCache
+from .summary import GameView, page_of, plain, view_from
+
+logger = logging.getLogger(__name__)
 
 TOP = 10  # rows of each board on the server page
 PAGE = 25  # rows of a board page
@@ -184,20 +189,40 @@ def mine_of(game: GameSummary, user_id: int) -> str:
 async def game(
     storage: Storage, cache: GameCache, guild_id: int, game_id: str, step: int, lang: str
 ) -> dict[str, Any] | None:
-    log = await storage.game_log(game_id)
-    if log is None or log.guild_id != guild_id:
+    view = await game_view(storage, cache, game_id, lang)
+    if view is None or view.guild_id != guild_id:
         return None
     summary = await storage.game_summary(game_id)
     if summary is None:
         return None
-    view = await asyncio.to_thread(cache.view, log, lang)
-    step = min(step, len(log.actions))
+    step = min(step, view.total)
     return {
         "guild_id": guild_id,
         "game": game_row(summary),
-        "log": log,
         "view": view,
         "step": step,
-        "total": len(log.actions),
+        "total": view.total,
         "picture": f"/s/{guild_id}/g/{game_id}/{lang}/",
     }
+
+
+async def game_view(storage: Storage, cache: GameCache, game_id: str, lang: str) -> GameView | None:
+    """The game's page summary in ``lang``: kept in memory, else its stored summary (one row,
+    written when the game was recorded), else built from the move log and stored for the next
+    process (a game recorded before summaries were stored). None: no finished game has that id."""
+    view = cache.get(game_id, lang)
+    if view is not None:
+        return view
+    stored = await storage.game_page(game_id, lang)
+    view = view_from(stored) if stored is not None else None
+    if view is None:
+        log = await storage.game_log(game_id)
+        if log is None:
+            return None
+        view = await asyncio.to_thread(cache.build, log, lang)
+        try:
+            await storage.save_game_page(page_of(view, game_id, lang, time.time()))
+        except StorageError as exc:  # a read-only database: the page is still served
+            logger.warning("web: could not store the page of game %s: %s", game_id, exc)
+    cache.put(game_id, lang, view)
+    return view

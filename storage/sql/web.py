@@ -4,13 +4,16 @@ million results as at ten."""
 
 from __future__ import annotations
 
-from .db import Db, SqlBase
+import json
+
+from ..models import GamePage
+from .db import Db, SqlBase, dumps
 
 MAX_GAMES = 32  # boards per server listed (there are a handful of games)
 
 
 class WebQueries(SqlBase):
-    """``guild_games``, ``rating_history``, ``game_summary``."""
+    """``guild_games``, ``rating_history``, ``game_page``/``save_game_page``."""
 
     async def guild_games(self, guild_id: int) -> list[str]:
         """The games that have a board in this server, by name: one seek per game along the
@@ -50,3 +53,46 @@ class WebQueries(SqlBase):
             return [(float(r["ended_at"]), float(r["rating"])) for r in reversed(rows)]
 
         return await self._read(read)
+
+    async def game_page(self, game_id: str, lang: str) -> GamePage | None:
+        """One primary-key read: the page summary a game's first visit needs (no move log)."""
+        row = await self._read(
+            lambda db: db.fetchone(
+                "SELECT format, guild_id, moves, data, built_at FROM game_pages "
+                "WHERE game_id = ? AND lang = ?",
+                (game_id, lang),
+            )
+        )
+        if row is None:
+            return None
+        return GamePage(
+            game_id=game_id,
+            lang=lang,
+            format=int(row["format"]),
+            guild_id=int(row["guild_id"]),
+            moves=int(row["moves"]),
+            data=json.loads(row["data"]),
+            built_at=float(row["built_at"]),
+        )
+
+    async def save_game_page(self, page: GamePage) -> None:
+        data = dumps(page.data, f"the page of game {page.game_id}")
+
+        async def body(db: Db) -> int:
+            return await db.execute(
+                "INSERT INTO game_pages (game_id, lang, format, guild_id, moves, data, built_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, lang) DO UPDATE SET "
+                "format = excluded.format, guild_id = excluded.guild_id, "
+                "moves = excluded.moves, data = excluded.data, built_at = excluded.built_at",
+                (
+                    page.game_id,
+                    page.lang,
+                    page.format,
+                    page.guild_id,
+                    page.moves,
+                    data,
+                    page.built_at,
+                ),
+            )
+
+        await self._autocommit("store a game's web page", body)

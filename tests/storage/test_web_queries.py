@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from storage.models import GamePage
 from storage.sql import SqlStorage
 
 from .conftest import GUILD, result
@@ -32,3 +35,17 @@ async def test_games_rating_history_and_one_summary(store: SqlStorage) -> None:
     assert summary is not None and summary.winners == first.winners
     assert [s.user_id for s in summary.seats] == [1, 2]
     assert await store.game_summary("nope") is None
+
+
+async def test_a_game_page_summary_is_stored_per_language_and_replaced(store: SqlStorage) -> None:
+    page = GamePage("g1", "en", 1, GUILD, 3, {"steps": [[0, "«<b>»", 1]], "x": None}, 10.0)
+    assert await store.game_page("g1", "en") is None
+    await store.save_game_page(page)
+    await store.save_game_page(replace(page, lang="ru", data={"steps": []}))
+    assert await store.game_page("g1", "en") == page
+    newer = replace(page, format=2, moves=4, data={"y": [1.5]}, built_at=11.0)
+    await store.save_game_page(newer)
+    assert await store.game_page("g1", "en") == newer
+    ru = await store.game_page("g1", "ru")
+    assert ru is not None and ru.data == {"steps": []}
+    assert await store.game_page("g2", "en") is None
