@@ -3,8 +3,10 @@
 URLs (``{g}``: a server id, ``{id}``: a game id):
 
 * ``/healthz`` — the orchestrator's check (the database answers);
-* ``/s/{g}/`` — every game's leaderboard (top rows) and the recent games;
+* ``/s/{g}/`` — every game's leaderboard (top rows), the seasons and the recent games;
 * ``/s/{g}/board/{game}?metric=&page=&computers=1`` — one leaderboard, paged;
+* ``/s/{g}/season/{season}`` — a season's boards (the running one, or an ended one's archive);
+* ``/s/{g}/season/{season}/board/{game}?metric=&page=&computers=1`` — one season board, paged;
 * ``/s/{g}/p/{user}`` — a player: rating over time, record per game, recent games;
 * ``/s/{g}/g/{id}?step=N`` — a finished game: result, breakdown, replay, proof;
 * ``/s/{g}/g/{id}/{lang}/{step}.png`` — a replay step's picture (immutable: cached for a year);
@@ -235,13 +237,29 @@ async def board_page(request: web.Request) -> web.Response:
         raise web.HTTPNotFound() from None
     game = request.match_info["game"]
     computers = request.query.get("computers") == "1"
+    chosen = None
+    if "season" in request.match_info:
+        chosen = await pages.find_season(site.storage, guild_id, request.match_info["season"])
+        if chosen is None:
+            raise web.HTTPNotFound()
     with using(request[LANG]):
         data = await pages.board(
-            site.storage, guild_id, game, metric, page_number(request), computers
+            site.storage, guild_id, game, metric, page_number(request), computers, chosen
         )
     if data is None:
         raise web.HTTPNotFound()
     return site.render(request, "board.html", **data)
+
+
+async def season_page(request: web.Request) -> web.Response:
+    guild_id = await opted_in(request)
+    site = site_of(request)
+    chosen = await pages.find_season(site.storage, guild_id, request.match_info["season"])
+    if chosen is None:
+        raise web.HTTPNotFound()
+    with using(request[LANG]):
+        data = await pages.season(site.storage, guild_id, chosen)
+    return site.render(request, "season.html", **data)
 
 
 async def player_page(request: web.Request) -> web.Response:
@@ -300,6 +318,10 @@ def create_app(storage: Storage, settings: WebSettings | None = None) -> web.App
     app.router.add_get(g + "/", server_page)
     app.router.add_get(g, server_page)
     app.router.add_get(g + "/board/{game:[a-z0-9_]{1,40}}", board_page)
+    app.router.add_get(g + f"/season/{{season:{GAME_ID}}}", season_page)
+    app.router.add_get(
+        g + f"/season/{{season:{GAME_ID}}}/board/{{game:[a-z0-9_]{{1,40}}}}", board_page
+    )
     app.router.add_get(g + f"/p/{{user:-?{NUMBER}}}", player_page)
     app.router.add_get(g + f"/g/{{id:{GAME_ID}}}", game_page)
     app.router.add_get(

@@ -52,6 +52,11 @@ async def test_settings_web_turns_links_on_for_managers_only(make_fake: FakeFact
     player = f"{BASE}/s/{GUILD_ID}/p/{alice['id']}"
     assert url_of(await fake.slash("stats", user=alice)) == player
     assert url_of(await fake.slash("history", user=alice)) == player
+    season = await storage.start_season(GUILD_ID, "Spring", 1.0)  # /leaderboard shows its board
+    board = await fake.slash("leaderboard", user=alice, game="hurricane")
+    assert url_of(board) == (
+        f"{BASE}/s/{GUILD_ID}/season/{season.season_id}/board/hurricane?metric=rating"
+    )
 
     off = await fake.slash("settings web", user=fake.owner, public="off")
     assert off.ephemeral and await storage.get_guild_web(GUILD_ID) is False
