@@ -144,6 +144,10 @@ class Storage(Protocol):
     async def game_summary(self, game_id: str) -> GameSummary | None:
         """One finished game's summary (None: no finished game has that id)."""
 
+    async def backfill_ratings(self, guild_id: int, game: str) -> int:
+        """Fill in the rating after each game for games recorded before seats kept it (rebuilt
+        by replaying the place's rated games of ``game``); how many seats got one."""
+
     async def game_page(self, game_id: str, lang: str) -> GamePage | None:
         """The stored web page summary of a finished game in ``lang`` (None: not built yet)."""
 

@@ -87,6 +87,8 @@ class Site:
         )
         # Translations are plain text (escaped like any value); placeholders by str.format.
         self.env.globals.update(_=_, ngettext=ngettext)
+        self._rated: set[tuple[int, str]] = set()  # boards whose older ratings were looked at
+        self.tasks: set[asyncio.Task[None]] = set()
         self.static_version = {
             p.name: hashlib.sha256(p.read_bytes()).hexdigest()[:10] for p in STATIC.iterdir()
         }
@@ -102,6 +104,26 @@ class Site:
             self._public.clear()
         self._public[guild_id] = (now, on)
         return on
+
+    def backfill_ratings(self, guild_id: int, game: str) -> None:
+        """Once per board and process, in the background: give games recorded before seats kept
+        their rating that rating (``Storage.backfill_ratings``), so the players' charts reach back
+        to their first game (from the next visit on)."""
+        if (guild_id, game) in self._rated or len(self._rated) > 100_000:
+            return
+        self._rated.add((guild_id, game))
+        task = asyncio.create_task(self._backfill(guild_id, game), name="web-backfill-ratings")
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _backfill(self, guild_id: int, game: str) -> None:
+        try:
+            filled = await self.storage.backfill_ratings(guild_id, game)
+        except StorageError as exc:  # a read-only database: the charts start later, that is all
+            log.warning("web: older ratings of %s in %s not filled in: %s", game, guild_id, exc)
+            return
+        if filled:
+            log.info("web: %d older ratings of %s in %s filled in", filled, game, guild_id)
 
     def render(self, request: web.Request, template: str, **context: Any) -> web.Response:
         lang = request[LANG]
@@ -270,6 +292,8 @@ async def player_page(request: web.Request) -> web.Response:
         data = await pages.player(site.storage, guild_id, user_id)
     if data is None:
         raise web.HTTPNotFound()
+    for g in data["games"]:
+        site.backfill_ratings(guild_id, g["game"])
     return site.render(request, "player.html", **data)
 
 
@@ -308,10 +332,18 @@ async def picture(request: web.Request) -> web.Response:
     return web.Response(body=png, content_type="image/png", headers=headers)
 
 
+async def _stop_tasks(app: web.Application) -> None:
+    tasks = app[SITE].tasks
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+
 def create_app(storage: Storage, settings: WebSettings | None = None) -> web.Application:
     """The site over an opened ``storage`` (the caller opens and closes it)."""
     app = web.Application(middlewares=[guard])
     app[SITE] = Site(storage, settings or WebSettings())
+    app.on_cleanup.append(_stop_tasks)
     g = f"/s/{{guild:{NUMBER}}}"
     app.router.add_get("/healthz", healthz)
     app.router.add_get("/static/{name:[a-z0-9_.-]{1,40}}", static)
