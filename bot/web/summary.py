@@ -11,6 +11,8 @@ No aiohttp or Jinja2 here: the bot process imports this module without the site.
 from __future__ import annotations
 
 import asyncio
+import functools
+import hashlib
 import logging
 import re
 import time
@@ -21,7 +23,7 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from bot.i18n import LANGUAGES, _, using
+from bot.i18n import LANGUAGES, LOCALE_DIR, _, using
 from bot.names import seat_name
 from bot.render.moves import describe_move
 from bot.render.replay import HAND_GAMES, replay_panel
@@ -32,9 +34,21 @@ from storage.models import GameLog, GamePage, GameRecord
 
 logger = logging.getLogger(__name__)
 
-#: The layout of a stored summary's ``data``: raise it when ``GameView`` or its wording changes,
-#: and stored pages of the old layout are rebuilt at their next visit.
+#: The layout of a stored summary's ``data``: raise it when ``GameView`` or the way a move is
+#: told changes, and stored pages of the old layout are rebuilt at their next visit. A change of
+#: the texts' catalog is noticed by itself (``wording``).
 FORMAT = 1
+
+
+@functools.cache
+def wording() -> str:
+    """A digest of the compiled catalogs: a summary stored under other texts is built again (every
+    English text is a msgid in them, so this covers both languages)."""
+    digest = hashlib.sha256()
+    for path in sorted(LOCALE_DIR.glob("*/LC_MESSAGES/*.mo")):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
 
 _ESCAPED = re.compile(r"\\([\\_*~|`>#\-\[\]()])")
 _MARKUP = re.compile(r"\*\*|__|~~|`|^-# |^\*|\*$|<t:\d+(?::\w)?>", re.MULTILINE)
@@ -79,6 +93,7 @@ class GameView:
         """The stored form (JSON); ``move_items`` is drawn again from the steps when read."""
         r = self.report
         return {
+            "wording": wording(),
             "names": list(self.names),
             "steps": [[s.number, s.caption, s.deal] for s in self.steps],
             "deal_starts": list(self.deal_starts),
@@ -99,7 +114,7 @@ class GameView:
 
 def view_from(page: GamePage) -> GameView | None:
     """The view a stored page holds (None: another format, or unreadable: build it again)."""
-    if page.format != FORMAT:
+    if page.format != FORMAT or page.data.get("wording") != wording():
         return None
     try:
         d = page.data

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from aiohttp.test_utils import TestClient
 
-from bot.web.summary import FORMAT, PageWriter
+from bot.web.summary import FORMAT, PageWriter, wording
 from storage.sqlite import SqliteStorage
 
 from .conftest import client_for
@@ -77,6 +77,16 @@ async def test_an_older_game_is_summarised_and_stored_at_its_first_visit(
     page = await store.game_page(GAME_ID, "ru")
     assert page is not None and page.moves == seeded.moves
     assert await store.game_page(GAME_ID, "en") is None  # only the language asked for
+    # one stored under other texts (the catalog changed since) is built again
+    assert page.data["wording"] == wording()
+    await store.save_game_page(replace(page, data={**page.data, "wording": "old"}, built_at=0.0))
+    fresh = await client_for(store)
+    try:
+        await html(fresh, "ru")
+    finally:
+        await fresh.close()
+    again = await store.game_page(GAME_ID, "ru")
+    assert again is not None and again.data["wording"] == wording() and again.built_at > 0
     # another opted-in server's URL never serves it, though its summary is in memory and stored
     await store.set_guild_web(PRIVATE, True)
     assert (await client.get(f"/s/{PRIVATE}/g/{GAME_ID}?lang=ru")).status == 404
