@@ -127,6 +127,7 @@ async def measure(store: SqlStorage, runs: int, deep: int) -> None:
 
             s = f"/s/{GUILD}"
             await get(s + "/")  # templates compiled, connections warm
+            await get(f"{s}/g/web-bench-h")  # (the game page's template too: once per process)
             print(f"game {game_id}: {seeded.moves} moves")
             report(
                 "server page (every board + recent)", await timed(runs, lambda: get(s + "/")), None
