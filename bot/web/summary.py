@@ -255,8 +255,10 @@ class PageWriter:
         self.built = 0  # games whose pages were stored (tests, logs)
 
     def recorded(self, table: Table, record: GameRecord) -> None:
-        """``TableManager.on_recorded``'s hook: queue the game (never blocks)."""
-        self._queue.put_nowait((record.game_id, record.guild_id))
+        """``TableManager.on_recorded``'s hook: queue the game (never blocks; after ``close``
+        nothing is queued: the page is built at its first visit)."""
+        if self._task is not None:
+            self._queue.put_nowait((record.game_id, record.guild_id))
 
     def start(self) -> None:
         if self._task is None:
@@ -269,8 +271,9 @@ class PageWriter:
             self._task = None
 
     async def idle(self) -> None:
-        """Wait until every queued game is built (tests)."""
-        await self._queue.join()
+        """Wait until every queued game is built (tests; at once when not running)."""
+        if self._task is not None and not self._task.done():
+            await self._queue.join()
 
     async def _work(self) -> None:
         while True:
