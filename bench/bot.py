@@ -110,6 +110,9 @@ class NoStorage:
         return None
 
     async def set_guild_language(self, guild_id: int, lang: str | None) -> None: ...
+    async def get_guild_web(self, guild_id: int) -> bool:
+        return False
+
     async def get_notification_mode(self, user_id: int) -> str | None:
         return None
 

@@ -45,6 +45,7 @@ from bot.heap import freeze_long_lived
 from bot.tables.manager import TableManager
 from bot.tables.models import TableLimits
 from bot.tournaments.service import TournamentService
+from bot.web.summary import PageWriter
 
 if TYPE_CHECKING:
     from bot.discord.card_host import CardHost
@@ -145,6 +146,7 @@ class CardBot(commands.AutoShardedBot):
         self.languages = ServerLanguages(lambda: self.storage, self.get_guild)
         self.web_links = WebLinks(lambda: self.storage, config.web_base_url, clock)
         self.web_runner: Any = None  # the web pages, when WEB_PORT starts them in this process
+        self.game_pages: PageWriter | None = None  # with storage, from setup_hook
         self.emoji_task: asyncio.Task[bool] | None = None
         self.warm_task: asyncio.Task[None] | None = None
         # /play and clicks per user: discord.py's cooldown bucket per user id.
@@ -331,6 +333,10 @@ class CardBot(commands.AutoShardedBot):
             self.tournament_desk.service = self.tournaments
             await self.tournaments.resume(guild_filter)
             self.tournaments.start()
+            # each recorded game's web page summary, stored in the background (bot.web.summary)
+            self.game_pages = PageWriter(self.storage, clock=self.clock)
+            self.tables.on_recorded(self.game_pages.recorded)
+            self.game_pages.start()
         await self.sync_commands()
 
     async def on_ready(self) -> None:
@@ -352,6 +358,8 @@ class CardBot(commands.AutoShardedBot):
                 await asyncio.wait([task])
         if self.publisher is not None:  # the tournament messages' writes are in its queue too
             await self.publisher.flush()
+        if self.game_pages is not None:
+            await self.game_pages.idle()
 
     async def close(self) -> None:
         if self.is_closed():
@@ -368,14 +376,16 @@ class CardBot(commands.AutoShardedBot):
                 await self.web_runner.cleanup()
             if self.notices is not None:
                 await self.notices.close()
+            if self.game_pages is not None:  # games still queued get their page at first visit
+                await self.game_pages.close()
             if self.tournaments is not None:
                 await self.tournaments.close()
             if getattr(self, "tables", None) is not None:
                 await self.tables.close()
-            if self.publisher is not None:  # what the tables and tournaments did while closing,
-                await (
-                    self.publisher.flush()
-                )  # followers (live hands, pings, notices), before storage
+            if self.publisher is not None:
+                # what the tables and tournaments did while closing, and its followers (live
+                # hands, pings, notices), before storage goes
+                await self.publisher.flush()
             if self.storage is not None and self._owns_storage:
                 await self.storage.close()
         finally:

@@ -126,6 +126,9 @@ class Stats(commands.Cog):
                 embed = await season_board(
                     storage, chosen, game, Metric(metric), interaction.user.id, computers
                 )
+                embed.url = await self.bot.web_links.season_board(
+                    interaction.guild_id, chosen.season_id, game, metric
+                )
                 await _send_private(interaction, embed, None)
                 return
         work = self._board(

@@ -10,6 +10,7 @@ from typing import Protocol
 from .models import (
     EntryRecord,
     GameLog,
+    GamePage,
     GameRecord,
     GameSummary,
     LeaderboardRow,
@@ -143,6 +144,16 @@ class Storage(Protocol):
 
     async def game_summary(self, game_id: str) -> GameSummary | None:
         """One finished game's summary (None: no finished game has that id)."""
+
+    async def backfill_ratings(self, guild_id: int, game: str) -> int:
+        """Fill in the rating after each game for games recorded before seats kept it (rebuilt
+        by replaying the place's rated games of ``game``); how many seats got one."""
+
+    async def game_page(self, game_id: str, lang: str) -> GamePage | None:
+        """The stored web page summary of a finished game in ``lang`` (None: not built yet)."""
+
+    async def save_game_page(self, page: GamePage) -> None:
+        """Store (or replace) a game's web page summary in its language."""
 
     async def get_notification_mode(self, user_id: int) -> str | None:
         """The player's choice of turn notices (``correspondence``, ``all``, ``off``), or None:

@@ -194,6 +194,21 @@ class PersonalStats:
 
 
 @dataclass(frozen=True)
+class GamePage:
+    """A finished game's web page summary in one language (``bot.web.summary`` builds and reads
+    ``data``; storage keeps it as JSON). ``format``: the layout of ``data`` (a page of another
+    format is rebuilt); ``moves``: how many moves the log had when it was built."""
+
+    game_id: str
+    lang: str
+    format: int
+    guild_id: int
+    moves: int
+    data: dict[str, Any]
+    built_at: float
+
+
+@dataclass(frozen=True)
 class SeasonRecord:
     """A server's named season; ``ended_at`` None while it runs (at most one runs per server)."""
 

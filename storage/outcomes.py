@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from .models import GameRecord, SeatRecord
-from .rating import Skill, rate
+from .rating import Skill, display_rating, rate
 
 ABANDONED = "abandoned"
 ENDED_BY = frozenset({"finished", "resigned", "forfeit", "abandoned"})
@@ -169,3 +169,43 @@ def update_standings(
             if counts[r.seat.user_id] == 1:
                 updated[r.seat.user_id] = prior(r).after(r, skill)
     return updated
+
+
+#: A stored seat of a rated game, as ``replay_ratings`` reads it: (game id, seat, user id, name,
+#: is_bot, team, score, outcome, rating after the game or None).
+StoredSeat = tuple[str, int, int, str, bool, int | None, int, str, float | None]
+
+
+def replay_ratings(seats: Sequence[StoredSeat]) -> list[tuple[float, str, int]]:
+    """The rating after each game of the seats that lack one, by replaying a place's rated games
+    of one game from the start through the same update as ``update_standings`` (every player
+    starts afresh; ``seats`` grouped by game, in the order the games ended). Returns
+    (rating, game id, seat) for each seat whose rating was missing and that the game rated (not a
+    user seated twice: see the module docstring)."""
+    standings: dict[int, Standing] = {}
+    out: list[tuple[float, str, int]] = []
+    i = 0
+    while i < len(seats):
+        game_id = seats[i][0]
+        rows = []
+        while i < len(seats) and seats[i][0] == game_id:
+            rows.append(seats[i])
+            i += 1
+        results = [
+            SeatResult(
+                SeatRecord(seat, user_id, name, bool(is_bot), team),
+                team if team is not None else seat,
+                int(score),
+                Outcome(outcome),
+                0,
+            )
+            for _g, seat, user_id, name, is_bot, team, score, outcome, _r in rows
+        ]
+        results.sort(key=lambda r: r.seat.seat)
+        updated = update_standings(results, standings)
+        standings.update(updated)
+        for _g, seat, user_id, *_rest, rating in rows:
+            if rating is None and user_id in updated:
+                skill = updated[user_id].skill
+                out.append((display_rating(skill.mu, skill.sigma), game_id, seat))
+    return out

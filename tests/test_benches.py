@@ -48,6 +48,7 @@ QUICK = (
     Quick("tournament.py", ("--quick",), "swiss 100 entrants"),
     Quick("storage.py", ("--quick", "--backend", "postgres"), "finish_game", postgres=True),
     Quick("web.py", ("--quick",), "game page"),
+    Quick("web.py", ("--quick", "--backend", "postgres"), "game page", postgres=True),
 )
 
 #: Section modules run inside another bench's quick mode (``engine.py --quick`` runs each).

@@ -61,6 +61,16 @@ class WebLinks:
             return None
         return f"{self.server_url(guild_id)}board/{quote(game)}?metric={quote(metric)}"
 
+    async def season_board(
+        self, guild_id: int | None, season_id: str, game: str, metric: str
+    ) -> str | None:
+        if guild_id is None or not await self.public(guild_id):
+            return None
+        return (
+            f"{self.server_url(guild_id)}season/{quote(season_id)}/board/{quote(game)}"
+            f"?metric={quote(metric)}"
+        )
+
     async def player(self, guild_id: int | None, user_id: int) -> str | None:
         if guild_id is None or not await self.public(guild_id):
             return None

@@ -3,8 +3,10 @@
 URLs (``{g}``: a server id, ``{id}``: a game id):
 
 * ``/healthz`` — the orchestrator's check (the database answers);
-* ``/s/{g}/`` — every game's leaderboard (top rows) and the recent games;
+* ``/s/{g}/`` — every game's leaderboard (top rows), the seasons and the recent games;
 * ``/s/{g}/board/{game}?metric=&page=&computers=1`` — one leaderboard, paged;
+* ``/s/{g}/season/{season}`` — a season's boards (the running one, or an ended one's archive);
+* ``/s/{g}/season/{season}/board/{game}?metric=&page=&computers=1`` — one season board, paged;
 * ``/s/{g}/p/{user}`` — a player: rating over time, record per game, recent games;
 * ``/s/{g}/g/{id}?step=N`` — a finished game: result, breakdown, replay, proof;
 * ``/s/{g}/g/{id}/{lang}/{step}.png`` — a replay step's picture (immutable: cached for a year);
@@ -85,6 +87,8 @@ class Site:
         )
         # Translations are plain text (escaped like any value); placeholders by str.format.
         self.env.globals.update(_=_, ngettext=ngettext)
+        self._rated: set[tuple[int, str]] = set()  # boards whose older ratings were looked at
+        self.tasks: set[asyncio.Task[None]] = set()
         self.static_version = {
             p.name: hashlib.sha256(p.read_bytes()).hexdigest()[:10] for p in STATIC.iterdir()
         }
@@ -100,6 +104,26 @@ class Site:
             self._public.clear()
         self._public[guild_id] = (now, on)
         return on
+
+    def backfill_ratings(self, guild_id: int, game: str) -> None:
+        """Once per board and process, in the background: give games recorded before seats kept
+        their rating that rating (``Storage.backfill_ratings``), so the players' charts reach back
+        to their first game (from the next visit on)."""
+        if (guild_id, game) in self._rated or len(self._rated) > 100_000:
+            return
+        self._rated.add((guild_id, game))
+        task = asyncio.create_task(self._backfill(guild_id, game), name="web-backfill-ratings")
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _backfill(self, guild_id: int, game: str) -> None:
+        try:
+            filled = await self.storage.backfill_ratings(guild_id, game)
+        except StorageError as exc:  # a read-only database: the charts start later, that is all
+            log.warning("web: older ratings of %s in %s not filled in: %s", game, guild_id, exc)
+            return
+        if filled:
+            log.info("web: %d older ratings of %s in %s filled in", filled, game, guild_id)
 
     def render(self, request: web.Request, template: str, **context: Any) -> web.Response:
         lang = request[LANG]
@@ -235,13 +259,29 @@ async def board_page(request: web.Request) -> web.Response:
         raise web.HTTPNotFound() from None
     game = request.match_info["game"]
     computers = request.query.get("computers") == "1"
+    chosen = None
+    if "season" in request.match_info:
+        chosen = await pages.find_season(site.storage, guild_id, request.match_info["season"])
+        if chosen is None:
+            raise web.HTTPNotFound()
     with using(request[LANG]):
         data = await pages.board(
-            site.storage, guild_id, game, metric, page_number(request), computers
+            site.storage, guild_id, game, metric, page_number(request), computers, chosen
         )
     if data is None:
         raise web.HTTPNotFound()
     return site.render(request, "board.html", **data)
+
+
+async def season_page(request: web.Request) -> web.Response:
+    guild_id = await opted_in(request)
+    site = site_of(request)
+    chosen = await pages.find_season(site.storage, guild_id, request.match_info["season"])
+    if chosen is None:
+        raise web.HTTPNotFound()
+    with using(request[LANG]):
+        data = await pages.season(site.storage, guild_id, chosen)
+    return site.render(request, "season.html", **data)
 
 
 async def player_page(request: web.Request) -> web.Response:
@@ -252,6 +292,8 @@ async def player_page(request: web.Request) -> web.Response:
         data = await pages.player(site.storage, guild_id, user_id)
     if data is None:
         raise web.HTTPNotFound()
+    for g in data["games"]:
+        site.backfill_ratings(guild_id, g["game"])
     return site.render(request, "player.html", **data)
 
 
@@ -290,16 +332,28 @@ async def picture(request: web.Request) -> web.Response:
     return web.Response(body=png, content_type="image/png", headers=headers)
 
 
+async def _stop_tasks(app: web.Application) -> None:
+    tasks = app[SITE].tasks
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+
 def create_app(storage: Storage, settings: WebSettings | None = None) -> web.Application:
     """The site over an opened ``storage`` (the caller opens and closes it)."""
     app = web.Application(middlewares=[guard])
     app[SITE] = Site(storage, settings or WebSettings())
+    app.on_cleanup.append(_stop_tasks)
     g = f"/s/{{guild:{NUMBER}}}"
     app.router.add_get("/healthz", healthz)
     app.router.add_get("/static/{name:[a-z0-9_.-]{1,40}}", static)
     app.router.add_get(g + "/", server_page)
     app.router.add_get(g, server_page)
     app.router.add_get(g + "/board/{game:[a-z0-9_]{1,40}}", board_page)
+    app.router.add_get(g + f"/season/{{season:{GAME_ID}}}", season_page)
+    app.router.add_get(
+        g + f"/season/{{season:{GAME_ID}}}/board/{{game:[a-z0-9_]{{1,40}}}}", board_page
+    )
     app.router.add_get(g + f"/p/{{user:-?{NUMBER}}}", player_page)
     app.router.add_get(g + f"/g/{{id:{GAME_ID}}}", game_page)
     app.router.add_get(

@@ -4,17 +4,22 @@ it). Plain values for the templates; names stay raw (the templates escape them).
 from __future__ import annotations
 
 import asyncio
+import logging
+import time
 from datetime import UTC, datetime
 from typing import Any
 
 from bot.i18n import _
 from bot.names import seat_name
 from bot.render.stats import METRIC_NAMES, metric_value, record_text, recorded_game_title
-from storage.base import Storage
-from storage.models import GameSummary, LeaderboardRow, Metric
+from storage.base import Storage, StorageError
+from storage.models import SEASON_METRICS, GameSummary, LeaderboardRow, Metric, SeasonRecord
 
 from .chart import rating_chart
-from .games import GameCache, plain
+from .games import GameCache
+from .summary import GameView, page_of, plain, view_from
+
+logger = logging.getLogger(__name__)
 
 TOP = 10  # rows of each board on the server page
 PAGE = 25  # rows of a board page
@@ -97,8 +102,11 @@ async def server(storage: Storage, guild_id: int) -> dict[str, Any]:
         *(storage.leaderboard(guild_id, g, Metric.RATING, limit=TOP + 1) for g in games)
     )
     recent = await storage.history(guild_id, None, RECENT)
+    seasons = await storage.seasons(guild_id)
     return {
         "guild_id": guild_id,
+        "current_season": next((season_row(x) for x in seasons if x.ended_at is None), None),
+        "past_seasons": [season_row(x) for x in seasons if x.ended_at is not None],
         "boards": [
             {
                 "game": g,
@@ -113,14 +121,79 @@ async def server(storage: Storage, guild_id: int) -> dict[str, Any]:
     }
 
 
-async def board(
-    storage: Storage, guild_id: int, game: str, metric: Metric, page: int, computers: bool
-) -> dict[str, Any] | None:
-    if metric not in metrics_of(game):
-        return None
-    rows = await storage.leaderboard(
-        guild_id, game, metric, limit=PAGE + 1, offset=(page - 1) * PAGE, include_bots=computers
+def season_row(season: SeasonRecord) -> dict[str, Any]:
+    return {
+        "id": season.season_id,
+        "name": season.name,
+        "started": when(season.started_at),
+        "ended": None if season.ended_at is None else when(season.ended_at),
+        "reset": season.reset_ratings,
+        "state": _("running") if season.ended_at is None else _("ended"),
+    }
+
+
+async def find_season(storage: Storage, guild_id: int, season_id: str) -> SeasonRecord | None:
+    """The server's season of that id (None: no such season in this server)."""
+    return next((x for x in await storage.seasons(guild_id) if x.season_id == season_id), None)
+
+
+async def season(storage: Storage, guild_id: int, chosen: SeasonRecord) -> dict[str, Any]:
+    """A season's page: every game's board of that season (top rows by rating), running or
+    archived."""
+    games = await storage.guild_games(guild_id)
+    boards = await asyncio.gather(
+        *(storage.season_leaderboard(chosen, g, Metric.RATING, limit=TOP + 1) for g in games)
     )
+    return {
+        "guild_id": guild_id,
+        "season": season_row(chosen),
+        "boards": [
+            {
+                "game": g,
+                "title": recorded_game_title(g),
+                "rows": [row_of(r, Metric.RATING) for r in rows[:TOP]],
+                "more": len(rows) > TOP,
+            }
+            for g, rows in zip(games, boards, strict=True)
+            if rows
+        ],
+        "metric_name": _(METRIC_NAMES[Metric.RATING]),
+    }
+
+
+async def board(
+    storage: Storage,
+    guild_id: int,
+    game: str,
+    metric: Metric,
+    page: int,
+    computers: bool,
+    in_season: SeasonRecord | None = None,
+) -> dict[str, Any] | None:
+    """One board, paged: all time, or ``in_season``'s (ranked by the season's metrics)."""
+    metrics = metrics_of(game)
+    if in_season is not None:
+        metrics = tuple(m for m in metrics if m in SEASON_METRICS)
+    if metric not in metrics:
+        return None
+    if in_season is None:
+        rows = await storage.leaderboard(
+            guild_id,
+            game,
+            metric,
+            limit=PAGE + 1,
+            offset=(page - 1) * PAGE,
+            include_bots=computers,
+        )
+    else:
+        rows = await storage.season_leaderboard(
+            in_season,
+            game,
+            metric,
+            limit=PAGE + 1,
+            offset=(page - 1) * PAGE,
+            include_bots=computers,
+        )
     if not rows and page > 1:
         return None
     return {
@@ -129,11 +202,12 @@ async def board(
         "title": recorded_game_title(game),
         "metric": metric.value,
         "metric_name": _(METRIC_NAMES[metric]),
-        "metrics": [(m.value, _(METRIC_NAMES[m])) for m in metrics_of(game)],
+        "metrics": [(m.value, _(METRIC_NAMES[m])) for m in metrics],
         "rows": [row_of(r, metric) for r in rows[:PAGE]],
         "page": page,
         "more": len(rows) > PAGE,
         "computers": computers,
+        "season": None if in_season is None else season_row(in_season),
     }
 
 
@@ -184,20 +258,40 @@ def mine_of(game: GameSummary, user_id: int) -> str:
 async def game(
     storage: Storage, cache: GameCache, guild_id: int, game_id: str, step: int, lang: str
 ) -> dict[str, Any] | None:
-    log = await storage.game_log(game_id)
-    if log is None or log.guild_id != guild_id:
+    view = await game_view(storage, cache, game_id, lang)
+    if view is None or view.guild_id != guild_id:
         return None
     summary = await storage.game_summary(game_id)
     if summary is None:
         return None
-    view = await asyncio.to_thread(cache.view, log, lang)
-    step = min(step, len(log.actions))
+    step = min(step, view.total)
     return {
         "guild_id": guild_id,
         "game": game_row(summary),
-        "log": log,
         "view": view,
         "step": step,
-        "total": len(log.actions),
+        "total": view.total,
         "picture": f"/s/{guild_id}/g/{game_id}/{lang}/",
     }
+
+
+async def game_view(storage: Storage, cache: GameCache, game_id: str, lang: str) -> GameView | None:
+    """The game's page summary in ``lang``: kept in memory, else its stored summary (one row,
+    written when the game was recorded), else built from the move log and stored for the next
+    process (a game recorded before summaries were stored). None: no finished game has that id."""
+    view = cache.get(game_id, lang)
+    if view is not None:
+        return view
+    stored = await storage.game_page(game_id, lang)
+    view = view_from(stored) if stored is not None else None
+    if view is None:
+        log = await storage.game_log(game_id)
+        if log is None:
+            return None
+        view = await asyncio.to_thread(cache.build, log, lang)
+        try:
+            await storage.save_game_page(page_of(view, game_id, lang, time.time()))
+        except StorageError as exc:  # a read-only database: the page is still served
+            logger.warning("web: could not store the page of game %s: %s", game_id, exc)
+    cache.put(game_id, lang, view)
+    return view

@@ -13,7 +13,8 @@ from bot.discord.table_message import render_public
 from bot.tables.replay import replay_frame
 
 from .conftest import FakeFactory
-from .fakediscord import GUILD_ID, MEMBER_PERMISSIONS, OWNER_ID, FakeDiscord
+from .driver import Driver
+from .fakediscord import GUILD_ID, MEMBER_PERMISSIONS, OWNER_ID, FakeDiscord, Person
 from .test_stats_commands import finish, record
 
 BASE = "https://cards.example.org"
@@ -51,6 +52,11 @@ async def test_settings_web_turns_links_on_for_managers_only(make_fake: FakeFact
     player = f"{BASE}/s/{GUILD_ID}/p/{alice['id']}"
     assert url_of(await fake.slash("stats", user=alice)) == player
     assert url_of(await fake.slash("history", user=alice)) == player
+    season = await storage.start_season(GUILD_ID, "Spring", 1.0)  # /leaderboard shows its board
+    board = await fake.slash("leaderboard", user=alice, game="hurricane")
+    assert url_of(board) == (
+        f"{BASE}/s/{GUILD_ID}/season/{season.season_id}/board/hurricane?metric=rating"
+    )
 
     off = await fake.slash("settings web", user=fake.owner, public="off")
     assert off.ephemeral and await storage.get_guild_web(GUILD_ID) is False
@@ -100,3 +106,24 @@ async def test_web_port_serves_the_pages_from_the_bot_process(make_fake: FakeFac
             assert response.status == 200
         async with session.get(f"http://127.0.0.1:{port}/s/1/") as response:
             assert response.status == 404  # no server turned its pages on
+
+
+async def test_a_game_the_bot_records_gets_its_web_page_summary(
+    fake: FakeDiscord, users: list[Person]
+) -> None:
+    """The bot process stores each recorded game's page summary (both languages) in the
+    background once the server's pages are on, so the page's first visit does not replay it."""
+    manager(fake)
+    alice, bob, _ = users
+    await fake.slash("settings web", user=fake.owner, public="on")
+    d = Driver(fake, [alice, bob])
+    await d.open(alice, game="hurikan")
+    await d.join_all([bob])
+    await d.start(alice)
+    game_id = d.table.game_id
+    await fake.slash("table resign", user=alice.user)
+    await fake.bot.settle()  # type: ignore[union-attr]
+    storage: Any = fake.bot.storage  # type: ignore[union-attr]
+    for lang in ("en", "ru"):
+        page = await storage.game_page(game_id, lang)
+        assert page is not None and page.guild_id == GUILD_ID and page.moves == 0

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from bot.web.serve import bound_port
+from storage.models import GameRecord, SeatRecord
 from storage.sqlite import SqliteStorage
 
 from .seed import GAME_ID, PRIVATE, PUBLIC, XSS, Seeded, seed_world
@@ -96,6 +97,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveSite]:
             storage = SqliteStorage(path)
             await storage.open()
             seeded = await seed_world(storage)
+            await season_with_a_game(storage)
             runner = web.AppRunner(create_app(storage), access_log=None)
             await runner.setup()
             await web.TCPSite(runner, "127.0.0.1", 0).start()
@@ -124,6 +126,28 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveSite]:
     )
     ready["loop"].call_soon_threadsafe(ready["done"].set)
     thread.join(30)
+
+
+async def season_with_a_game(storage: SqliteStorage) -> None:
+    """A running season with one game in it (the server page lists it, its page shows it)."""
+    at = 1_900_000_000.0
+    await storage.start_season(PUBLIC, "Autumn", at)
+    await storage.finish_game(
+        GameRecord(
+            game_id="autumn-1",
+            guild_id=PUBLIC,
+            channel_id=1,
+            game="hurricane",
+            options={"preset": "standard"},
+            seats=(SeatRecord(0, 102, "Alice"), SeatRecord(1, 101, XSS)),
+            scores=(61, 40),
+            winners=(0,),
+            double=False,
+            seed=1,
+            started_at=at + 1,
+            ended_at=at + 60,
+        )
+    )
 
 
 class Watch:
@@ -224,6 +248,11 @@ def test_narrow_dark_pages_and_a_server_that_did_not_opt_in(browser: Any, site: 
     page.goto(f"{site.url}/s/{PUBLIC}/")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     shoot(page, "server-narrow-dark")
+    page.locator("#seasons a").first.click()  # the running season's boards
+    assert page.locator("h1").inner_text().startswith("Сезон Autumn")
+    assert page.locator(".board .name a").first.inner_text() == "Alice"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shoot(page, "season-narrow-dark")
     assert not watch.problems, watch.problems
     hidden = page.goto(f"{site.url}/s/{PRIVATE}/")
     assert hidden is not None and hidden.status == 404

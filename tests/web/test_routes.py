@@ -4,12 +4,15 @@ escaping, languages and cache headers (no browser: ``test_browser.py`` is the br
 from __future__ import annotations
 
 import ast
+import asyncio
 import re
+import sqlite3
 from pathlib import Path
 
 from aiohttp.test_utils import TestClient
 
 from bot.web import WebSettings
+from bot.web.app import SITE
 from storage.sqlite import SqliteStorage
 
 from .conftest import client_for
@@ -180,3 +183,19 @@ def test_the_web_package_imports_no_discord() -> None:
                 if imported.startswith(("bot.", "storage")):
                     todo.append(imported)
     assert "bot.render.pictured" in seen and "storage.base" in seen  # the walk went deep
+
+
+async def test_a_player_page_gives_older_games_their_rating(
+    client: TestClient, store: SqliteStorage, tmp_path: Path
+) -> None:
+    """Games recorded before seats kept their rating get it back (in the background, once per
+    board): the chart then reaches back to the first game, with the ratings first recorded."""
+    recorded = await store.rating_history(PUBLIC, 102, "hurricane")
+    assert len(recorded) >= 2
+    con = sqlite3.connect(tmp_path / "web.sqlite3", isolation_level=None)
+    con.execute("UPDATE game_seats SET rating = NULL")  # as stored before migration 0009
+    con.close()
+    assert await store.rating_history(PUBLIC, 102, "hurricane") == []
+    assert (await client.get(S + "/p/102")).status == 200
+    await asyncio.gather(*client.server.app[SITE].tasks)
+    assert await store.rating_history(PUBLIC, 102, "hurricane") == recorded
