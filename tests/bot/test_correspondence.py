@@ -184,3 +184,38 @@ async def test_bad_paces_and_timers_are_refused_and_notifications_are_each_playe
     assert ex.ephemeral and "host" in ex.content  # only the host switches it
     await fake.click(lobby.public(), f"lobby:pace:{lobby.channel_id}", user=bob.user)
     assert lobby.table.spec.pace is Pace.LIVE and lobby.table.spec.turn_timer == 120
+
+
+async def test_a_live_turns_wait_for_its_notice_survives_restarts_without_a_repeat(
+    make_fake: FakeFactory, tmp_path: Path
+) -> None:
+    """The two-minute wait of a live turn (a player who chose ``all``) is stored: a restart
+    during it neither loses it nor restarts it, and one after the notice does not repeat it."""
+    db = tmp_path / "bot.sqlite3"
+    fake = await make_fake(db_path=db)
+    alice, bob = (Person(n, fake.make_user(n)) for n in ("Alice", "Bob"))
+    await fake.slash("settings notifications", user=bob.user, notify="all")
+    d = Driver(fake, [alice, bob], seed=3)
+    await d.open(alice, game="hurricane", preset="standard")
+    await d.join_all([bob])
+    await d.start(alice)
+    if d.person(to_move(d)) is alice:
+        await d.play_move(to_move(d), d.choose(to_move(d)))
+    assert d.person(to_move(d)) is bob
+    fake.advance(90)  # a minute and a half of Bob's turn, then a restart
+    for _restart in range(2):
+        await fake.close()
+        fake = await make_fake(db_path=db, world=fake)
+        d.fake = fake
+        await fake.bot.settle()  # type: ignore[attr-defined]
+        notices = fake.bot.notices  # type: ignore[attr-defined]
+        await notices.sweep()
+        if _restart == 0:
+            assert not dm_messages(fake, bob)  # 90 s < 2 minutes: not yet
+            fake.advance(31)  # two minutes since the turn began, not since the restart
+            await notices.sweep()
+            [notice] = dm_messages(fake, bob)
+            assert "Your turn" in render_text(notice)
+        else:  # sent before this restart: not again
+            assert fake.dms == [] and len(dm_messages(fake, bob)) == 1
+    assert d.person(to_move(d)) is bob and not dm_messages(fake, alice)
