@@ -116,6 +116,10 @@ class NoStorage:
 
     async def save_turn_notice(self, notice: Any) -> None: ...
     async def forget_turn_notices(self, channel_id: int) -> None: ...
+    async def get_user_language(self, user_id: int) -> str | None:
+        return None
+
+    async def set_user_language(self, user_id: int, lang: str) -> None: ...
     async def active_tournaments(self, *a: Any, **k: Any) -> list[Any]:
         return []
 

@@ -34,7 +34,7 @@ from bot.discord.choices import refresh_game_choices
 from bot.discord.components import DYNAMIC_ITEMS
 from bot.discord.controls import Controls
 from bot.discord.errors import UnknownControl, report_interaction_error
-from bot.discord.language import CommandTranslator, ServerLanguages, localise
+from bot.discord.language import CommandTranslator, PlayerLanguages, ServerLanguages, localise
 from bot.discord.live import HandUpdater, TurnPinger
 from bot.discord.media import clear_card_emojis, sync_card_emojis, warm_pictures
 from bot.discord.notices import TurnNotices
@@ -143,6 +143,7 @@ class CardBot(commands.AutoShardedBot):
         self.card_emojis = card_emojis
         self.freeze_heap = freeze_heap
         self.languages = ServerLanguages(lambda: self.storage, self.get_guild)
+        self.player_languages = PlayerLanguages(lambda: self.storage)
         self.web_links = WebLinks(lambda: self.storage, config.web_base_url, clock)
         self.web_runner: Any = None  # the web pages, when WEB_PORT starts them in this process
         self.emoji_task: asyncio.Task[bool] | None = None
@@ -378,6 +379,7 @@ class CardBot(commands.AutoShardedBot):
                 await self.tables.close()
             if self.publisher is not None:  # what the tables did while closing, and its followers
                 await self.publisher.flush()  # (live hands, pings, notices), before storage goes
+            await self.player_languages.flush()
             if self.storage is not None and self._owns_storage:
                 await self.storage.close()
         finally:

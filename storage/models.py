@@ -260,3 +260,18 @@ class MatchRecord:
     game_id: str | None = None
     places: tuple[int, ...] | None = None
     ended_at: float | None = None
+
+
+@dataclass(frozen=True)
+class TableRequest:
+    """A move asked of the table in ``channel_id`` by a process that does not hold it (see
+    ``storage.sql.requests``); ``answer`` (JSON) once the holding process has played it."""
+
+    id: int
+    channel_id: int
+    guild_id: int
+    user_id: int
+    action: str
+    move_no: int
+    created_at: float
+    answer: str | None = None

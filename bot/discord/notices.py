@@ -214,9 +214,14 @@ class TurnNotices:
         guild = self.bot.get_guild(guild_id)
         return guild.name if guild is not None else str(guild_id)
 
+    async def _language(self, table: Table, user_id: int) -> str:
+        """The reader's language (as Discord last gave it), else the table's server's."""
+        known = await self.bot.player_languages.language(user_id)
+        return known or await self.bot.languages.server(table.guild_id)
+
     async def _send(self, table: Table, user_id: int) -> None:
         server = await self._server_name(table.guild_id)
-        with using(await self.bot.languages.server(table.guild_id)):
+        with using(await self._language(table, user_id)):
             embed = panel_embed(notice_panel(table, server), table.spec.game)
             view = discord.ui.View(timeout=None)
             view.add_item(MyHandButton(table.channel_id))
@@ -240,7 +245,7 @@ class TurnNotices:
     async def _mark_done(self, table: Table, notice: TurnNotice) -> None:
         if notice.dm_channel_id is not None and notice.message_id is not None:
             server = await self._server_name(table.guild_id)
-            with using(await self.bot.languages.server(table.guild_id)):
+            with using(await self._language(table, notice.user_id)):
                 embed = panel_embed(done_panel(table, server), table.spec.game)
             message = self.bot.get_partial_messageable(notice.dm_channel_id).get_partial_message(
                 notice.message_id

@@ -79,3 +79,20 @@ class NoticeQueries(SqlBase):
             return await db.execute("DELETE FROM turn_notices WHERE channel_id = ?", (channel_id,))
 
         await self._autocommit("forget a table's turn notices", body)
+
+    async def get_user_language(self, user_id: int) -> str | None:
+        row = await self._read(
+            lambda db: db.fetchone("SELECT lang FROM user_languages WHERE user_id = ?", (user_id,))
+        )
+        return None if row is None else str(row["lang"])
+
+    async def set_user_language(self, user_id: int, lang: str) -> None:
+        async def body(db: Db) -> int:
+            return await db.execute(
+                "INSERT INTO user_languages (user_id, lang, updated_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET lang = excluded.lang, "
+                "updated_at = excluded.updated_at",
+                (user_id, lang, time.time()),
+            )
+
+        await self._autocommit("store a player's language", body)

@@ -219,3 +219,31 @@ async def test_a_live_turns_wait_for_its_notice_survives_restarts_without_a_repe
         else:  # sent before this restart: not again
             assert fake.dms == [] and len(dm_messages(fake, bob)) == 1
     assert d.person(to_move(d)) is bob and not dm_messages(fake, alice)
+
+
+async def test_each_turn_notice_is_in_its_readers_language(
+    fake: FakeDiscord, users: list[Person]
+) -> None:
+    """One table in an English server: Alice's Discord speaks Russian, Bob's English; each DM is
+    in its reader's language (the one their interactions carry, stored), the channel stays English."""
+    alice, bob, _carol = users
+    fake.user_locales[alice.id] = "ru"
+    d = Driver(fake, [alice, bob], seed=3)
+    await d.open(alice, game="hurricane", preset="standard", pace="correspondence")
+    await d.join_all([bob])
+    await d.start(alice)
+    first = d.person(to_move(d))
+    await d.play_move(to_move(d), d.choose(to_move(d)))  # the turn passes: both were told once
+    await fake.bot.settle()  # type: ignore[attr-defined]
+    storage = fake.bot.storage  # type: ignore[attr-defined]
+    assert await storage.get_user_language(alice.id) == "ru"
+    assert await storage.get_user_language(bob.id) == "en"
+    [to_alice] = dm_messages(fake, alice)
+    [to_bob] = dm_messages(fake, bob)
+    ru, en = render_text(to_alice), render_text(to_bob)
+    # the first to move was told and their notice is marked done; the other is told now
+    assert ("Готово" in ru and "Your turn — Hurricane" in en) or (
+        "Ваш ход — " in ru and "Done" in en
+    ), (ru, en)
+    assert first in (alice, bob) and "Your" not in ru and "Done" not in ru and "Ваш" not in en
+    assert "Ваш" not in render_text(d.public())  # the server's language for the channel

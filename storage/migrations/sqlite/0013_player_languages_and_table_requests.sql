@@ -1,0 +1,26 @@
+-- Each player's language as Discord last gave it with their interactions (``lang``: "en" or
+-- "ru"): a direct message (a turn notice) is written in it, whatever the server's language.
+CREATE TABLE user_languages (
+    user_id     INTEGER PRIMARY KEY,
+    lang        TEXT NOT NULL,
+    updated_at  REAL NOT NULL
+);
+
+-- Several processes: a move asked of a table that another process holds (a hand opened from a
+-- turn notice: DM interactions reach the process running shard 0). The asking process writes a
+-- row; the process holding the table's server takes it (``taken_at``), plays it and writes its
+-- ``answer`` (JSON); the asker reads the answer and deletes the row. An asker that gives up
+-- deletes its row only while nobody has taken it.
+CREATE TABLE table_requests (
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
+    channel_id   INTEGER NOT NULL,
+    guild_id     INTEGER NOT NULL,
+    user_id      INTEGER NOT NULL,
+    action       TEXT NOT NULL,
+    move_no      INTEGER NOT NULL,
+    created_at   REAL NOT NULL,
+    taken_at     REAL,
+    answer       TEXT,
+    answered_at  REAL
+);
+CREATE INDEX table_requests_open ON table_requests (guild_id) WHERE answer IS NULL;
