@@ -120,6 +120,12 @@ class NoStorage:
         return None
 
     async def set_user_language(self, user_id: int, lang: str) -> None: ...
+    async def listen_table_requests(self, wake: Any) -> bool:
+        return False
+
+    async def peek_table(self, channel_id: int) -> Any:
+        return None
+
     async def active_tournaments(self, *a: Any, **k: Any) -> list[Any]:
         return []
 

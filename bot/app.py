@@ -39,6 +39,7 @@ from bot.discord.live import HandUpdater, TurnPinger
 from bot.discord.media import clear_card_emojis, sync_card_emojis, warm_pictures
 from bot.discord.notices import TurnNotices
 from bot.discord.publisher import TablePublisher
+from bot.discord.remote import RemoteTables
 from bot.discord.tournaments import TournamentDesk
 from bot.discord.web_links import WebLinks
 from bot.heap import freeze_long_lived
@@ -137,6 +138,7 @@ class CardBot(commands.AutoShardedBot):
         self.hands: Any = None  # bot.discord.live.HandUpdater
         self.pinger: Any = None  # bot.discord.live.TurnPinger
         self.notices: Any = None  # bot.discord.notices.TurnNotices
+        self.remote: Any = None  # bot.discord.remote.RemoteTables
         self.controls = Controls()  # who answers each persistent component (the cogs register)
         self.tournaments: TournamentService | None = None  # with storage, from setup_hook
         self.tournament_desk: TournamentDesk | None = None
@@ -300,6 +302,7 @@ class CardBot(commands.AutoShardedBot):
                 correspondence_per_member=config.max_correspondence_tables,
             ),
         )
+        self.remote = RemoteTables(self, config, self.publisher)
         refresh_game_choices()  # a game registered since import is offered by the commands too
         for ext in EXTENSIONS:
             # Loud: a cog that cannot be imported stops the bot at start with the reason
@@ -318,6 +321,7 @@ class CardBot(commands.AutoShardedBot):
         for table in restored:
             await self.languages.chosen(table.guild_id)  # the server's language, before it speaks
             self.publisher.schedule(table)
+        await self.remote.start()  # moves other processes ask of this process's tables
         if config.web_port is not None and self.storage is not None:
             from bot.web.serve import start as start_web  # aiohttp.web + Jinja2: only when used
 
@@ -371,6 +375,8 @@ class CardBot(commands.AutoShardedBot):
                 await self.web_runner.cleanup()
             if self.notices is not None:
                 await self.notices.close()
+            if self.remote is not None:
+                await self.remote.close()
             if self.tournaments is not None:
                 await self.tournaments.close()
             if self.tournament_desk is not None:
