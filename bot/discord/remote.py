@@ -109,7 +109,8 @@ class RemoteTables:
 
     async def _answer(self, request: int, wait: float) -> str | None:
         storage = self.bot.storage
-        assert storage is not None
+        if storage is None:
+            return None
         loop = asyncio.get_running_loop()
         until = loop.time() + wait
         while True:
@@ -152,7 +153,8 @@ class RemoteTables:
     async def serve(self) -> None:
         """Play every pending request of this process's servers, oldest first."""
         storage = self.bot.storage
-        assert storage is not None
+        if storage is None:
+            return
         for request in await storage.pending_table_requests(self.config.owns_guild):
             if await storage.take_table_request(request.id):
                 answer = await self._play(request)

@@ -14,6 +14,7 @@ import json
 import time
 from collections.abc import Callable
 
+from ..base import StorageError
 from ..models import MoveRecord, TableRequest, TableSnapshot
 from .db import Db, SqlBase
 from .tables import move_record
@@ -70,7 +71,8 @@ class RequestQueries(SqlBase):
             )
             if self.NOTIFY_REQUESTS:
                 await db.fetchone(self.NOTIFY_REQUESTS)
-            assert row is not None
+            if row is None:
+                raise StorageError("the new table request has no id")
             return int(row["id"])
 
         return await self._write("ask a move of another process's table", body)
