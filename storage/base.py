@@ -159,10 +159,15 @@ class Storage(Protocol):
     async def forget_turn_notices(self, channel_id: int) -> None:
         """Drop a table's notices (its game ended and every notice says so)."""
 
-    async def get_user_language(self, user_id: int) -> str | None:
-        """The language Discord last gave with the player's interactions ("en", "ru"), or None."""
+    async def get_user_language(self, user_id: int) -> tuple[str | None, str | None]:
+        """The player's (chosen, seen) languages ("en", "ru"): the one they chose for their
+        direct messages, and the one Discord last gave with their interactions (None: none)."""
 
-    async def set_user_language(self, user_id: int, lang: str) -> None: ...
+    async def set_user_language(self, user_id: int, lang: str) -> None:
+        """Store the language Discord gave with the player's interactions."""
+
+    async def choose_user_language(self, user_id: int, lang: str | None) -> None:
+        """Store the player's choice for their direct messages (None: follow Discord's)."""
 
     # -- moves asked of a table another process holds (``storage.sql.requests``) --------------
 

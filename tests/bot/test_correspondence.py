@@ -224,10 +224,13 @@ async def test_a_live_turns_wait_for_its_notice_survives_restarts_without_a_repe
 async def test_each_turn_notice_is_in_its_readers_language(
     fake: FakeDiscord, users: list[Person]
 ) -> None:
-    """One table in an English server: Alice's Discord speaks Russian, Bob's English; each DM is
-    in its reader's language (the one their interactions carry, stored), the channel stays English."""
+    """One table in an English server, both players' Discord in Russian; Bob chose English for his
+    notices. Each DM is in its reader's language (their choice, else the one their interactions
+    carry, both stored); the channel stays English."""
     alice, bob, _carol = users
-    fake.user_locales[alice.id] = "ru"
+    fake.user_locales[alice.id] = fake.user_locales[bob.id] = "ru"
+    ex = await fake.slash("settings notifications", user=bob.user, language="en")
+    assert ex.ephemeral and "English" in ex.content and "Русский" not in ex.content, ex.content
     d = Driver(fake, [alice, bob], seed=3)
     await d.open(alice, game="hurricane", preset="standard", pace="correspondence")
     await d.join_all([bob])
@@ -236,8 +239,8 @@ async def test_each_turn_notice_is_in_its_readers_language(
     await d.play_move(to_move(d), d.choose(to_move(d)))  # the turn passes: both were told once
     await fake.bot.settle()  # type: ignore[attr-defined]
     storage = fake.bot.storage  # type: ignore[attr-defined]
-    assert await storage.get_user_language(alice.id) == "ru"
-    assert await storage.get_user_language(bob.id) == "en"
+    assert await storage.get_user_language(alice.id) == (None, "ru")
+    assert await storage.get_user_language(bob.id) == ("en", "ru")
     [to_alice] = dm_messages(fake, alice)
     [to_bob] = dm_messages(fake, bob)
     ru, en = render_text(to_alice), render_text(to_bob)

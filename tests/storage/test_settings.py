@@ -56,10 +56,17 @@ async def test_a_players_language_and_the_moves_asked_of_another_processs_table(
     store: SqlStorage,
 ) -> None:
     big = 1_234_567_890_123_456_789
-    assert await store.get_user_language(big) is None
+    assert await store.get_user_language(big) == (None, None)
     await store.set_user_language(big, "ru")
     await store.set_user_language(big, "en")
-    assert await store.get_user_language(big) == "en"
+    assert await store.get_user_language(big) == (None, "en")
+    await store.choose_user_language(big, "ru")
+    await store.set_user_language(big, "en")  # what Discord says leaves the choice as it is
+    assert await store.get_user_language(big) == ("ru", "en")
+    await store.choose_user_language(big, None)
+    assert await store.get_user_language(big) == (None, "en")
+    await store.choose_user_language(big + 1, "ru")  # chosen before any interaction was seen
+    assert await store.get_user_language(big + 1) == ("ru", None)
 
     assert await store.peek_table(big) is None
     first = await store.post_table_request(big, big + 1, 5, "play:7h", 3)

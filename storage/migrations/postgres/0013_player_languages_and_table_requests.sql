@@ -1,7 +1,8 @@
 -- Each player's Discord language and the moves asked of another process's table (see sqlite/0013).
 CREATE TABLE user_languages (
     user_id     BIGINT PRIMARY KEY,
-    lang        TEXT NOT NULL,
+    seen        TEXT,
+    chosen      TEXT,
     updated_at  DOUBLE PRECISION NOT NULL
 );
 

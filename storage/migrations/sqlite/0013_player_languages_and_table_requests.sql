@@ -1,8 +1,10 @@
--- Each player's language as Discord last gave it with their interactions (``lang``: "en" or
--- "ru"): a direct message (a turn notice) is written in it, whatever the server's language.
+-- Each player's language for what reaches them outside an interaction (a turn notice by DM),
+-- whatever the server's: ``chosen`` with /settings notifications language:, else ``seen``, the
+-- language Discord last gave with their interactions ("en" or "ru"; NULL: none yet).
 CREATE TABLE user_languages (
     user_id     INTEGER PRIMARY KEY,
-    lang        TEXT NOT NULL,
+    seen        TEXT,
+    chosen      TEXT,
     updated_at  REAL NOT NULL
 );
 
