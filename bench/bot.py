@@ -96,6 +96,9 @@ class NoStorage:
     async def personal_history(self, *a: Any, **k: Any) -> list[Any]:
         return []
 
+    async def tournament_games(self, *a: Any) -> dict[str, Any]:
+        return {}
+
     async def game_log(self, *a: Any) -> None:
         return None
 

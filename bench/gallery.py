@@ -167,6 +167,74 @@ def cases(quick: bool = False, langs: tuple[str, ...] = LANGS) -> list[Case]:
                         lambda v=over, n=names, b=labels: final_picture(v, n, labels=b),
                     ),
                 ]
+    out += standings_cases(langs)
+    return out
+
+
+def standings_cases(langs: tuple[str, ...] = LANGS) -> list[Case]:
+    """The tournament message's standings picture: a Swiss with tie-breaks, an Arena with a
+    streak and a pause, and rounds of tables with more entrants than it shows; long, Cyrillic,
+    emoji-only and near-identical names."""
+    from fractions import Fraction
+
+    from bot.render.tournaments import standings_drawing
+    from bot.tournaments.state import Row
+    from storage.models import TournamentRecord
+
+    names = [
+        "Анна-Мария Константинопольская",
+        "Bogdan 🎲",
+        "🎉🎉",
+        "Computer 2 (normal)",
+        "Computer 3 (normal)",
+        "Фёдор",
+        "Galina\u2009&\u2009Hugo",
+        "W" * 32,
+    ]
+
+    def record(fmt: str) -> TournamentRecord:
+        return TournamentRecord(
+            tournament_id="gallery",
+            guild_id=1,
+            channel_id=1,
+            game="haggis" if fmt == "tables" else "hurricane",
+            preset=None if fmt == "tables" else "standard",
+            format=fmt,
+            rounds=3,
+            window=3600.0,
+            starts_at=0.0,
+            settings={},
+            created_by=1,
+            created_at=0.0,
+            round=2,
+            status="running",
+        )
+
+    def rows(fmt: str, count: int) -> list[Row]:
+        out = []
+        for i in range(count):
+            swiss = fmt == "swiss"
+            out.append(
+                Row(
+                    i + 1,
+                    f"e{i}",
+                    names[i % len(names)] if i < len(names) else f"Player {i + 1}",
+                    Fraction(12 - i, 2) if fmt != "arena" else Fraction(24 - 2 * i),
+                    (Fraction(30 - i, 2), Fraction(45 - 2 * i, 4)) if swiss else (),
+                    4,
+                    on_fire=fmt == "arena" and i in (1, 3),
+                    paused=i == 4,
+                    withdrawn=i == 5,
+                )
+            )
+        return out
+
+    out = []
+    for fmt, count in (("swiss", 8), ("arena", 6), ("tables", 24)):
+        for lang in langs:
+            with using(lang):
+                drawing = standings_drawing(record(fmt), rows(fmt, count))
+            out.append(Case(f"{fmt}_standings", "standings", lang, drawing.draw))
     return out
 
 

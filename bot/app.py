@@ -329,7 +329,7 @@ class CardBot(commands.AutoShardedBot):
         if self.storage is not None:
             # Tournaments of this process's servers, after their tables are back (their matches
             # continue there, or get their recorded result).
-            self.tournament_desk = TournamentDesk(self)
+            self.tournament_desk = TournamentDesk(self, self.publisher)
             self.tournaments = TournamentService(
                 self.tables, self.storage, host=self.tournament_desk, clock=self.clock
             )
@@ -355,10 +355,8 @@ class CardBot(commands.AutoShardedBot):
         for task in (self.warm_task, self.emoji_task):
             if task is not None and not task.done():
                 await asyncio.wait([task])
-        if self.publisher is not None:
+        if self.publisher is not None:  # the tournament messages' writes are in its queue too
             await self.publisher.flush()
-        if self.tournament_desk is not None:
-            await self.tournament_desk.flush()
 
     async def close(self) -> None:
         if self.is_closed():
@@ -379,12 +377,12 @@ class CardBot(commands.AutoShardedBot):
                 await self.remote.close()
             if self.tournaments is not None:
                 await self.tournaments.close()
-            if self.tournament_desk is not None:
-                await self.tournament_desk.flush()
             if getattr(self, "tables", None) is not None:
                 await self.tables.close()
-            if self.publisher is not None:  # what the tables did while closing, and its followers
-                await self.publisher.flush()  # (live hands, pings, notices), before storage goes
+            if self.publisher is not None:  # what the tables and tournaments did while closing,
+                await (
+                    self.publisher.flush()
+                )  # followers (live hands, pings, notices), before storage
             await self.player_languages.flush()
             if self.storage is not None and self._owns_storage:
                 await self.storage.close()

@@ -238,13 +238,17 @@ class Stats(commands.Cog):
                 games = await storage.personal_history(who.id, HISTORY_SIZE)
             else:
                 games = await storage.history(place, who.id, HISTORY_SIZE)
+            played_in = await storage.tournament_games([g.game_id for g in games])
             # the menu opens a game's replay (labels are component text: raw, not escaped)
             menu = history_select(
                 games, lambda g: f"{recorded_game_title(g.game, g.options)} · {g.game_id}"
             )
             name = shown(who.display_name)
             server = in_server(interaction)
-            return history_panel(name, games, who.id, server=server, own=place is None), menu
+            panel = history_panel(
+                name, games, who.id, server=server, own=place is None, tournaments=played_in
+            )
+            return panel, menu
 
         await self._about_player(interaction, player, scope, panel)
 

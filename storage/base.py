@@ -21,6 +21,7 @@ from .models import (
     SeasonRecord,
     TableRequest,
     TableSnapshot,
+    TournamentGame,
     TournamentRecord,
     TurnNotice,
 )
@@ -293,3 +294,6 @@ class Storage(Protocol):
 
     async def match_at_table(self, channel_id: int) -> tuple[str, MatchRecord] | None:
         """The open match at a table (thread) and its tournament's id."""
+
+    async def tournament_games(self, game_ids: Sequence[str]) -> dict[str, TournamentGame]:
+        """Which of these recorded games were tournament matches (``/history`` says so)."""

@@ -275,3 +275,13 @@ class TableRequest:
     move_no: int
     created_at: float
     answer: str | None = None
+
+
+@dataclass(frozen=True)
+class TournamentGame:
+    """A recorded game that was a tournament match: its tournament, round (0 in an Arena) and
+    format."""
+
+    tournament_id: str
+    round: int
+    format: str

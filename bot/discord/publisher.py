@@ -16,6 +16,11 @@ that no longer exists ends its table; missing permissions are reported once to t
 table then waits (no retries) until someone uses a table command there again. A queue's entry is
 dropped as soon as it has nothing left to write, so memory does not grow with the tables ever played.
 
+The same queue keeps the public messages that are not a table's (a tournament's: ``keep``, under a
+string key): the same coalescing, one write at a time, drawn at the moment it sends, its picture as
+the channel's Attach Files allows; and the one-off posts that belong after such a write
+(``send_after``: a round's pairings, the final standings) wait their turn in it.
+
 After each successful write the *followers* (``bot.discord.live``: the players' live hands and the turn
 ping) are told about the table, one run at a time per table beside the queue, so they never hold
 up the table message and always see the newest table."""
@@ -27,7 +32,7 @@ import contextlib
 import io
 import logging
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
@@ -82,13 +87,27 @@ class _Post:
     update: bool = False
 
 
+#: Draws a kept message now and writes it (with its picture when told it may).
+MessageWrite = Callable[[bool], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A public message kept current through the queue that is not a table's (a tournament's)."""
+
+    channel_id: int
+    write: MessageWrite
+
+
 @dataclass
 class _Queue:
-    """One table's pending writes."""
+    """One table's (or kept message's) pending writes."""
 
     dirty: bool = False
     posts: deque[_Post] = field(default_factory=deque)
     task: asyncio.Task[None] | None = None
+    kept: Kept | None = None
+    sends: deque[Callable[[], Awaitable[None]]] = field(default_factory=deque)
 
 
 def forbidden_text(channel_id: int) -> str:
@@ -106,7 +125,8 @@ class TablePublisher:
     def __init__(self, bot: ServiceHost, *, delay: float = 0.5) -> None:
         self.bot = bot
         self.delay = delay
-        self._queues: dict[int, _Queue] = {}  # tables with writes pending (dropped when done)
+        # tables (by channel) and kept messages (by key) with writes pending (dropped when done)
+        self._queues: dict[int | str, _Queue] = {}
         self._tasks: set[asyncio.Task[None]] = set()  # every task still running
         self._blocked: set[int] = set()  # channels where Discord refused us (host told once)
         self.attach = AttachPermissions(bot, bot.clock)  # where the table may carry its picture
@@ -314,8 +334,59 @@ class TablePublisher:
             if table is not None and table.is_live:
                 self.schedule(table)  # redraw now, with the picture
 
-    def pending(self, channel_id: int) -> bool:
+    def pending(self, channel_id: int | str) -> bool:
         return channel_id in self._queues
+
+    # --- kept messages that are not a table's ----------------------------------------------------------
+    def keep(self, key: str, channel_id: int, write: MessageWrite) -> None:
+        """Redraw the message kept under ``key`` (in ``channel_id``) soon, as ``schedule`` does a
+        table's: ``write(pictures)`` draws it at the moment it sends and writes it."""
+        queue = self._queue(key)
+        queue.kept = Kept(channel_id, write)
+        queue.dirty = True
+        self._start(key, queue)
+
+    def send_after(self, key: str, send: Callable[[], Awaitable[None]]) -> None:
+        """A one-off post in ``key``'s turn: after the kept message's pending write, before any
+        later one (the round's pairings after the message shows the round)."""
+        queue = self._queue(key)
+        queue.sends.append(send)
+        self._start(key, queue)
+
+    async def _work_kept(self, key: str, queue: _Queue) -> None:
+        try:
+            if self.delay:
+                await asyncio.sleep(self.delay)  # let changes close together make one write
+            await self.bot.wait_until_ready()
+            while queue.dirty or queue.sends:
+                try:
+                    if queue.dirty and queue.kept is not None:
+                        queue.dirty = False
+                        await self._write_kept(queue.kept)
+                    else:
+                        queue.dirty = False
+                        await queue.sends.popleft()()
+                except Exception:
+                    log.exception("Could not write the public message %s", key)
+        finally:
+            if self._queues.get(key) is queue:
+                del self._queues[key]
+
+    async def _write_kept(self, kept: Kept) -> None:
+        """The kept message with its picture where the bot may attach files; refused for the
+        picture (no Attach Files): the same write as text."""
+        channel_id = kept.channel_id
+        pictures = self.attach.allowed(channel_id)
+        try:
+            await kept.write(pictures)
+        except discord.HTTPException as exc:
+            if not pictures or not refused_for_pictures(exc):
+                raise
+            await kept.write(False)
+            self.attach.refused(channel_id)
+        else:
+            if pictures:
+                self.attach.worked(channel_id)
 
     def forget(self, channel_id: int) -> None:
         """The table is gone for good (its channel was deleted): drop what is held for it."""
@@ -327,15 +398,16 @@ class TablePublisher:
             follower.forget(channel_id)
         self.attach.forget(channel_id)
 
-    def _queue(self, channel_id: int) -> _Queue:
-        queue = self._queues.get(channel_id)
+    def _queue(self, key: int | str) -> _Queue:
+        queue = self._queues.get(key)
         if queue is None:
-            queue = self._queues[channel_id] = _Queue()
+            queue = self._queues[key] = _Queue()
         return queue
 
-    def _start(self, channel_id: int, queue: _Queue) -> None:
+    def _start(self, key: int | str, queue: _Queue) -> None:
         if queue.task is None or queue.task.done():
-            queue.task = self._spawn(self._work(channel_id, queue), f"publish-{channel_id}")
+            work = self._work_kept(key, queue) if isinstance(key, str) else self._work(key, queue)
+            queue.task = self._spawn(work, f"publish-{key}")
 
     async def _work(self, channel_id: int, queue: _Queue) -> None:
         try:

@@ -3,8 +3,11 @@ the tournament's channel, the tournament's message (round, pairings, standings) 
 short post mentioning the paired players when a round opens, the final standings winner first in
 the server's language, and the persistent buttons of the tournament message.
 
-``TournamentDesk`` is the service's ``TournamentHost``. Its messages are written one at a time per
-tournament (a lock), so the message never shows an older state after a newer one."""
+``TournamentDesk`` is the service's ``TournamentHost``. Every write of the tournament message goes
+through the table messages' queue (``TablePublisher.keep``): one write at a time per tournament,
+drawn when it sends, so it never shows an older state after a newer one, with the standings'
+picture where the bot may attach files; the round's pairings and the final standings are posted
+in the same queue (``send_after``), after the message's write."""
 
 from __future__ import annotations
 
@@ -21,13 +24,17 @@ from discord.ui import Button, DynamicItem
 from bot.i18n import N_, _, using
 from bot.render import tournaments as text
 from bot.render.stats import board_panel
+from bot.render.table import game_colour
 from bot.tournaments.service import Live, TournamentError, TournamentService
 from storage.base import Storage
 from storage.models import SEASON_METRICS, MatchRecord, Metric, SeasonRecord, TournamentRecord
 
+from .attach import refused_for_pictures
 from .controls import controls_of, need
 from .host import ServiceHost
 from .language import Localised
+from .media import picture_files
+from .publisher import TablePublisher
 from .ui import guarded, panel_embed
 
 log = logging.getLogger(__name__)
@@ -69,38 +76,22 @@ def parse_start(value: str, now: float) -> float:
 class TournamentDesk:
     """Threads, the tournament message and the announcements."""
 
-    def __init__(self, bot: ServiceHost) -> None:
+    def __init__(self, bot: ServiceHost, publisher: TablePublisher) -> None:
         self.bot = bot
+        self.publisher = publisher
         self.service: TournamentService | None = None
         self._locks: dict[str, asyncio.Lock] = {}
         self._announced: dict[str, int] = {}  # tournament -> the last round announced
-        self._dirty: set[str] = set()  # tournaments whose message must be redrawn
-        self._workers: dict[str, asyncio.Task[None]] = {}
+        self._shown: dict[str, tuple[object, ...]] = {}  # what each message shows now
 
-    def schedule(self, tournament_id: str) -> None:
-        """Mark the tournament's message for a redraw: one writer per tournament draws it at the
-        moment it sends, so a burst of changes costs one or two edits and the last shows the
-        newest state (the way the table messages' queue works)."""
-        self._dirty.add(tournament_id)
-        worker = self._workers.get(tournament_id)
-        if worker is None or worker.done():
-            self._workers[tournament_id] = asyncio.create_task(
-                self._work(tournament_id), name=f"tournament-message-{tournament_id}"
-            )
+    def schedule(self, tournament_id: str, channel_id: int) -> None:
+        """Redraw the tournament's message through the publisher's queue (the table messages'):
+        a burst of changes costs one or two edits, the last shows the newest state."""
 
-    async def _work(self, tournament_id: str) -> None:
-        try:
-            while tournament_id in self._dirty:
-                self._dirty.discard(tournament_id)
-                await self.publish(tournament_id)
-        finally:
-            if self._workers.get(tournament_id) is asyncio.current_task():
-                del self._workers[tournament_id]
+        async def write(pictures: bool) -> None:
+            await self.publish(tournament_id, pictures)
 
-    async def flush(self) -> None:
-        """Wait until every pending redraw is written (tests, shutdown)."""
-        while self._workers:
-            await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
+        self.publisher.keep(message_key(tournament_id), channel_id, write)
 
     # ---- TournamentHost
 
@@ -127,7 +118,7 @@ class TournamentDesk:
         return int(data["id"])
 
     async def changed(self, t: TournamentRecord, event: str) -> None:
-        self.schedule(t.tournament_id)
+        self.schedule(t.tournament_id, t.channel_id)
         lock = self._locks.setdefault(t.tournament_id, asyncio.Lock())
         async with lock:
             live = await self._live(t.tournament_id)
@@ -151,37 +142,58 @@ class TournamentDesk:
             return None
         return await self.service.load(tournament_id)
 
-    async def publish(self, tournament_id: str) -> None:
-        """Post or edit the tournament message with its current state."""
+    async def publish(self, tournament_id: str, pictures: bool = False) -> None:
+        """Post or edit the tournament message with its current state: the text (round,
+        pairings, standings) and, with ``pictures``, the standings drawn beside it. A write
+        Discord refused for the picture raises (the publisher writes it again as text)."""
         live = await self._live(tournament_id)
         if live is None or self.service is None:
             return
         t = live.record
+        rows = self.service.standings(live)
         lang = await self.bot.languages.server(t.guild_id)
         with using(lang):
-            body = text.tournament_message(
-                t, live.entries, live.match_list(), self.service.standings(live)
-            )
+            body = text.tournament_message(t, live.entries, live.match_list(), rows)
             view = tournament_buttons(t)
+            draw = text.standings_drawing(t, rows) if pictures else None
+        embed = discord.Embed(colour=game_colour(t.game))  # the game's, as its tables'
+        files = await picture_files(embed, draw)
+        shown = (t.message_id, body, view.to_components() if view else [], draw and draw.key())
+        if t.message_id is not None and self._shown.get(tournament_id) == shown:
+            return  # nothing a reader could see changed
         channel = self.bot.get_partial_messageable(t.channel_id)
         quiet = discord.AllowedMentions.none()
+        embeds = [embed] if files else []
         try:
             if t.message_id is not None:
                 await channel.get_partial_message(t.message_id).edit(
-                    content=body, view=view, allowed_mentions=quiet
+                    content=body,
+                    embeds=embeds,
+                    attachments=files,
+                    view=view,
+                    allowed_mentions=quiet,
                 )
+                self._shown[tournament_id] = shown
                 return
-            if view is None:
-                msg = await channel.send(body, allowed_mentions=quiet)
-            else:
-                msg = await channel.send(body, view=view, allowed_mentions=quiet)
+            msg = await channel.send(
+                body,
+                embeds=embeds,
+                files=files,
+                view=view or discord.utils.MISSING,
+                allowed_mentions=quiet,
+            )
         except discord.HTTPException as exc:
+            if pictures and refused_for_pictures(exc):
+                raise
             log.warning("tournament %s: its message could not be written: %s", t.tournament_id, exc)
             return
         await self.service.set_message(t.tournament_id, msg.id)
+        self._shown[tournament_id] = (msg.id, *shown[1:])
 
     async def _announce(self, live: Live) -> None:
-        """A new round: one post naming each pairing, pinging exactly the paired humans."""
+        """A new round: one post naming each pairing, pinging exactly the paired humans, sent in
+        the message's turn (after the message shows the round). Worded now: the round as it
+        opened, whatever it has become when the post goes out."""
         t = live.record
         matches = [m for m in live.match_list() if m.round == t.round]
         users = [
@@ -196,32 +208,48 @@ class TournamentDesk:
         with using(lang):
             posts = text.chunks(text.pairing_lines(t, live.entries, matches))
         channel = self.bot.get_partial_messageable(t.channel_id)
-        for body in posts:
-            named = [u for u in users if f"<@{u.id}>" in body]  # each post pings its own players
-            mentions = discord.AllowedMentions(users=named, roles=False, everyone=False)
-            try:
-                await channel.send(body, allowed_mentions=mentions)
-            except discord.HTTPException as exc:
-                log.warning(
-                    "tournament %s: the round could not be announced: %s", t.tournament_id, exc
-                )
-                return
+
+        async def send() -> None:
+            for body in posts:
+                named = [u for u in users if f"<@{u.id}>" in body]  # each post pings its own
+                mentions = discord.AllowedMentions(users=named, roles=False, everyone=False)
+                try:
+                    await channel.send(body, allowed_mentions=mentions)
+                except discord.HTTPException as exc:
+                    log.warning(
+                        "tournament %s: the round could not be announced: %s", t.tournament_id, exc
+                    )
+                    return
+
+        self.publisher.send_after(message_key(t.tournament_id), send)
 
     async def _final(self, live: Live) -> None:
+        """The final standings, winner first, posted after the message's last write."""
         if self.service is None:
             return
         t = live.record
         lang = await self.bot.languages.server(t.guild_id)
         with using(lang):
             body = text.final_message(t, self.service.standings(live))
-        try:
-            await self.bot.get_partial_messageable(t.channel_id).send(
-                body, allowed_mentions=discord.AllowedMentions.none()
-            )
-        except discord.HTTPException as exc:
-            log.warning(
-                "tournament %s: the final standings could not be posted: %s", t.tournament_id, exc
-            )
+        channel = self.bot.get_partial_messageable(t.channel_id)
+
+        async def send() -> None:
+            try:
+                await channel.send(body, allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException as exc:
+                log.warning(
+                    "tournament %s: the final standings could not be posted: %s",
+                    t.tournament_id,
+                    exc,
+                )
+
+        self.publisher.send_after(message_key(t.tournament_id), send)
+        self._shown.pop(t.tournament_id, None)
+
+
+def message_key(tournament_id: str) -> str:
+    """The tournament message's place in the publisher's queue."""
+    return f"tournament:{tournament_id}"
 
 
 def tournament_buttons(t: TournamentRecord) -> discord.ui.View | None:
@@ -271,14 +299,17 @@ class TournamentButton(
 
 
 def standings_text(service: TournamentService, live: Live) -> str:
-    """``/tournament standings``: the whole table, in the reader's language."""
+    """``/tournament standings``: the whole table, then the tournament's history (every round's
+    pairings and results, newest first) as far as a message holds, in the reader's language."""
     rows = service.standings(live)
     parts = text.header(live.record, len(live.entries))
-    pairs = text.pairing_lines(live.record, live.entries, live.match_list())
-    if pairs:
-        parts += [""] + text.fit(pairs, 700)
+    budget = text.CONTENT_MAX - len("\n".join(parts)) - 4
+    table = text.fit(text.standings_lines(rows, limit=len(rows)), budget * 2 // 3)
+    parts += [""] + table
     budget = text.CONTENT_MAX - len("\n".join(parts)) - 2
-    parts += [""] + text.fit(text.standings_lines(rows, limit=len(rows)), budget)
+    past = text.history_lines(live.record, live.entries, live.match_list())
+    if past:
+        parts += [""] + text.fit(past, budget)
     return "\n".join(parts)
 
 

@@ -101,7 +101,7 @@ def rank_labels() -> Labels | None:
     return RANK_LETTERS.get(current())
 
 
-def _in(lang: str, make: Callable[[], T]) -> Callable[[], T]:
+def in_language(lang: str, make: Callable[[], T]) -> Callable[[], T]:
     """``make`` run in ``lang`` (the language the drawing was planned in), whichever thread or
     context calls it: a picture's words and its cache key never follow another reader's language."""
 
@@ -129,12 +129,12 @@ def public_picture(table: Table) -> Drawing | None:
     letters = (label_key(labels), lang)
     if table.status is TableStatus.FINISHED:
         return Drawing(
-            _in(lang, lambda: final_picture(view, names, labels=labels)),
+            in_language(lang, lambda: final_picture(view, names, labels=labels)),
             lambda: ("final", _view_key(view), names, letters),
         )
     mover, last = table.history[-1] if table.history else (None, None)
     return Drawing(
-        _in(
+        in_language(
             lang,
             lambda: table_picture(view, names, last_move=last, mover=mover, labels=labels),
         ),
@@ -150,6 +150,6 @@ def seat_picture(
     labels = rank_labels()
     lang = current()  # the reader's language (a live hand keeps its owner's)
     return Drawing(
-        _in(lang, lambda: hand_picture(view, selection=chosen, legal=legal, labels=labels)),
-        _in(lang, lambda: hand_key(view, selection=chosen, legal=legal, labels=labels)),
+        in_language(lang, lambda: hand_picture(view, selection=chosen, legal=legal, labels=labels)),
+        in_language(lang, lambda: hand_key(view, selection=chosen, legal=legal, labels=labels)),
     )

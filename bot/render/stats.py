@@ -4,12 +4,20 @@ the page buttons. Names are stored raw and escaped here (``shown``), where they 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from bot.games import GAMES
 from bot.i18n import N_, _, current, ngettext
 from bot.names import shown
-from storage.models import GameSummary, LeaderboardRow, Metric, PersonalStats, PlayerStats
+from storage.models import (
+    GameSummary,
+    LeaderboardRow,
+    Metric,
+    PersonalStats,
+    PlayerStats,
+    TournamentGame,
+)
 
 from .rules import display_title, preset_shown
 from .text import Panel
@@ -251,10 +259,12 @@ def history_panel(
     *,
     server: bool = True,
     own: bool = False,
+    tournaments: Mapping[str, TournamentGame] | None = None,
 ) -> Panel:
     """Recent games, in the order given: of a player (``name`` escaped), else of the server;
     ``server``: the place is a server (else a DM or group DM, told "here"); ``own``: the player's
-    own record (their games in every DM and group DM)."""
+    own record (their games in every DM and group DM); ``tournaments``: the games that were
+    tournament matches (their tournament and round shown)."""
     if own and name:
         panel = Panel(title=_(HISTORY_TITLES[2]).format(name=name))
     else:
@@ -276,6 +286,8 @@ def history_panel(
             g.ended_by, ""
         )
         seed = " · " + _("seed {seed}").format(seed=f"`{g.server_seed}`") if g.server_seed else ""
+        if (match := (tournaments or {}).get(g.game_id)) is not None:
+            seed += " · " + tournament_note(match)
         panel.lines.append(
             f"{relative_time(g.ended_at)} "
             f"**{recorded_game_title(g.game, g.options)}** — "
@@ -287,3 +299,11 @@ def history_panel(
             "Replay one with the menu below or /replay game:<id>; /verify checks its deals."
         )
     return panel
+
+
+def tournament_note(match: TournamentGame) -> str:
+    """Where a tournament game belongs: ``tournament abc123 · round 2`` (an Arena: no round)."""
+    where = _("tournament {id}").format(id=f"`{match.tournament_id}`")
+    if match.format == "arena" or match.round == 0:
+        return where
+    return where + " · " + _("round {round}").format(round=match.round)

@@ -10,10 +10,12 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Protocol
 
-from bot.i18n import N_, _
-from bot.names import shown
+from bot.i18n import N_, _, current
+from bot.names import seat_name, shown
 from storage.models import EntryRecord, MatchRecord, TournamentRecord
 
+from .pictured import Drawing, in_language
+from .pictures.standings import Line, standings_picture
 from .stats import recorded_game_title
 
 FORMAT_NAMES = {"swiss": N_("Swiss"), "arena": N_("Arena"), "tables": N_("rounds of tables")}
@@ -42,6 +44,8 @@ class StandingRow(Protocol):
     def paused(self) -> bool: ...
     @property
     def withdrawn(self) -> bool: ...
+    @property
+    def games(self) -> int: ...
 
 
 #: Standings lines shown in the message (the rest: ``/tournament standings``).
@@ -104,6 +108,15 @@ def title(t: TournamentRecord) -> str:
     return _("{game} tournament · {format}").format(game=game, format=_(FORMAT_NAMES[t.format]))
 
 
+def ended_early(t: TournamentRecord) -> str | None:
+    """Why a finished Swiss played fewer rounds than planned (``swiss.NoPairing``), or None."""
+    if t.format != "swiss" or t.status != "finished" or t.round >= t.rounds:
+        return None
+    return _(
+        "Ended after round {round} of {rounds}: every pairing left would have been a rematch."
+    ).format(round=t.round, rounds=t.rounds)
+
+
 def header(t: TournamentRecord, entrants: int) -> list[str]:
     lines = [f"**{title(t)}** · {_(STATUS_NAMES[t.status])}"]
     start = f"<t:{int(t.starts_at)}:f> (<t:{int(t.starts_at)}:R>)"
@@ -113,6 +126,8 @@ def header(t: TournamentRecord, entrants: int) -> list[str]:
     else:
         lines.append(_("Starts {start}, {rounds} rounds.").format(start=start, rounds=t.rounds))
     lines.append(_("Entrants: {count}").format(count=entrants))
+    if (early := ended_early(t)) is not None:
+        lines.append(early)
     return lines
 
 
@@ -161,6 +176,36 @@ def pairing_lines(
     return lines
 
 
+def history_lines(
+    t: TournamentRecord, entries: Mapping[str, EntryRecord], matches: Sequence[MatchRecord]
+) -> list[str]:
+    """Every round so far, newest first, each board with its result (an Arena: its games, the
+    newest first); nobody mentioned. What ``/tournament standings`` shows below the standings."""
+    lines: list[str] = []
+    if t.format == "arena":
+        played = [m for m in matches if m.status != "open"]
+        if played:
+            lines.append(_("**Games played**"))
+        for m in sorted(played, key=lambda m: (m.ended_at or 0.0, m.board), reverse=True):
+            names = " – ".join(who(entries.get(k), False) for k in m.seats)
+            lines.append(f"{m.board}. {names} · {result_mark(m)}")
+        return lines
+    for n in sorted({m.round for m in matches}, reverse=True):
+        current = sorted((m for m in matches if m.round == n), key=lambda m: m.board)
+        if n > t.rounds:
+            lines.append("**" + _("Final table") + "**")
+        else:
+            lines.append(_("**Round {round}**").format(round=n))
+        for m in current:
+            if m.status == "bye":
+                name = who(entries.get(m.seats[0]), False)
+                lines.append(_("Bye: {name} (1 point)").format(name=name))
+                continue
+            names = " – ".join(who(entries.get(k), False) for k in m.seats)
+            lines.append(f"{m.board}. {names} · {result_mark(m)}")
+    return lines
+
+
 def standings_lines(rows: Sequence[StandingRow], limit: int = SHOWN_ROWS) -> list[str]:
     """The standings, best first."""
     lines = [_("**Standings**")]
@@ -198,6 +243,7 @@ def tournament_message(
     rows: Sequence[StandingRow],
 ) -> str:
     parts = header(t, len(entries))
+    top = len(parts)
     if t.status == "registering":
         parts += ["", _("Join with the button below or /tournament join.")]
     budget = CONTENT_MAX - len("\n".join(parts)) - 4
@@ -206,8 +252,8 @@ def tournament_message(
         pairs = fit(pairs, budget // 2)
         budget -= len("\n".join(pairs)) + 1
     table = fit(standings_lines(rows), budget)
-    head = parts[:3]
-    tail = parts[3:]
+    head = parts[:top]
+    tail = parts[top:]
     body = head + ([""] + pairs if pairs else []) + [""] + table + tail
     return "\n".join(body)
 
@@ -217,9 +263,47 @@ def final_message(t: TournamentRecord, rows: Sequence[StandingRow]) -> str:
     if not rows:
         return _("{title} is over: nobody played.").format(title=title(t))
     first = rows[0]
-    lines = [
-        _("🏆 **{name}** wins the {title}!").format(name=shown(first.name), title=title(t)),
-        "",
-    ]
+    lines = [_("🏆 **{name}** wins the {title}!").format(name=shown(first.name), title=title(t))]
+    if (early := ended_early(t)) is not None:
+        lines.append(early)
+    lines.append("")
     lines += fit(standings_lines(rows, limit=len(rows)), CONTENT_MAX - len("\n".join(lines)) - 2)
     return "\n".join(lines)
+
+
+def progress(t: TournamentRecord) -> str:
+    """Where it stands, under the picture's title: the round (or the Arena's length) and state."""
+    state = _(STATUS_NAMES[t.status])
+    if t.format == "arena":
+        return _("{minutes} min").format(minutes=int(t.window // 60)) + " · " + state
+    if t.status == "registering" or t.round == 0:
+        return _("{rounds} rounds").format(rounds=t.rounds) + " · " + state
+    if t.round > t.rounds:
+        return _("Final table") + " · " + state
+    return _("Round {round} of {rounds}").format(round=t.round, rounds=t.rounds) + " · " + state
+
+
+def standings_drawing(t: TournamentRecord, rows: Sequence[StandingRow]) -> Drawing:
+    """How to draw the standings picture now (in the language in force), for the tournament
+    message: the first ``SHOWN_ROWS`` lines, then how many more."""
+    lines = tuple(
+        Line(
+            r.rank,
+            seat_name(r.name),
+            r.games,
+            points_text(r.points),
+            tuple(points_text(x) for x in r.tiebreaks[:2]),
+            r.on_fire,
+            r.paused,
+            r.withdrawn,
+        )
+        for r in list(rows)[:SHOWN_ROWS]
+    )
+    more = max(0, len(rows) - SHOWN_ROWS)
+    heads = (_("Buchholz"), _("S-B")) if t.format == "swiss" else ()
+    heading, under = title(t), progress(t)
+    lang = current()
+    return Drawing(
+        in_language(lang, lambda: standings_picture(heading, under, heads, lines, more)),
+        lambda: ("standings", heading, under, heads, lines, more, lang),
+    )

@@ -376,8 +376,8 @@ class TurnDriver:
                 and seat.timeouts == 0
                 and all(s != step.seat for s, _ in table.history)
             )
-            if no_show and sits_out:
-                await self._play.sit_out(table, step.seat, timed_out=True)
+            if no_show and sits_out:  # a tournament counts it as a forfeit (``Seat.no_show``)
+                await self._play.sit_out(table, step.seat, timed_out=True, no_show=True)
                 events = table.last_events
             elif no_show:
                 await self._play.end_with_loser(table, step.seat, "forfeit", timed_out=True)

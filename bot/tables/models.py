@@ -54,6 +54,7 @@ class Seat:
     computer: Level | None = None
     timeouts: int = 0  # time-outs in a row; a move of the player's own resets it
     left: bool = False  # left mid-game (a ``sit_out`` game): sits out, its turns are automatic
+    no_show: bool = False  # sat out at its first turn's time-out, never having moved (a forfeit)
 
 
 @dataclass(frozen=True)

@@ -133,7 +133,13 @@ class TablePlay:
         return table
 
     async def sit_out(
-        self, table: Table, seat: int, *, timed_out: bool = False, kicked_by: str | None = None
+        self,
+        table: Table,
+        seat: int,
+        *,
+        timed_out: bool = False,
+        kicked_by: str | None = None,
+        no_show: bool = False,
     ) -> None:
         """(Lock held.) The seat leaves the game in play: from now on its turns are played for
         it (fold where allowed). Everyone left: the game goes on among the others until it ends."""
@@ -142,6 +148,7 @@ class TablePlay:
         if leaving is None:
             raise TableError("That seat is empty.")
         leaving.left = True
+        leaving.no_show = no_show
         if timed_out:
             leaving.timeouts += 1
         changed.abandon_votes.discard(leaving.user_id)

@@ -138,6 +138,7 @@ def _seat_to_data(seat: Seat | None) -> dict[str, Any] | None:
         "computer": seat.computer.value if seat.computer is not None else None,
         "timeouts": seat.timeouts,
         "left": seat.left,
+        "no_show": seat.no_show,
     }
 
 
@@ -151,6 +152,7 @@ def _seat_from_data(raw: dict[str, Any] | None) -> Seat | None:
         computer=Level(level) if level is not None else None,
         timeouts=int(raw.get("timeouts", 0)),
         left=bool(raw.get("left", False)),
+        no_show=bool(raw.get("no_show", False)),
     )
 
 

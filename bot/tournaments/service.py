@@ -552,15 +552,23 @@ class TournamentService:
         await self._open_round(live, 1)
         return "started"
 
-    async def _open_round(self, live: Live, n: int) -> None:
+    async def _open_round(self, live: Live, n: int) -> bool:
+        """Pair and open round ``n``. False: a Swiss whose every pairing would be a rematch (or
+        a second bye): nothing opened, the caller ends the tournament early."""
         t = live.record
         now = self._clock()
         active = [e for e in live.entry_list() if not e.withdrawn]
         matches: list[MatchRecord] = []
         if t.format == "swiss":
-            pairing = swiss.pair_round(
-                state.ratings_of(active), state.swiss_history(live.match_list())
-            )
+            try:
+                pairing = swiss.pair_round(
+                    state.ratings_of(active),
+                    state.swiss_history(live.match_list()),
+                    rematches=False,
+                )
+            except swiss.NoPairing as exc:
+                log.info("tournament %s ends after round %s: %s", t.tournament_id, n - 1, exc)
+                return False
             for i, (a, b) in enumerate(pairing.pairs):
                 matches.append(MatchRecord(f"r{n}b{i + 1}", n, i + 1, (a, b), now))
             if pairing.bye is not None:
@@ -610,13 +618,14 @@ class TournamentService:
         if not await self.storage.open_round(t.tournament_id, n, matches):
             # Another process (or an earlier run) opened it: read what it wrote.
             await self._reload(live)
-            return
+            return True
         live.record = replace(t, round=n, status="running")
         for m in matches:
             live.matches[m.match_id] = m
         for m in matches:
             if m.status == "open":
                 await self._open_table(live, m)
+        return True
 
     def _rounds_total(self, t: TournamentRecord) -> int:
         final = t.format == "tables" and bool(t.settings.get("final_table"))
@@ -636,10 +645,9 @@ class TournamentService:
         current = state.round_matches(live.matches.values(), t.round)
         if any(m.status == "open" for m in current):
             return False
-        if t.round < self._rounds_total(t):
-            await self._open_round(live, t.round + 1)
+        if t.round < self._rounds_total(t) and await self._open_round(live, t.round + 1):
             return False
-        return await self._finish(live)
+        return await self._finish(live)  # the last round, or no pairing without a rematch left
 
     async def _finish(self, live: Live) -> bool:
         t = live.record
@@ -751,13 +759,18 @@ class TournamentService:
                 if item is None:
                     return
                 table, record = item
-                await self._take_result(table.channel_id, record)
+                no_shows = frozenset(
+                    i for i, s in enumerate(table.seats) if s is not None and s.no_show
+                )
+                await self._take_result(table.channel_id, record, no_shows)
             except Exception:
                 log.exception("a tournament result could not be taken")
             finally:
                 self._results.task_done()
 
-    async def _take_result(self, channel_id: int, record: GameRecord) -> None:
+    async def _take_result(
+        self, channel_id: int, record: GameRecord, no_shows: frozenset[int] = frozenset()
+    ) -> None:
         found = self._by_channel.get(channel_id)
         if found is None:
             return
@@ -776,6 +789,7 @@ class TournamentService:
                 record.winners,
                 dict(enumerate(record.scores)),
                 record.ended_at,
+                no_shows,
             )
             finished = await self._advance(live)
             if live.record.format == "arena" and not finished:
@@ -792,7 +806,11 @@ class TournamentService:
         winners: Sequence[int],
         scores_by_side: dict[int, int],
         ended_at: float,
+        no_shows: frozenset[int] = frozenset(),
     ) -> None:
+        """``no_shows``: seats that never showed up and sat out (a game that plays on without
+        them, poker): their entrants lose by forfeit, placed after everyone who played. (A game
+        recorded while the process was down is read back without them: ``_catch_up``.)"""
         t = live.record
         per = self._seats_per_entrant(t, m)
         if ended_by == "abandoned":
@@ -801,7 +819,10 @@ class TournamentService:
             # scores are per side: a team's side is its first seat (0 or 1)
             by_seat = {s: scores_by_side.get(i, 0) for i, seats in enumerate(per) for s in seats}
             places = state.places_from_result(per, winners, by_seat)
-            status = "forfeit" if ended_by == "forfeit" else "finished"
+            absent = [i for i, seats in enumerate(per) if all(s in no_shows for s in seats)]
+            if absent:
+                places = state.forfeited(places, absent)
+            status = "forfeit" if ended_by == "forfeit" or absent else "finished"
         if await self.storage.finish_match(
             t.tournament_id, m.match_id, status, places, ended_at=ended_at
         ):

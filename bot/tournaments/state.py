@@ -206,3 +206,15 @@ def places_from_result(
             better = sum(1 for j in range(len(score)) if not won[j] and score[j] > score[i])
             places.append(1 + n_won + better)
     return tuple(places)
+
+
+def forfeited(places: Sequence[int], absent: Sequence[int]) -> tuple[int, ...]:
+    """``places`` with the ``absent`` entrants (no-shows) last, tied among themselves; the others
+    keep their order and ties, closed up: (1, 2, 3) with the winner absent is (3, 1, 2)."""
+    out = []
+    for i, place in enumerate(places):
+        if i in absent:
+            out.append(len(places) - len(absent) + 1)
+        else:
+            out.append(1 + sum(1 for j, p in enumerate(places) if j not in absent and p < place))
+    return tuple(out)

@@ -11,6 +11,10 @@ met before is avoided whenever the remaining entrants can still all be paired (a
 over partners in Dutch preference order backtracks out of dead ends; it gives up on the avoidance
 only after a bounded number of steps, which real events never reach). An odd entrant out gets a bye
 worth one point: the lowest-ranked entrant who has not had one.
+
+A tournament asks for ``rematches=False``: when every pairing of the field would repeat a pair (or
+give someone a second bye), ``pair_round`` raises ``NoPairing`` and the tournament ends early
+instead (a small field, or withdrawals, used up its opponents before the rounds planned).
 """
 
 from __future__ import annotations
@@ -74,6 +78,10 @@ class Standing:
 
     def key(self) -> tuple[Fraction, Fraction, Fraction, float, str]:
         return (-self.points, -self.buchholz, -self.sonneborn_berger, -self.rating, self.entrant)
+
+
+class NoPairing(Exception):
+    """No pairing of the field avoids a rematch (or a second bye): the Swiss is over early."""
 
 
 @dataclass(frozen=True)
@@ -171,9 +179,10 @@ def _pair_all(
     met: set[frozenset[str]],
     allow_repeats: bool,
     must: Mapping[str, int],
-) -> list[tuple[str, str]] | None:
+) -> tuple[list[tuple[str, str]] | None, bool]:
     """Pairs ``order`` (ranked) without repeats, or None; depth-first with a step limit. Two
-    entrants who must both take the same side (``must``: +1 first, -1 second) are not paired."""
+    entrants who must both take the same side (``must``: +1 first, -1 second) are not paired.
+    The flag: whether the search was cut by its step limit (None then proves nothing)."""
     steps = 0
     # An explicit stack instead of recursion: a field of thousands would pass Python's limit.
     stack: list[tuple[list[str], Iterator[int]]] = [(order, iter(_candidates(order, score)))]
@@ -181,12 +190,12 @@ def _pair_all(
     while stack:
         rest, cands = stack[-1]
         if not rest:
-            return chosen
+            return chosen, False
         head = rest[0]
         for i in cands:
             steps += 1
             if steps > SEARCH_LIMIT:
-                return None
+                return None, True
             other = rest[i]
             if not allow_repeats and frozenset((head, other)) in met:
                 continue
@@ -200,12 +209,18 @@ def _pair_all(
             stack.pop()
             if chosen:
                 chosen.pop()
-    return None
+    return None, False
 
 
-def pair_round(ratings: Mapping[str, float], history: History) -> Pairing:
+def pair_round(
+    ratings: Mapping[str, float], history: History, *, rematches: bool = True
+) -> Pairing:
     """The next round's pairing of every entrant in ``ratings`` (withdrawn ones left out by the
-    caller). Ranking: score, then rating, then key, so the result is deterministic."""
+    caller). Ranking: score, then rating, then key, so the result is deterministic.
+
+    ``rematches`` False: a pair that met before and a second bye are never given; ``NoPairing``
+    when the field cannot be paired without one (proved by the exhaustive search; a search cut
+    by its step limit falls back to allowing them, as a pairing without most likely exists)."""
     pts = history.points()
     # Half-points as integers: comparing Fractions dominates the search otherwise.
     score = {e: int(pts.get(e, Fraction(0)) * 2) for e in ratings}
@@ -218,16 +233,22 @@ def pair_round(ratings: Mapping[str, float], history: History) -> Pairing:
     if len(order) % 2 == 1:
         # Lowest-ranked without a bye first; then anyone without one; a second bye only if all had one.
         fresh = [e for e in reversed(order) if e not in had_bye]
+        if not fresh and not rematches:
+            raise NoPairing("every entrant has had a bye")
         bye_choices = list(fresh) or list(reversed(order))
 
     # An entrant two or more games off balance must take the other side next.
     must = {e: (-1 if d > 0 else 1) for e, d in diff.items() if abs(d) >= 2}
     pairs: list[tuple[str, str]] | None = None
     bye: str | None = None
+    cut = False
     for allow_repeats, sides in ((False, must), (False, {}), (True, {})):
+        if allow_repeats and not rematches and not cut:
+            raise NoPairing("every pairing of the field repeats a pair")
         for choice in bye_choices:
             rest = [e for e in order if e != choice]
-            pairs = _pair_all(rest, score, met, allow_repeats, sides)
+            pairs, limited = _pair_all(rest, score, met, allow_repeats, sides)
+            cut = cut or limited
             if pairs is not None:
                 bye = choice
                 break

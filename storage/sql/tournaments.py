@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..models import EntryRecord, MatchRecord, TournamentRecord
+from ..models import EntryRecord, MatchRecord, TournamentGame, TournamentRecord
 from .db import Db, SqlBase, dumps
 
 _T_COLUMNS = (
@@ -337,6 +337,24 @@ class TournamentQueries(SqlBase):
             )
         )
         return [_match(r) for r in rows]
+
+    async def tournament_games(self, game_ids: Sequence[str]) -> dict[str, TournamentGame]:
+        ids = list(dict.fromkeys(game_ids))
+        if not ids:
+            return {}
+        marks = ", ".join("?" for _ in ids)
+        rows = await self._read(
+            lambda db: db.fetchall(
+                "SELECT m.game_id, m.tournament_id, m.round, t.format "
+                "FROM tournament_matches m JOIN tournaments t USING (tournament_id) "
+                f"WHERE m.game_id IN ({marks})",
+                ids,
+            )
+        )
+        return {
+            r["game_id"]: TournamentGame(r["tournament_id"], int(r["round"]), r["format"])
+            for r in rows
+        }
 
     async def match_at_table(self, channel_id: int) -> tuple[str, MatchRecord] | None:
         """The open match played at a table (its thread), with its tournament's id."""

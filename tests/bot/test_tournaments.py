@@ -7,16 +7,20 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterator
 from dataclasses import replace
+from fractions import Fraction
 from typing import Any
 
 import pytest
 
 from bot.games import GAMES
 from bot.plugin import installed
+from bot.tournaments import state
 from tests.storage.conftest import result
 from tests.toy_game import PLUGIN
 
 from .fakediscord import MANAGE_GUILD, FakeDiscord, Person, render_text
+
+PNG = b"\x89PNG"
 
 
 @pytest.fixture
@@ -67,8 +71,9 @@ def waiting_on_members(fake: FakeDiscord, tid: str) -> bool:
     for match in open_matches(fake, tid):
         table = bot_of(fake).tables.get(match.channel_id) if match.channel_id else None
         seat = table.current_seat if table is not None else None
-        if seat is None or table.seats[seat].computer is not None:
-            return False
+        occupant = table.seats[seat] if seat is not None else None
+        if occupant is None or occupant.computer is not None or occupant.left:
+            return False  # (a seat that sat out plays automatically, at once)
     return True
 
 
@@ -85,9 +90,10 @@ async def run_until(
     fake: FakeDiscord, tid: str, step: float, rounds: int = 200, pause: float = 0.01
 ) -> None:
     """Move the fake clock ``step`` seconds at a time (letting computers play between) until the
-    tournament is over."""
+    tournament is over (its last posts written: they wait their turn in the publisher's queue)."""
     for _ in range(rounds):
         if bot_of(fake).tournaments.get(tid) is None:
+            await bot_of(fake).settle()
             return
         await asyncio.sleep(pause)
         await tick(fake, step)
@@ -305,3 +311,191 @@ async def test_seasons_and_refusals_in_russian(
     assert "Season" not in render_text(ex.reply) and f"user{alice.id}" in render_text(ex.reply)
     ex = await fake.slash("leaderboard", user=bob.user, game="hurricane", season="Autumn")
     assert ex.ephemeral and "no season called Autumn" in ex.content
+
+
+async def play_out(fake: FakeDiscord, tid: str, step: float = 31, rounds: int = 40) -> None:
+    """Until the tournament is over: let the computers play, and move the clock ``step`` only
+    once every open table waits on a member (whose timer it then runs out)."""
+
+    def over() -> bool:
+        return bot_of(fake).tournaments.get(tid) is None
+
+    for _ in range(rounds):
+        await settle(fake, tid, over)
+        if over():
+            await bot_of(fake).settle()
+            return
+        await tick(fake, step)
+        await asyncio.sleep(0.03)  # the timers' task runs
+    raise AssertionError("the tournament did not end")
+
+
+async def test_a_swiss_out_of_opponents_ends_early_and_says_why(
+    minitrick: str, make_fake: Any
+) -> None:
+    """Two entrants, three rounds planned: after round 1 every pairing is a rematch, so the
+    tournament ends there (no repeat), says why, and its message carries the standings picture."""
+    fake = await make_fake(computer_delay=0.001)
+    carol = Person("Carol", fake.make_user("Carol"))
+    fake.member_permissions[carol.id] = MANAGE_GUILD
+    tid = await create(
+        fake, carol, game=minitrick, format="swiss", start="1", rounds=3, computers=2, target=1
+    )
+    await fake.wait_for(lambda: bool(tournament_message(fake).get("attachments")))
+    msg = tournament_message(fake)
+    assert fake.attachment(msg).startswith(PNG)  # the standings beside the text
+    assert msg["embeds"][0]["image"]["url"].endswith("standings.png")
+    await tick(fake, 61)
+    await run_until(fake, tid, 5)
+    matches = await bot_of(fake).storage.matches(tid)
+    assert [m.round for m in matches] == [1]
+    t = await bot_of(fake).storage.tournament(tid)
+    assert t is not None and t.status == "finished" and t.round == 1
+    final = render_text(fake.public_messages(fake.channel_id)[-1])
+    assert final.startswith("🏆") and "Ended after round 1 of 3" in final
+    assert "rematch" in final
+    ex = await fake.slash("tournament standings", user=carol.user, tournament=tid)
+    assert "**Round 1**" in ex.content and "Computer 1" in ex.content
+    msg = tournament_message(fake)
+    assert "Ended after round 1 of 3" in render_text(msg)
+    assert fake.attachment(msg).startswith(PNG) and len(msg["attachments"]) == 1
+
+
+async def test_a_member_who_never_acts_at_poker_forfeits_and_is_placed_last(
+    make_fake: Any,
+) -> None:
+    """Hurricane poker plays on without a no-show (the seat sits out, folding), so its result
+    alone could rank them anywhere: the tournament counts the match as their forfeit, last place,
+    at the table of round 1 and at the final table."""
+    fake = await make_fake(computer_delay=0.001)
+    await fake.set_attach_files(fake.channel_id, False)  # text-only tables: cheaper
+    alice = Person("Alice", fake.make_user("Alice"))
+    carol = Person("Carol", fake.make_user("Carol"))
+    fake.member_permissions[carol.id] = MANAGE_GUILD
+    tid = await create(
+        fake,
+        carol,
+        game="hurricane_poker",
+        format="tables",
+        start="1",
+        rounds=1,
+        computers=3,
+        options="hands=1",
+        turn_timer=30,
+    )
+    ex = await fake.slash("tournament join", user=alice.user)
+    assert "registered" in ex.content
+    await tick(fake, 61)
+    await play_out(fake, tid)
+    matches = await bot_of(fake).storage.matches(tid)
+    me = f"u{alice.id}"
+    assert [m.round for m in matches] == [1, 2]  # a table of four, then the final table
+    for m in matches:
+        assert m.status == "forfeit" and m.places is not None
+        assert m.places[m.seats.index(me)] == 4
+        assert all(p <= 3 for k, p in zip(m.seats, m.places, strict=True) if k != me)
+    live = await bot_of(fake).tournaments.load(tid)
+    rows = bot_of(fake).tournaments.standings(live)
+    assert rows[-1].entrant == me and rows[0].entrant != me
+    ex = await fake.slash("history", user=alice.user)  # the games name their tournament
+    page = render_text(ex.reply)
+    assert f"tournament `{tid}` · round 1" in page and f"tournament `{tid}` · round 2" in page
+
+
+async def test_haggis_rounds_of_three_player_tables(make_fake: Any) -> None:
+    """Six entrants (five members and a computer), two rounds of Haggis tables of three, round 2
+    seated by standing, points by place (2 / 1 / 0, ties sharing). Every table is decided by the
+    first member whose first turn times out (a Haggis table cannot play on without a seat: the
+    others win): a whole Haggis game to 250 among computers costs seconds, this the same path."""
+    fake = await make_fake(computer_delay=0.001)
+    await fake.set_attach_files(fake.channel_id, False)
+    people = [Person(n, fake.make_user(n)) for n in ("Ann", "Bo", "Cy", "Di", "Ed")]
+    carol = Person("Carol", fake.make_user("Carol"))
+    fake.member_permissions[carol.id] = MANAGE_GUILD
+    tid = await create(
+        fake, carol, game="haggis", format="tables", start="1", rounds=2, computers=1, turn_timer=30
+    )
+    for person in people:
+        ex = await fake.slash("tournament join", user=person.user)
+        assert "registered" in ex.content
+    await tick(fake, 61)
+    await fake.wait_for(lambda: len(fake.threads) == 2)
+    await play_out(fake, tid)
+    matches = await bot_of(fake).storage.matches(tid)
+    assert [sorted(len(m.seats) for m in matches if m.round == r) for r in (1, 2)] == [
+        [3, 3],
+        [3, 3],
+    ]
+    for m in matches:  # one no-show loses, the two others share the win
+        assert m.status == "forfeit" and m.places is not None
+        assert sorted(m.places) == [1, 1, 3]
+    live = await bot_of(fake).tournaments.load(tid)
+    rows = bot_of(fake).tournaments.standings(live)
+    assert len(rows) == 6 and sum(r.points for r in rows) == 2 * 2 * (2 + 1 + 0)
+    assert {r.points for r in rows} <= {0, Fraction(3, 2), 3}
+    # Round 2 is seated by standing: the best three after round 1 at table 1.
+    after_one = state.standings(
+        live.record, live.entry_list(), [m for m in live.match_list() if m.round == 1]
+    )
+    table_one = next(m for m in matches if m.round == 2 and m.board == 1)
+    assert set(table_one.seats) == {r.entrant for r in after_one[:3]}
+    assert render_text(fake.public_messages(fake.channel_id)[-1]).startswith("🏆")
+    # Its history: every round's tables and results, newest first, after the standings.
+    ex = await fake.slash("tournament standings", user=people[0].user, tournament=tid)
+    assert ex.ephemeral
+    body = ex.content
+    assert body.index("**Standings**") < body.index("**Round 2**") < body.index("**Round 1**")
+    assert body.count("(forfeit)") == 4
+
+
+async def test_an_arena_resumes_after_a_restart_without_counting_a_game_twice(
+    minitrick: str, make_fake: Any
+) -> None:
+    """A restart in the middle of an Arena's window: the new process resumes it (open games go
+    on at their tables, finished ones are kept), pairs again, and ends it at the window's end;
+    every game is counted once."""
+    fake = await make_fake(computer_delay=0.001)
+    await fake.set_attach_files(fake.channel_id, False)
+    carol = Person("Carol", fake.make_user("Carol"))
+    fake.member_permissions[carol.id] = MANAGE_GUILD
+    tid = await create(
+        fake,
+        carol,
+        game=minitrick,
+        format="arena",
+        start="1",
+        window=20,
+        computers=4,
+        target=1,
+        turn_timer=30,
+    )
+    await tick(fake, 61)
+    await fake.wait_for(lambda: len(bot_of(fake).tournaments.get(tid).matches) >= 6)
+    before = {m.match_id: m for m in await bot_of(fake).storage.matches(tid)}
+    await fake.close()
+    fake2 = await make_fake(world=fake, computer_delay=0.001)
+    live = bot_of(fake2).tournaments.get(tid)
+    assert live is not None and live.record.status == "running"
+    for match_id, m in before.items():  # what was decided stays decided
+        if m.status != "open":
+            assert live.matches[match_id].status == m.status
+            assert live.matches[match_id].places == m.places
+    await fake2.wait_for(lambda: len(bot_of(fake2).tournaments.get(tid).matches) > len(before))
+    for _ in range(30):  # five minutes at a time to the window's end
+        if bot_of(fake2).tournaments.get(tid) is None:
+            break
+        await tick(fake2, 300)
+        await asyncio.sleep(0.02)
+    await fake2.wait_for(lambda: bot_of(fake2).tournaments.get(tid) is None)
+    matches = await bot_of(fake2).storage.matches(tid)
+    assert all(m.status in ("finished", "forfeit", "void") for m in matches)
+    games = [m.game_id for m in matches if m.status != "void"]
+    assert len(games) == len(set(games)) > len(before)
+    assert len({m.channel_id for m in matches}) == len(matches)  # a table per game, once
+    for m in matches:  # each result is its game's, as recorded
+        summary = await bot_of(fake2).storage.game_summary(m.game_id)
+        assert summary is not None or m.status == "void"
+    live = await bot_of(fake2).tournaments.load(tid)
+    rows = bot_of(fake2).tournaments.standings(live)
+    assert sum(r.games for r in rows) == 2 * len(games)
+    assert render_text(fake2.public_messages(fake2.channel_id)[-1]).startswith("🏆")

@@ -249,7 +249,7 @@ def test_emoji_suits_differ_at_inline_size(lang: str) -> None:
 def test_gallery_quick_draws_every_kind(tmp_path: pytest.TempPathFactory) -> None:
     written = write(tmp_path, quick=True)  # type: ignore[arg-type]
     kinds = {p.stem.rsplit("_", 2)[-2] for p in written if not p.stem.startswith("emoji")}
-    assert kinds == {"table", "hand", "final"}
+    assert kinds == {"table", "hand", "final", "standings"}
     assert {p.stem.rsplit("_", 1)[-1] for p in written} == set(LANGS)
     for path in written:
         with Image.open(path) as image:

@@ -74,6 +74,10 @@ async def test_a_round_opens_once_and_a_result_is_taken_once(store: SqlStorage) 
     assert await store.finish_match("t1", "r1b1", "finished", (1, 2), ended_at=700)
     assert not await store.finish_match("t1", "r1b1", "finished", (2, 1), ended_at=701)
     assert await store.match_at_table(BIG + 5) is None
+    found_games = await store.tournament_games(["g1", "g-other", "g1"])
+    assert list(found_games) == ["g1"]
+    assert (found_games["g1"].tournament_id, found_games["g1"].round) == ("t1", 1)
+    assert await store.tournament_games([]) == {}
     ms = await store.matches("t1")
     assert [(m.match_id, m.status, m.places, m.game_id) for m in ms] == [
         ("r1b1", "finished", (1, 2), "g1"),

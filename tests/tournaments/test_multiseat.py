@@ -54,3 +54,12 @@ def test_twelve_poker_players_two_rounds_then_a_final_table():
     assert st.points[ranked[0]] == 5
     assert len(final_table(ranked, 8)) == 8
     assert table_sizes(7, 2, 3) == [3, 2, 2]
+
+
+def test_a_no_show_is_placed_last_and_the_others_close_up():
+    from bot.tournaments.state import forfeited
+
+    assert forfeited((1, 2, 3), [0]) == (3, 1, 2)
+    assert forfeited((2, 1, 1, 4), [1]) == (2, 4, 1, 3)
+    assert forfeited((1, 2, 3, 4), [0, 3]) == (3, 1, 2, 3)
+    assert forfeited((1, 1), []) == (1, 1)

@@ -6,12 +6,14 @@ import random
 from fractions import Fraction
 from itertools import permutations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.tournaments.swiss import (
     Game,
     History,
+    NoPairing,
     Pairing,
     max_rounds,
     pair_round,
@@ -136,3 +138,36 @@ def test_sides_stay_balanced(seed):
     for e in ratings:
         firsts = sum(g.first == e for g in h.games)
         assert 2 <= firsts <= 3
+
+
+def test_no_rematch_left_stops_a_tournament_instead_of_repeating():
+    """Four players after three rounds have all met: a fourth would repeat a pair, so a
+    tournament's pairing (``rematches=False``) refuses; six players whose unplayed pairs make two
+    triangles cannot be paired either, after only three rounds (fewer than n - 1)."""
+    four = {"a": 1400, "b": 1300, "c": 1200, "d": 1100}
+    h = History()
+    rng = random.Random(1)
+    for _ in range(3):
+        play(h, pair_round(four, h, rematches=False), rng)
+    with pytest.raises(NoPairing):
+        pair_round(four, h, rematches=False)
+    assert len(pair_round(four, h).pairs) == 2  # (as a fallback, repeats are still possible)
+    six = {k: 1000 for k in "abcdef"}
+    # Unplayed: a-b, b-c, c-a and d-e, e-f, f-d: two triangles, no perfect matching.
+    played = ["ad", "be", "cf", "ae", "bf", "cd", "af", "bd", "ce"]
+    h6 = History(games=[Game(x, y, Fraction(1, 2)) for x, y in played])
+    with pytest.raises(NoPairing):
+        pair_round(six, h6, rematches=False)
+
+
+def test_no_second_bye_for_a_tournament():
+    """Three players, three rounds: each has had the bye and met both others: no fourth round."""
+    three = {"a": 1300, "b": 1200, "c": 1100}
+    h = History()
+    rng = random.Random(2)
+    for _ in range(3):
+        p = pair_round(three, h, rematches=False)
+        play(h, p, rng)
+    assert sorted(h.byes) == ["a", "b", "c"]
+    with pytest.raises(NoPairing):
+        pair_round(three, h, rematches=False)

@@ -1,4 +1,4 @@
--- Each player's Discord language and the moves asked of another process's table (see sqlite/0013).
+-- Each player's Discord language and the moves asked of another process's table (see sqlite/0014).
 CREATE TABLE user_languages (
     user_id     BIGINT PRIMARY KEY,
     seen        TEXT,

@@ -1,0 +1,43 @@
+"""The standings picture names computers in the reader's language, as the message's text does."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from bot.i18n import using
+from bot.render.tournaments import standings_drawing
+from bot.tournaments.state import Row
+from storage.models import TournamentRecord
+
+RECORD = TournamentRecord(
+    tournament_id="t",
+    guild_id=1,
+    channel_id=1,
+    game="hurricane",
+    preset="standard",
+    format="arena",
+    rounds=0,
+    window=3600.0,
+    starts_at=0.0,
+    settings={},
+    created_by=1,
+    created_at=0.0,
+    round=0,
+    status="running",
+)
+
+
+def drawn_names(lang: str) -> list[str]:
+    rows = [
+        Row(1, "u1", "Фёдор", Fraction(4), (), 2),
+        Row(2, "c1", "Computer 1 (hard)", Fraction(2), (), 2),
+    ]
+    with using(lang):
+        key = standings_drawing(RECORD, rows).key()
+    lines = key[4]
+    return [line.name for line in lines]
+
+
+def test_computers_are_named_in_the_readers_language() -> None:
+    assert drawn_names("en") == ["Фёдор", "Computer 1 (hard)"]
+    assert drawn_names("ru") == ["Фёдор", "Компьютер 1 (сильный)"]
