@@ -166,6 +166,11 @@ class PlayerLanguages:
                 self._seen[user_id] = seen if seen in LANGUAGES else None
         return self._chosen[user_id] or self._seen.get(user_id)
 
+    async def reader(self, user_id: int, guild_id: int, servers: ServerLanguages) -> str:
+        """The language of a direct message to the player about a table of ``guild_id``: theirs,
+        else the server's."""
+        return await self.language(user_id) or await servers.server(guild_id)
+
     async def chosen(self, user_id: int) -> str | None:
         """The player's own choice (None: they follow Discord's language)."""
         await self.language(user_id)

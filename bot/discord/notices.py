@@ -216,8 +216,7 @@ class TurnNotices:
 
     async def _language(self, table: Table, user_id: int) -> str:
         """The reader's language (as Discord last gave it), else the table's server's."""
-        known = await self.bot.player_languages.language(user_id)
-        return known or await self.bot.languages.server(table.guild_id)
+        return await self.bot.player_languages.reader(user_id, table.guild_id, self.bot.languages)
 
     async def _send(self, table: Table, user_id: int) -> None:
         server = await self._server_name(table.guild_id)
