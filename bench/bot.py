@@ -122,6 +122,16 @@ class NoStorage:
 
     async def save_turn_notice(self, notice: Any) -> None: ...
     async def forget_turn_notices(self, channel_id: int) -> None: ...
+    async def get_user_language(self, user_id: int) -> tuple[str | None, str | None]:
+        return None, None
+
+    async def set_user_language(self, user_id: int, lang: str) -> None: ...
+    async def listen_table_requests(self, wake: Any) -> bool:
+        return False
+
+    async def peek_table(self, channel_id: int) -> Any:
+        return None
+
     async def active_tournaments(self, *a: Any, **k: Any) -> list[Any]:
         return []
 

@@ -34,11 +34,12 @@ from bot.discord.choices import refresh_game_choices
 from bot.discord.components import DYNAMIC_ITEMS
 from bot.discord.controls import Controls
 from bot.discord.errors import UnknownControl, report_interaction_error
-from bot.discord.language import CommandTranslator, ServerLanguages, localise
+from bot.discord.language import CommandTranslator, PlayerLanguages, ServerLanguages, localise
 from bot.discord.live import HandUpdater, TurnPinger
 from bot.discord.media import clear_card_emojis, sync_card_emojis, warm_pictures
 from bot.discord.notices import TurnNotices
 from bot.discord.publisher import TablePublisher
+from bot.discord.remote import RemoteTables
 from bot.discord.tournaments import TournamentDesk
 from bot.discord.web_links import WebLinks
 from bot.heap import freeze_long_lived
@@ -138,12 +139,14 @@ class CardBot(commands.AutoShardedBot):
         self.hands: Any = None  # bot.discord.live.HandUpdater
         self.pinger: Any = None  # bot.discord.live.TurnPinger
         self.notices: Any = None  # bot.discord.notices.TurnNotices
+        self.remote: Any = None  # bot.discord.remote.RemoteTables
         self.controls = Controls()  # who answers each persistent component (the cogs register)
         self.tournaments: TournamentService | None = None  # with storage, from setup_hook
         self.tournament_desk: TournamentDesk | None = None
         self.card_emojis = card_emojis
         self.freeze_heap = freeze_heap
         self.languages = ServerLanguages(lambda: self.storage, self.get_guild)
+        self.player_languages = PlayerLanguages(lambda: self.storage)
         self.web_links = WebLinks(lambda: self.storage, config.web_base_url, clock)
         self.web_runner: Any = None  # the web pages, when WEB_PORT starts them in this process
         self.game_pages: PageWriter | None = None  # with storage, from setup_hook
@@ -301,6 +304,7 @@ class CardBot(commands.AutoShardedBot):
                 correspondence_per_member=config.max_correspondence_tables,
             ),
         )
+        self.remote = RemoteTables(self, config, self.publisher)
         refresh_game_choices()  # a game registered since import is offered by the commands too
         for ext in EXTENSIONS:
             # Loud: a cog that cannot be imported stops the bot at start with the reason
@@ -319,6 +323,7 @@ class CardBot(commands.AutoShardedBot):
         for table in restored:
             await self.languages.chosen(table.guild_id)  # the server's language, before it speaks
             self.publisher.schedule(table)
+        await self.remote.start()  # moves other processes ask of this process's tables
         if config.web_port is not None and self.storage is not None:
             from bot.web.serve import start as start_web  # aiohttp.web + Jinja2: only when used
 
@@ -378,6 +383,8 @@ class CardBot(commands.AutoShardedBot):
                 await self.notices.close()
             if self.game_pages is not None:  # games still queued get their page at first visit
                 await self.game_pages.close()
+            if self.remote is not None:
+                await self.remote.close()
             if self.tournaments is not None:
                 await self.tournaments.close()
             if getattr(self, "tables", None) is not None:
@@ -386,6 +393,7 @@ class CardBot(commands.AutoShardedBot):
                 # what the tables and tournaments did while closing, and its followers (live
                 # hands, pings, notices), before storage goes
                 await self.publisher.flush()
+            await self.player_languages.flush()
             if self.storage is not None and self._owns_storage:
                 await self.storage.close()
         finally:

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from bot.discord.card_host import CardHost
 
 NOT_AT_TABLE = N_("You are not seated at that table, so it has no hand of yours.")
+ENDED = N_("That game has ended — see its table message for the result.")
 EARLIER_GAME = N_("That hand was from an earlier game at this table — here is your hand now.")
 
 
@@ -85,19 +86,99 @@ class Play(commands.Cog):
         """Show my hand of a table pressed away from it (a turn notice, /games): the hand opens
         here, only for the presser, and its moves are played at that table."""
         table = self.bot.tables.get(channel_id)
-        if table is None:  # ended long ago, or (several processes) run by another one
-            raise TableError(
-                "That table is not open here any more: its game has ended, or it is run by "
-                "another instance of the bot — use Show my hand on its table message."
-            )
+        if table is None:  # ended, or (several processes) held by another one: read as stored
+            return await self._open_remote(interaction, channel_id)
         if not table.is_live:
-            raise TableError("That game has ended — see its table message for the result.")
+            raise TableError(ENDED)
         if not table.is_seated(interaction.user.id):
             raise NotSeated(NOT_AT_TABLE)
         table = self._playing_table(channel_id)
         embed, view, files = await drawn_hand(self.bot.tables, table, interaction.user.id)
         await interaction.response.send_message(embed=embed, view=view, files=files, ephemeral=True)
         self.bot.hands.remember(table, interaction.user.id, interaction, None)
+
+    async def _remote_table(self, channel_id: int, user_id: int) -> Table:
+        """The stored table of another process (a DM's clicks reach the process of shard 0)."""
+        table = await self.bot.remote.peek(channel_id)
+        if table is None:
+            raise TableError(ENDED)
+        if not table.is_seated(user_id):
+            raise NotSeated(NOT_AT_TABLE)
+        if table.status is not TableStatus.PLAYING or table.state is None:
+            raise TableError("The game has not started yet — the host starts it from the lobby.")
+        return table
+
+    async def _open_remote(self, interaction: discord.Interaction[Any], channel_id: int) -> None:
+        """Show my hand of a table another process holds: drawn from the stored table, here."""
+        user_id = interaction.user.id
+        table = await self._remote_table(channel_id, user_id)
+        view, legal = self.bot.remote.seat_view(table, user_id)
+        embed, ui, files = await drawn_hand(self.bot.tables, table, user_id, view=view, legal=legal)
+        await interaction.response.send_message(embed=embed, view=ui, files=files, ephemeral=True)
+
+    async def _remote_click(
+        self,
+        interaction: discord.Interaction[Any],
+        kind: str,
+        channel_id: int,
+        move_no: int,
+        arg: str | None,
+        values: list[str],
+        tag: str | None,
+    ) -> None:
+        """A click on a hand of a table another process holds (opened from a turn notice): drawn
+        from the stored table; a move is played by the holding process (``bot.discord.remote``)."""
+        if hand_channels(interaction.message) != {channel_id}:
+            raise TableError("That hand belongs to another channel's table.")
+        remote = self.bot.remote
+        user_id = interaction.user.id
+        table = await self._remote_table(channel_id, user_id)
+        seat = seat_of(table, user_id)
+        view, legal = remote.seat_view(table, user_id)
+
+        async def redraw(table: Table, note: str | None = None, selection: object = None) -> None:
+            view, legal = remote.seat_view(table, user_id)
+            await self._redraw(
+                interaction,
+                table,
+                note=note,
+                selection=selection,
+                view=view,
+                legal=legal,
+                remember=False,  # its live updates are the holding process's
+            )
+
+        if kind == REFRESH:
+            return await redraw(table)
+        if tag is not None and tag != game_tag(table):
+            return await redraw(table, _(EARLIER_GAME))
+        if move_no != table.move_no:
+            return await redraw(table, _(StaleAction().args[0]))
+        ctx = hand_context(table, seat, view, lambda: legal)
+        try:
+            outcome = click(ctx, Payload(kind, arg), values)
+        except (UnknownControl, ValueError, IndexError, KeyError, TypeError):
+            raise TableError("That control is not one I know.") from None
+        if not isinstance(outcome, PlayMove):
+            return await redraw(table, selection=outcome.selection)
+        work = remote.act(table, user_id, outcome.move, move_no)
+        try:
+            over = await within_ack(interaction, work, self.ack_budget)
+        except TableError as exc:
+            note = refusal(str(exc))
+        else:
+            note = _("Your move is on the table.")
+            if over:
+                note = _("The game is over — see the table message.")
+        after = await remote.peek(channel_id)
+        if after is None or after.seat_of(user_id) is None:  # the game ended with that move
+            embed = discord.Embed(description=note)
+            if interaction.response.is_done():
+                await interaction.edit_original_response(embed=embed, view=None, attachments=[])
+            else:
+                await interaction.response.edit_message(embed=embed, view=None, attachments=[])
+            return
+        await redraw(after, note)
 
     @app_commands.command(name="hand", description="Show your cards (only you can see them).")
     @anywhere
@@ -119,11 +200,13 @@ class Play(commands.Cog):
         opened away from its table (a turn notice, /games) plays there too, for its player."""
         if channel_id != interaction.channel_id:
             away = self.bot.tables.get(channel_id)
-            if (
-                away is None
-                or not away.is_seated(interaction.user.id)
-                or hand_channels(interaction.message) != {channel_id}
-            ):
+            if away is None:  # (several processes) held by another one, or ended
+                return await self._remote_click(
+                    interaction, kind, channel_id, move_no, arg, values, tag
+                )
+            if not away.is_seated(interaction.user.id) or hand_channels(interaction.message) != {
+                channel_id
+            }:
                 raise TableError("That hand belongs to another channel's table.")
         table = self._playing_table(channel_id)
         user_id = interaction.user.id
@@ -160,6 +243,7 @@ class Play(commands.Cog):
         selection: object | None = None,
         view: dict[str, Any] | None = None,
         legal: list[str] | None = None,
+        remember: bool = True,
     ) -> None:
         embed, ui, files = await drawn_hand(
             self.bot.tables,
@@ -174,7 +258,8 @@ class Play(commands.Cog):
             await interaction.edit_original_response(embed=embed, view=ui, attachments=files)
         else:
             await interaction.response.edit_message(embed=embed, view=ui, attachments=files)
-        self.bot.hands.remember(table, interaction.user.id, interaction, None)
+        if remember:
+            self.bot.hands.remember(table, interaction.user.id, interaction, None)
 
     async def _act(
         self, interaction: discord.Interaction[Any], table: Table, action: str, move_no: int

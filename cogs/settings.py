@@ -3,7 +3,7 @@ pings), for members with Manage Server; each player's own hand, replies and erro
 Discord language whatever the server chooses. ``/settings web public:on|off``: whether the server's
 results have public web pages (``bot.web``); off by default, and then every address of them answers
 404. ``/settings notifications``: each player's own choice of turn notices by direct message
-(``bot.discord.notices``)."""
+(``bot.discord.notices``) and of their language (``bot.discord.language.PlayerLanguages``)."""
 
 from __future__ import annotations
 
@@ -120,20 +120,44 @@ class Settings(commands.Cog):
         name="notifications",
         description="When the bot tells you by direct message it is your turn.",
     )
-    @app_commands.describe(notify="correspondence (default), all, or off")
+    @app_commands.describe(
+        notify="correspondence (default), all, or off",
+        language="the language of your turn notices: auto (your Discord's), English or Russian",
+    )
     @app_commands.choices(
         notify=[
             app_commands.Choice(name="correspondence tables only", value="correspondence"),
             app_commands.Choice(name="all tables (live ones after 2 minutes)", value="all"),
             app_commands.Choice(name="off", value="off"),
-        ]
+        ],
+        language=[
+            app_commands.Choice(name="auto (your Discord language)", value="auto"),
+            app_commands.Choice(name="English", value="en"),
+            app_commands.Choice(name="Русский", value="ru"),
+        ],
     )
     async def notifications(
-        self, interaction: discord.Interaction, notify: Literal["correspondence", "all", "off"]
+        self,
+        interaction: discord.Interaction,
+        notify: Literal["correspondence", "all", "off"] | None = None,
+        language: Literal["auto", "en", "ru"] | None = None,
     ) -> None:
-        mode = NoticeMode(notify)
-        await self.bot.notices.set_mode(interaction.user.id, mode)
-        await interaction.response.send_message(_(NOTICE_CHOSEN[mode]), ephemeral=True)
+        """Each player's own: which turn notices, and in which language (neither: say both)."""
+        user_id = interaction.user.id
+        notices, languages = self.bot.notices, self.bot.player_languages
+        if notify is not None:
+            await notices.set_mode(user_id, NoticeMode(notify))
+        if language is not None:
+            await languages.choose(user_id, None if language == "auto" else language)
+        mode = await notices.mode(user_id)
+        chosen = await languages.chosen(user_id)
+        lines = [_(NOTICE_CHOSEN[mode])] if notify is not None or language is None else []
+        if language is not None or notify is None:
+            if chosen is None:
+                lines.append(_("Turn notices come in your Discord language."))
+            else:
+                lines.append(_("Turn notices come in {name}.").format(name=NATIVE_NAMES[chosen]))
+        await interaction.response.send_message(" ".join(lines), ephemeral=True)
 
 
 NOTICE_CHOSEN = {

@@ -322,8 +322,9 @@ class Tables(commands.Cog):
     ) -> None:
         """A private message to a removed player (their DMs may be closed: then the table's
         own message, which names them, is all they get)."""
-        # a direct message: the server's language (the removed player's own is not known here)
-        with using(await self.bot.languages.server(table.guild_id)):
+        # a direct message: the removed player's own language (else the server's)
+        lang = await self.bot.player_languages.reader(user_id, table.guild_id, self.bot.languages)
+        with using(lang):
             what = (
                 _("you fold and sit out until the game ends; your chips stay on the table")
                 if playing and table.status is TableStatus.PLAYING

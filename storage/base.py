@@ -20,6 +20,7 @@ from .models import (
     PersonalStats,
     PlayerStats,
     SeasonRecord,
+    TableRequest,
     TableSnapshot,
     TournamentGame,
     TournamentRecord,
@@ -169,6 +170,45 @@ class Storage(Protocol):
 
     async def forget_turn_notices(self, channel_id: int) -> None:
         """Drop a table's notices (its game ended and every notice says so)."""
+
+    async def get_user_language(self, user_id: int) -> tuple[str | None, str | None]:
+        """The player's (chosen, seen) languages ("en", "ru"): the one they chose for their
+        direct messages, and the one Discord last gave with their interactions (None: none)."""
+
+    async def set_user_language(self, user_id: int, lang: str) -> None:
+        """Store the language Discord gave with the player's interactions."""
+
+    async def choose_user_language(self, user_id: int, lang: str | None) -> None:
+        """Store the player's choice for their direct messages (None: follow Discord's)."""
+
+    # -- moves asked of a table another process holds (``storage.sql.requests``) --------------
+
+    async def peek_table(self, channel_id: int) -> TableSnapshot | None:
+        """The unfinished table of the channel as stored, not claimed: for reading only."""
+
+    async def post_table_request(
+        self, channel_id: int, guild_id: int, user_id: int, action: str, move_no: int
+    ) -> int:
+        """Ask the process holding the table to play ``action``; the request's id."""
+
+    async def pending_table_requests(
+        self, guild_filter: Callable[[int], bool] | None = None
+    ) -> list[TableRequest]:
+        """Requests nobody has taken yet, of the guilds ``guild_filter`` accepts."""
+
+    async def take_table_request(self, request_id: int) -> bool:
+        """Take one to play it; False if taken or withdrawn meanwhile."""
+
+    async def answer_table_request(self, request_id: int, answer: str) -> None: ...
+
+    async def collect_table_answer(self, request_id: int) -> str | None:
+        """The answer, the request deleted with it; None while there is none."""
+
+    async def withdraw_table_request(self, request_id: int) -> bool:
+        """Withdraw a request nobody has taken; False if it was taken."""
+
+    async def listen_table_requests(self, wake: Callable[[], None]) -> bool:
+        """Call ``wake()`` when a request is posted (PostgreSQL); False where none can be heard."""
 
     # -- seasons ------------------------------------------------------------------------------
 

@@ -278,6 +278,21 @@ class MatchRecord:
 
 
 @dataclass(frozen=True)
+class TableRequest:
+    """A move asked of the table in ``channel_id`` by a process that does not hold it (see
+    ``storage.sql.requests``); ``answer`` (JSON) once the holding process has played it."""
+
+    id: int
+    channel_id: int
+    guild_id: int
+    user_id: int
+    action: str
+    move_no: int
+    created_at: float
+    answer: str | None = None
+
+
+@dataclass(frozen=True)
 class TournamentGame:
     """A recorded game that was a tournament match: its tournament, round (0 in an Arena) and
     format."""

@@ -23,6 +23,7 @@ each); ``dsn=None`` takes the ``PG*`` environment variables, as ``psql`` does.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import re
 import time
@@ -105,6 +106,10 @@ class PostgresStorage(SqlStorage):
         self._pool_size = pool_size
         self._timeout = timeout
         self._pool: asyncpg.Pool | None = None
+        self._listener: asyncpg.Connection | None = None  # LISTEN for table requests
+        # NOTIFY reaches every schema of the database: the channel names this one
+        self._channel = "table_requests" + (f"_{schema}" if schema else "")
+        self.NOTIFY_REQUESTS = f"SELECT pg_notify('{self._channel}', '')"
 
     def __repr__(self) -> str:
         return f"PostgresStorage(schema={self.schema!r})"  # never the DSN: it may hold a password
@@ -176,7 +181,29 @@ class PostgresStorage(SqlStorage):
         except _ERRORS as exc:
             raise StorageError(f"could not prepare the PostgreSQL schema: {exc}") from exc
 
+    async def listen_table_requests(self, wake: Callable[[], None]) -> bool:
+        """LISTEN on a connection of its own (a pooled one would be handed to other work)."""
+        if self._listener is not None:
+            return True
+        settings = {"search_path": self.schema} if self.schema else {}
+        try:
+            con = await asyncpg.connect(self.dsn, timeout=self._timeout, server_settings=settings)
+        except _ERRORS as exc:
+            raise StorageError(f"could not listen for table requests: {exc}") from exc
+        try:
+            await con.add_listener(self._channel, lambda *_args: wake())
+        except _ERRORS as exc:
+            with contextlib.suppress(*_ERRORS):
+                await con.close()
+            raise StorageError(f"could not listen for table requests: {exc}") from exc
+        self._listener = con
+        return True
+
     async def close(self) -> None:
+        if self._listener is not None:
+            listener, self._listener = self._listener, None
+            with contextlib.suppress(*_ERRORS):
+                await listener.close()
         if self._pool is not None:
             pool, self._pool = self._pool, None
             await pool.close()

@@ -17,6 +17,7 @@ from .host import ServiceHost
 from .live import HandUpdater, TurnPinger
 from .notices import TurnNotices
 from .publisher import TablePublisher
+from .remote import RemoteTables
 
 
 class CardHost(ServiceHost, Protocol):
@@ -25,6 +26,7 @@ class CardHost(ServiceHost, Protocol):
     hands: HandUpdater
     pinger: TurnPinger
     notices: TurnNotices
+    remote: RemoteTables
     controls: Controls
 
     @property

@@ -14,7 +14,7 @@ import discord
 from bot.tables.manager import TableManager
 from storage.base import Storage
 
-from .language import ServerLanguages
+from .language import PlayerLanguages, ServerLanguages
 from .web_links import WebLinks
 
 
@@ -25,6 +25,7 @@ class ServiceHost(Protocol):
     storage: Storage | None
     tables: TableManager
     languages: ServerLanguages
+    player_languages: PlayerLanguages
     web_links: WebLinks
     clock: Callable[[], float]
 

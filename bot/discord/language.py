@@ -7,11 +7,15 @@
 - Whatever the whole channel sees (the table message, the lobby, scores, pings) is in the server's
   language: the one chosen with ``/settings language`` (stored), else the server's own Discord language
   (``interaction.guild_locale`` / ``Guild.preferred_locale``). ``ServerLanguages`` caches both.
+- A direct message (a turn notice) is in its reader's language: the one they chose
+  (``/settings notifications language:``), else the one Discord last gave with their interactions
+  (``PlayerLanguages``, both stored), else the table's server's.
 - ``CommandTranslator`` gives Discord the Russian names, descriptions and choices of every command
   (``tree.set_translator``); names come from the catalog's ``command`` context."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -47,6 +51,9 @@ async def localise(interaction: discord.Interaction[Any]) -> str:
             languages.saw(interaction.guild_id, interaction.guild_locale)
         await languages.chosen(interaction.guild_id)
     lang = user_language(interaction)
+    players = getattr(bot, "player_languages", None)
+    if players is not None:
+        players.saw(interaction.user.id, lang)
     set_language(lang)
     return lang
 
@@ -107,6 +114,72 @@ class ServerLanguages:
         if storage is not None:
             await storage.set_guild_language(guild_id, lang)
         self._chosen[guild_id] = lang
+
+
+class PlayerLanguages:
+    """Each player's language for what reaches them outside an interaction (a turn notice by
+    DM), whatever the server's: the one they chose (``/settings notifications language:``),
+    else the one Discord last gave with their interactions. Both are stored (``user_languages``);
+    the latter only when it changes, in the background (an interaction never waits for it)."""
+
+    def __init__(self, storage: Callable[[], Storage | None]) -> None:
+        self._storage = storage
+        self._seen: dict[int, str | None] = {}
+        self._chosen: dict[int, str | None] = {}
+        self._writes: set[asyncio.Task[None]] = set()
+
+    def saw(self, user_id: int, lang: str) -> None:
+        if user_id in self._seen and self._seen[user_id] == lang:
+            return
+        self._seen[user_id] = lang
+        storage = self._storage()
+        if storage is not None:
+            task = asyncio.create_task(self._store(storage, user_id, lang))
+            self._writes.add(task)
+            task.add_done_callback(self._writes.discard)
+
+    @staticmethod
+    async def _store(storage: Storage, user_id: int, lang: str) -> None:
+        try:
+            await storage.set_user_language(user_id, lang)
+        except Exception as exc:  # kept in memory; stored again at the next change
+            log.warning("Could not store a player's language: %s", exc)
+
+    async def choose(self, user_id: int, lang: str | None) -> None:
+        """Store the player's choice (None: follow Discord's); raises if storage fails."""
+        storage = self._storage()
+        if storage is not None:
+            await storage.choose_user_language(user_id, lang)
+        self._chosen[user_id] = lang
+
+    async def language(self, user_id: int) -> str | None:
+        """The player's language (None: never chosen nor seen, here or by any process)."""
+        if user_id not in self._chosen:
+            storage = self._storage()
+            try:
+                chosen, seen = await storage.get_user_language(user_id) if storage else (None, None)
+            except Exception as exc:
+                log.warning("Could not read a player's language: %s", exc)
+                return self._seen.get(user_id)
+            self._chosen[user_id] = chosen if chosen in LANGUAGES else None
+            if user_id not in self._seen:
+                self._seen[user_id] = seen if seen in LANGUAGES else None
+        return self._chosen[user_id] or self._seen.get(user_id)
+
+    async def reader(self, user_id: int, guild_id: int, servers: ServerLanguages) -> str:
+        """The language of a direct message to the player about a table of ``guild_id``: theirs,
+        else the server's."""
+        return await self.language(user_id) or await servers.server(guild_id)
+
+    async def chosen(self, user_id: int) -> str | None:
+        """The player's own choice (None: they follow Discord's language)."""
+        await self.language(user_id)
+        return self._chosen.get(user_id)
+
+    async def flush(self) -> None:
+        """Wait for the writes under way (before storage closes)."""
+        if self._writes:
+            await asyncio.gather(*self._writes, return_exceptions=True)
 
 
 class CommandTranslator(app_commands.Translator):

@@ -5,7 +5,8 @@ after each write of a table, when the turn has passed to a human player,
 
 * at a correspondence table, that player gets a direct message at once;
 * at a live table, a player who chose ``all`` gets one if the turn is still theirs two minutes
-  later (``sweep``, every 30 s, and tests call it after moving the fake clock);
+  later (``sweep``, every 30 s, and tests call it after moving the fake clock); the wait is
+  stored as a ``waiting`` notice, so a restart neither loses it nor starts it again;
 
 unless they chose ``off`` (``/settings notifications``; the default is ``correspondence``). The
 message names the game, the server and channel, tells the last moves as the public table message
@@ -46,6 +47,9 @@ LIVE_WAIT = 120.0  # a live turn waits this long before a player who chose "all"
 SWEEP_EVERY = 30.0
 DMS_CLOSED = 50007  # Discord: Cannot send messages to this user
 SENT, DONE, CLOSED = "sent", "done", "closed"
+# a live turn waiting ``LIVE_WAIT`` before its player (who chose "all") is told: stored like a
+# notice (its ``sent_at`` is when the wait began), so a restart neither loses nor repeats it
+WAITING = "waiting"
 
 
 class NoticeMode(StrEnum):
@@ -63,7 +67,6 @@ class TurnNotices:
         self.bot = bot
         self._notices: dict[int, dict[int, TurnNotice]] = {}  # channel -> user -> latest notice
         self._modes: dict[int, NoticeMode] = {}
-        self._waiting: dict[int, TurnNotice] = {}  # channel -> a live turn waiting LIVE_WAIT
         self._locks: dict[int, asyncio.Lock] = {}
         self._sweeper: asyncio.Task[None] | None = None
 
@@ -81,7 +84,6 @@ class TurnNotices:
 
     def forget(self, channel_id: int) -> None:
         self._notices.pop(channel_id, None)
-        self._waiting.pop(channel_id, None)
         self._locks.pop(channel_id, None)
 
     # --- the player's choice ---------------------------------------------------------------------------
@@ -135,11 +137,10 @@ class TurnNotices:
         notices = await self._recall(channel_id)
         user = self._to_move(table)
         for notice in list(notices.values()):
-            if notice.state == SENT and (notice.user_id != user or notice.game_id != table.game_id):
-                await self._mark_done(table, notice)
-        waiting = self._waiting.get(channel_id)
-        if waiting is not None and (waiting.user_id != user or waiting.game_id != table.game_id):
-            del self._waiting[channel_id]
+            if notice.state in (SENT, WAITING) and (
+                notice.user_id != user or notice.game_id != table.game_id
+            ):
+                await self._mark_done(table, notice)  # (a wait that ended: nothing to edit)
         if table.status is not TableStatus.PLAYING:
             if not table.is_live:  # every notice says "done" now: nothing more to keep
                 if notices:
@@ -150,38 +151,55 @@ class TurnNotices:
             return
         latest = notices.get(user)
         if latest is not None and latest.game_id == table.game_id and latest.state != DONE:
-            return  # told of this turn already, or their DMs are closed (noted for this game)
+            # told of this turn already, waiting to, or their DMs are closed (noted for this game)
+            return
         mode = await self.mode(user)
         if mode is NoticeMode.OFF:
             return
         if table.spec.correspondence:
             await self._send(table, user)
-        elif mode is NoticeMode.ALL and channel_id not in self._waiting:
-            self._waiting[channel_id] = TurnNotice(
-                channel_id, user, table.game_id, table.move_no, "waiting", sent_at=self.bot.clock()
+        elif mode is NoticeMode.ALL:
+            await self._store(
+                TurnNotice(
+                    channel_id,
+                    user,
+                    table.game_id,
+                    table.move_no,
+                    WAITING,
+                    sent_at=self.bot.clock(),
+                )
             )
 
     async def sweep(self) -> None:
-        """Tell the players of live turns that have waited ``LIVE_WAIT`` (those who chose all)."""
+        """Tell the players of live turns that have waited ``LIVE_WAIT`` (those who chose all).
+        The waits are the stored ``WAITING`` notices of the tables this process holds (read back
+        when a restored table is first published), so a restart keeps each wait's start."""
         now = self.bot.clock()
-        for channel_id, waiting in list(self._waiting.items()):
-            if now - waiting.sent_at < LIVE_WAIT:
-                continue
-            table = self.bot.tables.get(channel_id)
+        due = [
+            n
+            for known in list(self._notices.values())
+            for n in list(known.values())
+            if n.state == WAITING and now - n.sent_at >= LIVE_WAIT
+        ]
+        for waiting in due:
+            channel_id = waiting.channel_id
             lock = self._locks.setdefault(channel_id, asyncio.Lock())
             async with lock:
-                if self._waiting.get(channel_id) is not waiting:
-                    continue
-                del self._waiting[channel_id]
+                if self._notices.get(channel_id, {}).get(waiting.user_id) is not waiting:
+                    continue  # the turn moved on meanwhile
+                table = self.bot.tables.get(channel_id)
                 if (
                     table is not None
                     and table.status is TableStatus.PLAYING
                     and table.game_id == waiting.game_id
                     and self._to_move(table) == waiting.user_id
+                    and await self.mode(waiting.user_id) is NoticeMode.ALL
                 ):
-                    latest = (await self._recall(channel_id)).get(waiting.user_id)
-                    if latest is None or latest.game_id != table.game_id or latest.state == DONE:
-                        await self._send(table, waiting.user_id)
+                    await self._send(table, waiting.user_id)
+                elif table is None:  # no longer held here (another process has claimed it)
+                    self._notices.get(channel_id, {}).pop(waiting.user_id, None)
+                else:  # the turn is over, or the player changed their mind
+                    await self._store(replace(waiting, state=DONE))
 
     async def _sweep_forever(self) -> None:
         while True:
@@ -196,9 +214,13 @@ class TurnNotices:
         guild = self.bot.get_guild(guild_id)
         return guild.name if guild is not None else str(guild_id)
 
+    async def _language(self, table: Table, user_id: int) -> str:
+        """The reader's language (as Discord last gave it), else the table's server's."""
+        return await self.bot.player_languages.reader(user_id, table.guild_id, self.bot.languages)
+
     async def _send(self, table: Table, user_id: int) -> None:
         server = await self._server_name(table.guild_id)
-        with using(await self.bot.languages.server(table.guild_id)):
+        with using(await self._language(table, user_id)):
             embed = panel_embed(notice_panel(table, server), table.spec.game)
             view = discord.ui.View(timeout=None)
             view.add_item(MyHandButton(table.channel_id))
@@ -222,7 +244,7 @@ class TurnNotices:
     async def _mark_done(self, table: Table, notice: TurnNotice) -> None:
         if notice.dm_channel_id is not None and notice.message_id is not None:
             server = await self._server_name(table.guild_id)
-            with using(await self.bot.languages.server(table.guild_id)):
+            with using(await self._language(table, notice.user_id)):
                 embed = panel_embed(done_panel(table, server), table.spec.game)
             message = self.bot.get_partial_messageable(notice.dm_channel_id).get_partial_message(
                 notice.message_id

@@ -738,7 +738,10 @@ class TablePublisher:
         log.warning("Missing permissions in channel %s: the table waits", channel_id)
         try:
             user = self.bot.get_user(table.host_id) or await self.bot.fetch_user(table.host_id)
-            with using(await self.bot.languages.server(table.guild_id)):
+            lang = await self.bot.player_languages.reader(
+                table.host_id, table.guild_id, self.bot.languages
+            )
+            with using(lang):  # a direct message: the host's language
                 text = forbidden_text(channel_id)
             await user.send(text)
         except discord.HTTPException:

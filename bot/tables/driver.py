@@ -287,13 +287,17 @@ class TurnDriver:
         await self.notify(table, table.last_events)
 
     async def _remind(self, table: Table, step: _Step) -> None:
-        if self._still(table, step) and not table.reminded:
-            table.reminded = True
-            if self.listener is not None:
-                try:
-                    await self.listener.turn_reminder(table, step.seat)
-                except Exception:
-                    log.exception("turn reminder failed for table %s", table.channel_id)
+        """Mark the turn reminded (saved at once for a correspondence table: see
+        ``TablePlay.mark_reminded``), then send the reminder: at most once, even across a restart."""
+        async with self._registry.lock(table.channel_id):
+            if not self._still(table, step) or table.reminded:
+                return
+            await self._play.mark_reminded(table)
+        if self.listener is not None:
+            try:
+                await self.listener.turn_reminder(table, step.seat)
+            except Exception:
+                log.exception("turn reminder failed for table %s", table.channel_id)
 
     async def play_computers(self, table: Table) -> list[dict[str, Any]]:
         """Where nothing can be posted between interactions (``Delivery.INTERACTIONS``): play the

@@ -228,6 +228,18 @@ class TablePlay:
             await self._persistence.commit(table, changed)
         return table
 
+    async def mark_reminded(self, table: Table) -> None:
+        """(Lock held.) The half-time reminder of this turn goes out now. A correspondence turn's
+        deadline outlives a restart, so its flag is saved first (a failed write raises and the
+        reminder waits for the retry): a restart never reminds twice. A live turn's clock starts
+        afresh after a restart (and its flag with it), so there the flag is kept in memory."""
+        if not table.spec.correspondence:
+            table.reminded = True
+            return
+        changed = draft(table)
+        changed.reminded = True
+        await self._persistence.commit(table, changed)
+
     async def auto_resume(self, table: Table) -> bool:
         """Resume a pause that has lasted ``limits.pause_limit`` (lock held by the caller)."""
         if not table.paused or table.paused_at is None:

@@ -23,6 +23,7 @@ from .history import HistoryQueries
 from .leaderboards import ORDERINGS, RECENT_PER_GAME, LeaderboardQueries, order_by
 from .notices import NoticeQueries
 from .personal import PersonalQueries
+from .requests import RequestQueries
 from .results import ResultQueries
 from .seasons import SEASON_METRICS, SeasonQueries
 from .settings import SettingQueries
@@ -49,6 +50,7 @@ class SqlStorage(
     HistoryQueries,
     SettingQueries,
     NoticeQueries,
+    RequestQueries,
     WebQueries,
     PersonalQueries,
     SeasonQueries,

@@ -79,3 +79,35 @@ class NoticeQueries(SqlBase):
             return await db.execute("DELETE FROM turn_notices WHERE channel_id = ?", (channel_id,))
 
         await self._autocommit("forget a table's turn notices", body)
+
+    async def get_user_language(self, user_id: int) -> tuple[str | None, str | None]:
+        row = await self._read(
+            lambda db: db.fetchone(
+                "SELECT chosen, seen FROM user_languages WHERE user_id = ?", (user_id,)
+            )
+        )
+        if row is None:
+            return None, None
+        return row["chosen"], row["seen"]
+
+    async def set_user_language(self, user_id: int, lang: str) -> None:
+        async def body(db: Db) -> int:
+            return await db.execute(
+                "INSERT INTO user_languages (user_id, seen, updated_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET seen = excluded.seen, "
+                "updated_at = excluded.updated_at",
+                (user_id, lang, time.time()),
+            )
+
+        await self._autocommit("store a player's language", body)
+
+    async def choose_user_language(self, user_id: int, lang: str | None) -> None:
+        async def body(db: Db) -> int:
+            return await db.execute(
+                "INSERT INTO user_languages (user_id, chosen, updated_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET chosen = excluded.chosen, "
+                "updated_at = excluded.updated_at",
+                (user_id, lang, time.time()),
+            )
+
+        await self._autocommit("store a player's chosen language", body)

@@ -184,3 +184,69 @@ async def test_bad_paces_and_timers_are_refused_and_notifications_are_each_playe
     assert ex.ephemeral and "host" in ex.content  # only the host switches it
     await fake.click(lobby.public(), f"lobby:pace:{lobby.channel_id}", user=bob.user)
     assert lobby.table.spec.pace is Pace.LIVE and lobby.table.spec.turn_timer == 120
+
+
+async def test_a_live_turns_wait_for_its_notice_survives_restarts_without_a_repeat(
+    make_fake: FakeFactory, tmp_path: Path
+) -> None:
+    """The two-minute wait of a live turn (a player who chose ``all``) is stored: a restart
+    during it neither loses it nor restarts it, and one after the notice does not repeat it."""
+    db = tmp_path / "bot.sqlite3"
+    fake = await make_fake(db_path=db)
+    alice, bob = (Person(n, fake.make_user(n)) for n in ("Alice", "Bob"))
+    await fake.slash("settings notifications", user=bob.user, notify="all")
+    d = Driver(fake, [alice, bob], seed=3)
+    await d.open(alice, game="hurricane", preset="standard")
+    await d.join_all([bob])
+    await d.start(alice)
+    if d.person(to_move(d)) is alice:
+        await d.play_move(to_move(d), d.choose(to_move(d)))
+    assert d.person(to_move(d)) is bob
+    fake.advance(90)  # a minute and a half of Bob's turn, then a restart
+    for _restart in range(2):
+        await fake.close()
+        fake = await make_fake(db_path=db, world=fake)
+        d.fake = fake
+        await fake.bot.settle()  # type: ignore[attr-defined]
+        notices = fake.bot.notices  # type: ignore[attr-defined]
+        await notices.sweep()
+        if _restart == 0:
+            assert not dm_messages(fake, bob)  # 90 s < 2 minutes: not yet
+            fake.advance(31)  # two minutes since the turn began, not since the restart
+            await notices.sweep()
+            [notice] = dm_messages(fake, bob)
+            assert "Your turn" in render_text(notice)
+        else:  # sent before this restart: not again
+            assert fake.dms == [] and len(dm_messages(fake, bob)) == 1
+    assert d.person(to_move(d)) is bob and not dm_messages(fake, alice)
+
+
+async def test_each_turn_notice_is_in_its_readers_language(
+    fake: FakeDiscord, users: list[Person]
+) -> None:
+    """One table in an English server, both players' Discord in Russian; Bob chose English for his
+    notices. Each DM is in its reader's language (their choice, else the one their interactions
+    carry, both stored); the channel stays English."""
+    alice, bob, _carol = users
+    fake.user_locales[alice.id] = fake.user_locales[bob.id] = "ru"
+    ex = await fake.slash("settings notifications", user=bob.user, language="en")
+    assert ex.ephemeral and "English" in ex.content and "Русский" not in ex.content, ex.content
+    d = Driver(fake, [alice, bob], seed=3)
+    await d.open(alice, game="hurricane", preset="standard", pace="correspondence")
+    await d.join_all([bob])
+    await d.start(alice)
+    first = d.person(to_move(d))
+    await d.play_move(to_move(d), d.choose(to_move(d)))  # the turn passes: both were told once
+    await fake.bot.settle()  # type: ignore[attr-defined]
+    storage = fake.bot.storage  # type: ignore[attr-defined]
+    assert await storage.get_user_language(alice.id) == (None, "ru")
+    assert await storage.get_user_language(bob.id) == ("en", "ru")
+    [to_alice] = dm_messages(fake, alice)
+    [to_bob] = dm_messages(fake, bob)
+    ru, en = render_text(to_alice), render_text(to_bob)
+    # the first to move was told and their notice is marked done; the other is told now
+    assert ("Готово" in ru and "Your turn — Hurricane" in en) or (
+        "Ваш ход — " in ru and "Done" in en
+    ), (ru, en)
+    assert first in (alice, bob) and "Your" not in ru and "Done" not in ru and "Ваш" not in en
+    assert "Ваш" not in render_text(d.public())  # the server's language for the channel

@@ -50,3 +50,34 @@ async def test_a_players_notification_choice_and_the_turn_notices_are_kept(
     assert (await store.turn_notices(big))[0] == done
     await store.forget_turn_notices(big)
     assert await store.turn_notices(big) == []
+
+
+async def test_a_players_language_and_the_moves_asked_of_another_processs_table(
+    store: SqlStorage,
+) -> None:
+    big = 1_234_567_890_123_456_789
+    assert await store.get_user_language(big) == (None, None)
+    await store.set_user_language(big, "ru")
+    await store.set_user_language(big, "en")
+    assert await store.get_user_language(big) == (None, "en")
+    await store.choose_user_language(big, "ru")
+    await store.set_user_language(big, "en")  # what Discord says leaves the choice as it is
+    assert await store.get_user_language(big) == ("ru", "en")
+    await store.choose_user_language(big, None)
+    assert await store.get_user_language(big) == (None, "en")
+    await store.choose_user_language(big + 1, "ru")  # chosen before any interaction was seen
+    assert await store.get_user_language(big + 1) == ("ru", None)
+
+    assert await store.peek_table(big) is None
+    first = await store.post_table_request(big, big + 1, 5, "play:7h", 3)
+    second = await store.post_table_request(big, big + 2, 6, "pass", 4)
+    pending = await store.pending_table_requests(lambda guild: guild == big + 1)
+    assert [(r.id, r.user_id, r.action, r.move_no) for r in pending] == [(first, 5, "play:7h", 3)]
+    assert await store.take_table_request(first) and not await store.take_table_request(first)
+    assert not await store.withdraw_table_request(first)  # taken: it will be answered
+    assert await store.collect_table_answer(first) is None
+    await store.answer_table_request(first, '{"ok": true}')
+    assert await store.collect_table_answer(first) == '{"ok": true}'
+    assert await store.collect_table_answer(first) is None  # collected once, then gone
+    assert await store.withdraw_table_request(second)  # nobody took it
+    assert await store.pending_table_requests() == []

@@ -14,7 +14,17 @@ from bot.tables.models import Delivery, Pace, TableLimits
 from bot.tables.serial import table_from_data, table_to_data
 from bot.tables.specs import command_spec, parse_move_time, validate_spec
 
-from .conftest import CHANNEL, GUEST, GUILD, HOST, MakeManager, MemoryStorage, play_current
+from .conftest import (
+    CHANNEL,
+    GUEST,
+    GUILD,
+    HOST,
+    MakeManager,
+    MemoryStorage,
+    Recorder,
+    play_current,
+    wait_until,
+)
 
 DAY = 24 * 3600
 
@@ -77,7 +87,8 @@ async def test_a_correspondence_game_ignores_the_idle_rule_and_keeps_its_deadlin
     race: str, make_manager: MakeManager, memory: MemoryStorage
 ) -> None:
     now = [1000.0]
-    manager = make_manager(memory, clock=lambda: now[0])
+    heard, heard_later = Recorder(), Recorder()
+    manager = make_manager(memory, clock=lambda: now[0], listener=heard)
     await open_corr(manager)
     await manager.join(CHANNEL, GUEST, "Guest")
     await manager.start(CHANNEL, HOST)
@@ -91,10 +102,14 @@ async def test_a_correspondence_game_ignores_the_idle_rule_and_keeps_its_deadlin
     manager.poke(CHANNEL)
     await asyncio.sleep(0.01)
     assert table.status is TableStatus.PLAYING and table.move_no == 1
+    # past half-time: the reminder went out once, and its flag was saved with it
+    await wait_until(lambda: len(heard.reminders) == 1)
+    assert memory.tables[CHANNEL].data["reminded"] is True
     await manager.close()
-    later = make_manager(memory, clock=lambda: now[0])
+    later = make_manager(memory, clock=lambda: now[0], listener=heard_later)
     [restored] = await later.restore()
     assert restored.turn_deadline == deadline and restored.spec.pace is Pace.CORRESPONDENCE
+    assert restored.reminded  # so the restarted bot does not remind this turn again
     now[0] += 120  # past the deadline: the time-out rules play for the player
     later.poke(CHANNEL)
     for _ in range(200):
@@ -103,6 +118,7 @@ async def test_a_correspondence_game_ignores_the_idle_rule_and_keeps_its_deadlin
         await asyncio.sleep(0.005)
     assert restored.move_no == 2 and restored.last_events[0]["type"] == "timeout"
     assert restored.turn_deadline == now[0] + DAY
+    assert heard_later.reminders == [] and not restored.reminded  # a new turn, a new reminder
 
 
 def test_tables_saved_before_paces_load_as_live(race: str) -> None:
