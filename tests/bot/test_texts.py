@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from bot import terminal
+from bot.discord.media import Switch
 from bot.games import new_game
 from bot.render.words import agree, names_list, noun, plural, possessive, without_article
 
@@ -193,7 +194,12 @@ async def test_no_known_slip_in_any_message_of_any_game(
     options: dict[str, Any],
     seats: int,
     no_cards_in_logs: None,
+    pictures: Switch,
 ) -> None:
+    # only texts are read here: the pictures of whole games of every variant are drawn and
+    # scanned by test_texts_ru (their words), test_user_install_games and test_fair_replay
+    # (secrecy); drawing them again here would only double this test's time
+    pictures.enabled = False
     people = [*users, Person("Dan", fake.make_user("Dan"))][:seats]
     d = Driver(fake, people, seed=7)
     await d.open(people[0], **options)
