@@ -63,6 +63,8 @@ def answer_time(rec: InteractionRecord) -> float:
     make a prompt bot late, and a bot that is really slow still is."""
     waited = max(0.0, run_queue_wait() - rec.created_waiting)
     return time.time() - rec.created_wall - waited
+
+
 MEMBER_PERMISSIONS = 2248473465835073  # no Manage Channels, no Manage Server
 MANAGE_CHANNELS = 1 << 4
 MANAGE_GUILD = 1 << 5
