@@ -53,6 +53,7 @@ import pytest_asyncio
 
 from bot.app import create_bot
 from bot.config import Config
+from bot.discord.media import PICTURES, Switch
 
 from .fakediscord import FakeDiscord, Person
 
@@ -71,6 +72,15 @@ def quick_http_retries(monkeypatch: pytest.MonkeyPatch) -> None:
     quick = SimpleNamespace(**{name: getattr(asyncio, name) for name in dir(asyncio)})
     quick.sleep = sleep
     monkeypatch.setattr(discord.http, "asyncio", quick)
+
+
+@pytest.fixture
+def pictures(monkeypatch: pytest.MonkeyPatch) -> Switch:
+    """The bot's picture switch, restored after the test: a test whose checks read only the texts
+    sets ``pictures.enabled = False`` for the stretch where drawing would only cost time (the
+    texts are the same either way; the pictures are checked by the tests that look at them)."""
+    monkeypatch.setattr(PICTURES, "enabled", True)
+    return PICTURES
 
 
 @pytest_asyncio.fixture

@@ -132,6 +132,11 @@ class Driver:
             return await self.show_hand(person)
         refresh = comp(msg, "h:refresh:")
         assert refresh is not None
+        current = hand_custom_id("h", "refresh", self.table, None)
+        if refresh["custom_id"].split(":")[:4] == current.split(":")[:4]:
+            # drawn at this move of this game (the bot's live update of the hand landed, or the
+            # hand answered the player's own last click): what a person would click on
+            return msg
         ex = await self.fake.click(msg, refresh["custom_id"], user=person.user)
         assert ex.callback_type == 7
         return self.fake.messages[int(msg["id"])]

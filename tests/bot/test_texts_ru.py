@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from bot import terminal
+from bot.discord.media import Switch
 from bot.games import new_game
 
 from ..i18n.scan import english_words
@@ -48,7 +49,12 @@ def test_the_scan_finds_english_and_lets_typed_tokens_through() -> None:
 
 @pytest.mark.parametrize(("name", "options", "seats"), TABLES, ids=[g[0] for g in TABLES])
 async def test_no_english_in_any_russian_message_of_any_game(
-    fake: FakeDiscord, users: list[Person], name: str, options: dict[str, Any], seats: int
+    fake: FakeDiscord,
+    users: list[Person],
+    name: str,
+    options: dict[str, Any],
+    seats: int,
+    pictures: Switch,
 ) -> None:
     fake.guild_locales[GUILD_ID] = "ru"
     people = [*users, Person("Dan", fake.make_user("Dan"))][:seats]
@@ -58,7 +64,11 @@ async def test_no_english_in_any_russian_message_of_any_game(
     game = d.table.spec.game
     for person in people:
         await d.show_hand(person)
+    # the people's whole game in text only: its pictures are the kinds the game against the
+    # computers below draws at every move (and scans), so drawing them twice would only cost time
+    pictures.enabled = False
     await d.play_to_end()
+    pictures.enabled = True
     await fake.slash("table status", user=people[0].user)
     await fake.click(d.public(), f"rematch:{d.channel_id}", user=people[1].user)
     await fake.slash("table cancel", user=people[1].user)
