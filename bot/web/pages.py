@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -107,18 +108,23 @@ async def server(storage: Storage, guild_id: int) -> dict[str, Any]:
         "guild_id": guild_id,
         "current_season": next((season_row(x) for x in seasons if x.ended_at is None), None),
         "past_seasons": [season_row(x) for x in seasons if x.ended_at is not None],
-        "boards": [
-            {
-                "game": g,
-                "title": recorded_game_title(g),
-                "rows": [row_of(r, Metric.RATING) for r in rows[:TOP]],
-                "more": len(rows) > TOP,
-            }
-            for g, rows in zip(games, boards, strict=True)
-        ],
+        "boards": top_boards(games, boards),
         "recent": [game_row(g) for g in recent],
         "metric_name": _(METRIC_NAMES[Metric.RATING]),
     }
+
+
+def top_boards(games: Sequence[str], boards: Sequence[Sequence[Any]]) -> list[dict[str, Any]]:
+    """Each game's board by rating, its first ``TOP`` rows (read ``TOP + 1`` to know of more)."""
+    return [
+        {
+            "game": g,
+            "title": recorded_game_title(g),
+            "rows": [row_of(r, Metric.RATING) for r in rows[:TOP]],
+            "more": len(rows) > TOP,
+        }
+        for g, rows in zip(games, boards, strict=True)
+    ]
 
 
 def season_row(season: SeasonRecord) -> dict[str, Any]:
@@ -147,16 +153,7 @@ async def season(storage: Storage, guild_id: int, chosen: SeasonRecord) -> dict[
     return {
         "guild_id": guild_id,
         "season": season_row(chosen),
-        "boards": [
-            {
-                "game": g,
-                "title": recorded_game_title(g),
-                "rows": [row_of(r, Metric.RATING) for r in rows[:TOP]],
-                "more": len(rows) > TOP,
-            }
-            for g, rows in zip(games, boards, strict=True)
-            if rows
-        ],
+        "boards": [board for board in top_boards(games, boards) if board["rows"]],
         "metric_name": _(METRIC_NAMES[Metric.RATING]),
     }
 
