@@ -10,14 +10,13 @@ only while nobody has taken it (``withdraw_table_request``)."""
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable
 
 from ..base import StorageError
 from ..models import MoveRecord, TableRequest, TableSnapshot
 from .db import Db, SqlBase
-from .tables import move_record
+from .tables import move_record, snapshot_of
 
 STALE = 3600.0  # seconds after which a request left behind is deleted
 
@@ -46,17 +45,7 @@ class RequestQueries(SqlBase):
                     (r["game_id"],),
                 )
             ]
-            return TableSnapshot(
-                channel_id=r["channel_id"],
-                guild_id=r["guild_id"],
-                game_id=r["game_id"],
-                status=r["status"],
-                data=json.loads(r["data"]),
-                updated_at=r["updated_at"],
-                move_no=r["move_no"],
-                moves=tuple(moves),
-                version=r["version"],
-            )
+            return snapshot_of(r, moves, r["version"])
 
         return await self._read(body)
 

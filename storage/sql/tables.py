@@ -10,7 +10,7 @@ writes nothing. A logged move (``append_move``) checks the same version without 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..base import StorageError, TableConflict
@@ -131,20 +131,7 @@ class TableQueries(SqlBase):
                 ):
                     if m["game_id"] in logs:
                         logs[m["game_id"]].append(move_record(m))
-            return [
-                TableSnapshot(
-                    channel_id=r["channel_id"],
-                    guild_id=r["guild_id"],
-                    game_id=r["game_id"],
-                    status=r["status"],
-                    data=json.loads(r["data"]),
-                    updated_at=r["updated_at"],
-                    move_no=r["move_no"],
-                    moves=tuple(logs[r["game_id"]]),
-                    version=r["version"] + 1,
-                )
-                for r in claimed
-            ]
+            return [snapshot_of(r, logs[r["game_id"]], r["version"] + 1) for r in claimed]
 
         def adopt(snapshots: list[TableSnapshot]) -> None:
             for s in snapshots:
@@ -188,6 +175,21 @@ def conflict(channel_id: int) -> TableConflict:
     return TableConflict(
         f"the table of channel {channel_id} was changed or taken over by another process since "
         "this one last wrote it: not overwritten"
+    )
+
+
+def snapshot_of(r: Any, moves: Iterable[MoveRecord], version: int) -> TableSnapshot:
+    """A ``tables`` row and the moves logged after its snapshot."""
+    return TableSnapshot(
+        channel_id=r["channel_id"],
+        guild_id=r["guild_id"],
+        game_id=r["game_id"],
+        status=r["status"],
+        data=json.loads(r["data"]),
+        updated_at=r["updated_at"],
+        move_no=r["move_no"],
+        moves=tuple(moves),
+        version=version,
     )
 
 
