@@ -125,6 +125,13 @@ def header(t: TournamentRecord, entrants: int) -> list[str]:
         lines.append(_("Starts {start}, lasts {minutes} min.").format(start=start, minutes=minutes))
     else:
         lines.append(_("Starts {start}, {rounds} rounds.").format(start=start, rounds=t.rounds))
+    if t.format == "tables":
+        lines.append(
+            _(
+                "Points by place at a table of N: first N − 1, each place below one less, last 0; "
+                "a tie shares the points of its places."
+            )
+        )
     lines.append(_("Entrants: {count}").format(count=entrants))
     if (early := ended_early(t)) is not None:
         lines.append(early)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from bot.i18n import using
-from bot.render.tournaments import standings_drawing
+from bot.render.tournaments import header, standings_drawing
 from bot.tournaments.state import Row
 from storage.models import TournamentRecord
 
@@ -41,3 +42,11 @@ def drawn_names(lang: str) -> list[str]:
 def test_computers_are_named_in_the_readers_language() -> None:
     assert drawn_names("en") == ["Фёдор", "Computer 1 (hard)"]
     assert drawn_names("ru") == ["Фёдор", "Компьютер 1 (сильный)"]
+
+
+def test_rounds_of_tables_publish_their_points_by_place() -> None:
+    tables = replace(RECORD, format="tables", game="haggis", preset=None, rounds=2)
+    for lang, words in (("en", "Points by place"), ("ru", "Очки за место")):
+        with using(lang):
+            assert any(words in line for line in header(tables, 9))
+            assert not any(words in line for line in header(RECORD, 9))
