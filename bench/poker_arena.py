@@ -53,9 +53,7 @@ def play_hand(
         if level in RULE_PLAYERS:
             action = legal[0] if len(legal) == 1 else rule_action(level, view, legal)
         else:
-            action = choose_action(
-                "hurricane_poker", view, legal, level, seed=seed * 101 + moves
-            )
+            action = choose_action("hurricane_poker", view, legal, level, seed=seed * 101 + moves)
         if tally is not None and view["phase"] == "bet":
             counts = tally.setdefault(level, [0, 0, 0, 0])
             counts[3] += 1

@@ -11,7 +11,7 @@ import pytest
 from bot.games import load_game, new_game
 from bot.players import LEVELS, choose_action
 from bot.players.poker_cards import read_view, simulate
-from bot.players.poker_players import opponent_model
+from bot.players.poker_range import range_model
 
 from ..games.poker_helpers import play, position
 
@@ -109,7 +109,7 @@ def test_hard_reads_aggression_as_strength():
     # seat 0 to draw; its rivals bet and raised: their hands are likely strong
     seen = read_view(_view(state, 0))
     plain = simulate(seen, random.Random(1), 400)
-    modelled = simulate(seen, random.Random(1), 400, opponent_model(seen))
+    modelled = simulate(seen, random.Random(1), 400, range_model(seen))
     assert modelled.best_share(False) < plain.best_share(False) - 0.03
 
 
