@@ -92,7 +92,7 @@ def _draw(legal: Sequence[Action], card: int) -> Action:
 #: heads-up, a hand in this bottom share of all hands (by its own rough pot share) bets as a bluff
 #: with this chance when nothing is owed: a player who folds its weak hands to every bet then
 #: loses the antes, and one who reads every bet as strength folds too much
-BLUFF_BELOW, BLUFF_CHANCE = 0.5, 0.8
+BLUFF_BELOW, BLUFF_CHANCE = 0.7, 0.9
 #: bet when the expected share reaches fair + (1 - fair) * BET_AT (a third before issue 29: only
 #: aces bet heads-up, where almost every other hand shares about half the pot)
 BET_AT = 0.05
@@ -108,12 +108,24 @@ def _bluffs(seen: Seen, rng: random.Random) -> bool:
 
 def _defends(seen: Seen) -> bool:
     """Whether the hand is among those that call whatever the read of the bettor says: the best
-    ``pot / (pot + bet)`` of all hands (a bettor's bluff of any size then never pays; shared out
-    among the opponents when several are in)."""
+    ``pot / (pot + bet)`` of the hands that got here (a bettor's bluff of any size then never
+    pays; shared out among the opponents when several are in)."""
     before = seen.pot - seen.to_call
     defend = before / (before + seen.to_call) / max(1, len(seen.opponents))
+    # the defence is owed by the hands that are still here: each bet called before left about
+    # half of them
+    called = sum(1 for seat, action in seen.log if seat == seen.seat and action == "call")
+    defend *= 0.5**called
     table = share_table(seen.wild, max(1, len(seen.opponents)), seen.i_draw)
     return table[seen.hand] >= 1.0 - defend
+
+
+def _price(seen: Seen) -> float:
+    """The share of the final pot a call must win. Before the draw a bettor who holds what it
+    showed bets again after it: a call then counts that second bet too (one of the size now
+    owed), on both sides, so that hands which cannot stand two bets fold to the first."""
+    ahead = seen.to_call if seen.i_draw else 0
+    return (seen.to_call + ahead) / (seen.pot + seen.to_call + 2 * ahead)
 
 
 def _choose(
@@ -142,7 +154,7 @@ def _choose(
         if bets and (share >= bet_at or (rng is not None and _bluffs(seen, rng))):
             return bets[-1]
         return _find(legal, "check") or legal[0]
-    odds = seen.to_call / (seen.pot + seen.to_call)
+    odds = _price(seen)
     if raises and share >= raise_at:
         return raises[-1]
     if share >= odds or _defends(seen):
