@@ -1,13 +1,15 @@
 """Hurricane poker arena (not a test): chips won per hand between two levels, with a 95% interval.
 
 ``python bench/poker_arena.py --levels normal easy --players 6 --hands 2000`` (``--quick``: 10
-hands, the suite's check)
+hands, the suite's check). A level is easy, normal, hard or a rule player of
+``bot.arena.poker_rules`` (``foldbet``, ``tag``, ``lp``, ``maniac``).
 
 Duplicate format: each deal (a one-hand game from one seed, stacks at the default 100) is played
 twice with the levels seated alternately (A B A B …) and then swapped, so both levels hold the same
 cards from the same seats. The figure is level A's chips won per hand per seat; a pair of plays is
 one sample, and the interval is mean ± 1.96 standard errors over the pairs. Players get a JSON
-copy of their seat's view, exactly as in ``bot.arena``.
+copy of their seat's view, exactly as in ``bot.arena``. The report also counts, per level, the
+times it faced a bet and folded, and the bets and raises it made.
 """
 
 from __future__ import annotations
@@ -22,11 +24,21 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.arena.poker_rules import RULE_PLAYERS, rule_action  # noqa: E402
 from bot.games import new_game  # noqa: E402
 from bot.players import choose_action  # noqa: E402
 
+#: per level: [bets faced, folds, bets and raises made, decisions]
+Tally = dict[str, list[int]]
 
-def play_hand(seed: int, players: int, seating: list[str], options: dict[str, Any]) -> list[int]:
+
+def play_hand(
+    seed: int,
+    players: int,
+    seating: list[str],
+    options: dict[str, Any],
+    tally: Tally | None = None,
+) -> list[int]:
     """One hand; the chips each seat won (negative: lost)."""
     state = new_game("hurricane_poker", seed=seed, players=players, options={**options, "hands": 1})
     start = list(state.chips)
@@ -36,20 +48,31 @@ def play_hand(seed: int, players: int, seating: list[str], options: dict[str, An
         seat = state.current_player
         assert seat is not None
         view = json.loads(json.dumps(state.view(seat)))
-        action = choose_action(
-            "hurricane_poker",
-            view,
-            state.legal_actions(seat),
-            seating[seat],
-            seed=seed * 101 + moves,
-        )
+        legal = state.legal_actions(seat)
+        level = seating[seat]
+        if level in RULE_PLAYERS:
+            action = legal[0] if len(legal) == 1 else rule_action(level, view, legal)
+        else:
+            action = choose_action("hurricane_poker", view, legal, level, seed=seed * 101 + moves)
+        if tally is not None and view["phase"] == "bet":
+            counts = tally.setdefault(level, [0, 0, 0, 0])
+            counts[3] += 1
+            if view["to_call"]:
+                counts[0] += 1
+                counts[1] += str(action) == "fold"
+            counts[2] += str(action).split()[0] in ("bet", "raise")
         state.apply(action, seat)
         moves += 1
     return [end - begin for end, begin in zip(state.chips, start, strict=True)]
 
 
 def duel(
-    levels: tuple[str, str], players: int, hands: int, seed: int, options: dict[str, Any]
+    levels: tuple[str, str],
+    players: int,
+    hands: int,
+    seed: int,
+    options: dict[str, Any],
+    tally: Tally | None = None,
 ) -> tuple[float, float, float, float]:
     """(mean chips/hand/seat for level A, interval low, interval high, CPU seconds)."""
     a, b = levels
@@ -60,7 +83,7 @@ def duel(
         value = 0.0
         for swap in (0, 1):
             seating = [(a, b)[(s + swap) % 2] for s in range(players)]
-            won = play_hand(deal_seed, players, seating, options)
+            won = play_hand(deal_seed, players, seating, options, tally)
             mine = [w for s, w in enumerate(won) if seating[s] == a]
             value += sum(mine) / len(mine)
         samples.append(value / 2)
@@ -87,12 +110,19 @@ def main(argv: list[str] | None = None) -> None:
     for text in args.option:
         key, _, value = text.partition("=")
         options[key] = int(value) if value.isdigit() else value
-    mean, low, high, spent = duel(tuple(args.levels), args.players, args.hands, args.seed, options)
+    tally: Tally = {}
+    levels = (args.levels[0], args.levels[1])
+    mean, low, high, spent = duel(levels, args.players, args.hands, args.seed, options, tally)
     print(
         f"{args.levels[0]} vs {args.levels[1]}, {args.players} players, {args.hands} hands "
         f"{options or ''}: {args.levels[0]} wins {mean:+.3f} chips/hand/seat "
         f"[95% {low:+.3f}, {high:+.3f}]  ({spent:.0f} s CPU, {1000 * spent / args.hands:.1f} ms/hand)"
     )
+    for level, (faced, folds, aggressive, decisions) in sorted(tally.items()):
+        print(
+            f"  {level}: folded {folds} of {faced} bets faced, "
+            f"bet or raised {aggressive} of {decisions} betting decisions"
+        )
 
 
 if __name__ == "__main__":

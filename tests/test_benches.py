@@ -44,6 +44,7 @@ QUICK = (
     Quick("hurikan_view.py", ("--quick",), "clone+view"),
     Quick("pictures.py", ("--quick",), "poker8"),
     Quick("poker_arena.py", ("--quick",), "chips/hand/seat"),
+    Quick("poker_arena.py", ("--quick", "--levels", "hard", "tag"), "bets faced"),
     Quick("storage.py", ("--quick",), "save move 300 / save move 1"),
     Quick("tournament.py", ("--quick",), "swiss 100 entrants"),
     Quick("storage.py", ("--quick", "--backend", "postgres"), "finish_game", postgres=True),

@@ -1,5 +1,6 @@
 """``python -m bot.arena GAME --levels A B [C] --games N --seed S [--preset P] [--time-budget T]
-[--mirror]``; a level may be the fixed baseline ``greedy``."""
+[--mirror]``; a level may be the fixed baseline ``greedy`` or, in Hurricane poker, a rule player
+(``foldbet``, ``tag``, ``lp``, ``maniac``: ``bot.arena.poker_rules``)."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ def parse_args(argv: list[str]) -> ArenaConfig:
         "--levels",
         nargs="+",
         default=["normal", "easy"],
-        help="one per side: easy, normal, hard or the fixed baseline greedy",
+        help="one per side: easy, normal, hard, the fixed baseline greedy or a poker rule player",
     )
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)

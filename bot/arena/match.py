@@ -5,7 +5,8 @@ so that every entry sits in every position equally often. With ``mirror`` the sa
 played once per rotation — with two sides, each deal twice with the seats swapped — so the luck
 of the cards cancels out. Players only ever receive a JSON copy of their seat's view, never the
 game state. Besides the levels, an entry may be ``greedy``, the fixed baseline of
-``bot.arena.greedy``.
+``bot.arena.greedy``, or in Hurricane poker one of the rule players of ``bot.arena.poker_rules``
+(``foldbet``, ``tag``, ``lp``, ``maniac``).
 """
 
 from __future__ import annotations
@@ -21,8 +22,9 @@ from bot.games import GameState, new_game
 from bot.players import LEVELS, SearchLimits, choose_action
 
 from .greedy import greedy_action
+from .poker_rules import RULE_PLAYERS, rule_action
 
-BASELINES: tuple[str, ...] = ("greedy",)
+BASELINES: tuple[str, ...] = ("greedy", *RULE_PLAYERS)
 
 
 def wilson_interval(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -132,6 +134,8 @@ def play_game(
         start = time.perf_counter()
         if level == "greedy":
             action = legal[0] if len(legal) == 1 else greedy_action(config.game, view, legal)
+        elif level in RULE_PLAYERS:
+            action = legal[0] if len(legal) == 1 else rule_action(level, view, legal)
         else:
             action = choose_action(
                 config.game,
@@ -182,6 +186,8 @@ def run_arena(
     config: ArenaConfig, progress: Callable[[int, list[EntryStats]], None] | None = None
 ) -> list[EntryStats]:
     for level in config.levels:
+        if level in RULE_PLAYERS and config.game != "hurricane_poker":
+            raise ValueError(f"{level!r} is a Hurricane poker rule player")
         if level not in LEVELS and level not in BASELINES:
             choices = ", ".join((*LEVELS, *BASELINES))
             raise ValueError(f"Unknown level {level!r}: choose among {choices}")

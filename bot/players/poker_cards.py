@@ -300,6 +300,8 @@ def bet_values(
     pot at once)."""
     options = own_options(seen)
     pot, owed = seen.pot, seen.to_call
+    # before the draw, a call faces the bettor's second bet after it (one of the size owed now)
+    ahead = owed if seen.i_draw else 0
     passive = [0.0] * len(options)
     aggressive = [0.0] * len(options)
     total = 0.0
@@ -311,7 +313,7 @@ def bet_values(
         for j, throw in enumerate(options):
             my_high, my_low = own_keys(seen, throw, rivals.spare)
             share = share_against(seen, my_high, my_low, rivals, everyone)
-            passive[j] += w * (share * (pot + owed) - owed)
+            passive[j] += w * (share * (pot + owed + 2 * ahead) - owed - ahead)
             if not staying:
                 aggressive[j] += w * pot
             else:

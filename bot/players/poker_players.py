@@ -3,10 +3,14 @@
 - ``easy`` plays its cards roughly: a quick strength of its two cards (the share of all hands it
   beats on its better side) decides — bet strong hands, fold weak ones, call in between.
 - ``normal`` estimates its expected share of the pot against the players still in by Monte Carlo
-  over the unseen cards (their draws simulated, each of its own draw choices scored), and compares
-  it with the pot odds; it draws and declares the choice with the best share.
-- ``hard`` is normal with an opponent model: each sampled opponent hand is weighted by how likely
-  it is to have bet, called, checked, stood pat or drawn as that opponent did this hand.
+  over the unseen cards (their draws simulated, each of its own draw choices scored), each sampled
+  opponent hand weighed by how likely it is to have bet, called, checked or stood pat as that
+  opponent did this hand (``poker_range``), and compares it with the pot odds; it draws and
+  declares the choice with the best share. Facing a bet it still calls with the best
+  ``pot / (pot + bet)`` of all hands, and heads-up it bluffs with weak hands, so that neither
+  folding weak hands to its bets nor betting only strong ones exploits it (issue 29).
+- ``hard`` samples twice as many hands and, heads-up, values each bet size, the check or call
+  and the fold against the rivals that would stay in.
 """
 
 from __future__ import annotations
@@ -21,15 +25,14 @@ from .poker_cards import (
     SIDES,
     Outcome,
     Seen,
-    Weigher,
     bet_values,
     deal_rivals,
     outcome_of,
     quick_strength,
     read_view,
     rule_discard,
-    simulate,
 )
+from .poker_range import range_model, share_table
 
 NORMAL_SAMPLES = 160
 HARD_SAMPLES = 320
@@ -86,8 +89,51 @@ def _draw(legal: Sequence[Action], card: int) -> Action:
 
 
 # -------------------------------------------------------------------- normal
+#: heads-up, a hand in this bottom share of all hands (by its own rough pot share) bets as a bluff
+#: with this chance when nothing is owed: a player who folds its weak hands to every bet then
+#: loses the antes, and one who reads every bet as strength folds too much
+BLUFF_BELOW, BLUFF_CHANCE = 0.7, 0.9
+#: bet when the expected share reaches fair + (1 - fair) * BET_AT (a third before issue 29: only
+#: aces bet heads-up, where almost every other hand shares about half the pot)
+BET_AT = 0.05
+
+
+def _bluffs(seen: Seen, rng: random.Random) -> bool:
+    """A deterministic (seeded) draw: does this weak hand bet as a bluff?"""
+    if len(seen.opponents) != 1:
+        return False  # a bluff into several players rarely finds them all folding
+    table = share_table(seen.wild, 1, seen.i_draw)
+    return table[seen.hand] < BLUFF_BELOW and rng.random() < BLUFF_CHANCE
+
+
+def _defends(seen: Seen) -> bool:
+    """Whether the hand is among those that call whatever the read of the bettor says: the best
+    ``pot / (pot + bet)`` of the hands that got here (a bettor's bluff of any size then never
+    pays; shared out among the opponents when several are in)."""
+    before = seen.pot - seen.to_call
+    defend = before / (before + seen.to_call) / max(1, len(seen.opponents))
+    # the defence is owed by the hands that are still here: each bet called before left about
+    # half of them
+    called = sum(1 for seat, action in seen.log if seat == seen.seat and action == "call")
+    defend *= 0.5**called
+    table = share_table(seen.wild, max(1, len(seen.opponents)), seen.i_draw)
+    return table[seen.hand] >= 1.0 - defend
+
+
+def _price(seen: Seen) -> float:
+    """The share of the final pot a call must win. Before the draw a bettor who holds what it
+    showed bets again after it: a call then counts that second bet too (one of the size now
+    owed), on both sides, so that hands which cannot stand two bets fold to the first."""
+    ahead = seen.to_call if seen.i_draw else 0
+    return (seen.to_call + ahead) / (seen.pot + seen.to_call + 2 * ahead)
+
+
 def _choose(
-    seen: Seen, outcome: Outcome, legal: Sequence[Action], aggression: float = 0.0
+    seen: Seen,
+    outcome: Outcome,
+    legal: Sequence[Action],
+    aggression: float = 0.0,
+    rng: random.Random | None = None,
 ) -> Action:
     """Draw, declare or bet from the estimated shares."""
     declare = seen.declare
@@ -101,60 +147,30 @@ def _choose(
         return (_find(legal, "stand") or legal[0]) if throw is None else _draw(legal, throw)
     share = outcome.best_share(declare)
     fair = 1.0 / seen.players
-    bet_at = fair + (1 - fair) * (0.33 - aggression)
+    bet_at = fair + (1 - fair) * (BET_AT - aggression)
     raise_at = fair + (1 - fair) * (0.52 - aggression)
     bets, raises = _sized(legal, "bet"), _sized(legal, "raise")
     if seen.to_call == 0:
-        if bets and share >= bet_at:
+        if bets and (share >= bet_at or (rng is not None and _bluffs(seen, rng))):
             return bets[-1]
         return _find(legal, "check") or legal[0]
-    odds = seen.to_call / (seen.pot + seen.to_call)
+    odds = _price(seen)
     if raises and share >= raise_at:
         return raises[-1]
-    if share >= odds:
+    if share >= odds or _defends(seen):
         return _find(legal, "call") or legal[0]
     return _find(legal, "fold") or legal[0]
 
 
 def poker_normal(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
     seen = read_view(view)
-    outcome = simulate(seen, rng, NORMAL_SAMPLES)
-    return _choose(seen, outcome, legal)
+    rivals = deal_rivals(seen, rng, NORMAL_SAMPLES, range_model(seen))
+    if not rivals:
+        rivals = deal_rivals(seen, rng, NORMAL_SAMPLES)
+    return _choose(seen, outcome_of(seen, rivals), legal, rng=rng)
 
 
 # ---------------------------------------------------------------------- hard
-def opponent_model(seen: Seen) -> Weigher:
-    """Likelihood of each opponent's public actions this hand given a sampled hand's strength:
-    bets and raises come from strong hands, checks from weaker ones, standing pat from made
-    hands. Only the public log of the view is read."""
-    counts: dict[int, list[int]] = {s: [0, 0, 0, 0, 0] for s in seen.opponents}
-    for seat, action in seen.log:
-        if seat not in counts:
-            continue
-        word = action.split()[0]
-        index = {"bet": 0, "raise": 0, "call": 1, "check": 2, "stand": 3, "draw": 4}.get(word)
-        if index is not None:
-            counts[seat][index] += 1
-
-    def weigh(seat: int, hand: tuple[int, int], high: float, low: float) -> float:
-        aggressive, calls, checks, stood, drew = counts[seat]
-        s = max(high, low)
-        weight = 1.0
-        if aggressive:
-            weight *= (0.12 + 1.8 * s * s) ** aggressive
-        if calls:
-            weight *= (0.45 + s) ** calls
-        if checks:
-            weight *= (1.35 - 0.7 * s) ** checks
-        if stood:
-            weight *= 0.08 + 1.6 * s * s
-        if drew:
-            weight *= 1.25 - 0.8 * s
-        return weight
-
-    return weigh
-
-
 def _amount(action: Action) -> int:
     return int(str(action).split()[1])
 
@@ -163,7 +179,7 @@ def poker_hard(view: View, legal: Sequence[Action], rng: random.Random) -> Actio
     """Normal's estimate under the opponent model, and for bets the value of each move: a bet or
     raise (smallest and largest) against the rivals that would stay in, a check or call, a fold."""
     seen = read_view(view)
-    rivals = deal_rivals(seen, rng, HARD_SAMPLES, opponent_model(seen))
+    rivals = deal_rivals(seen, rng, HARD_SAMPLES, range_model(seen))
     if not rivals:  # the model rules out every sample: fall back to plain sampling
         rivals = deal_rivals(seen, rng, HARD_SAMPLES)
     if seen.phase != "bet" or len(seen.opponents) > EV_MAX_RIVALS:
@@ -172,7 +188,7 @@ def poker_hard(view: View, legal: Sequence[Action], rng: random.Random) -> Actio
             a.split()[0] in ("bet", "raise") for s, a in seen.log if s != seen.seat
         )
         aggression = 0.06 if passive_play and seen.log else 0.0
-        return _choose(seen, outcome_of(seen, rivals), legal, aggression)
+        return _choose(seen, outcome_of(seen, rivals), legal, aggression, rng)
     passive = _find(legal, "call" if seen.to_call else "check")
     if not (passive is not None):
         raise RuntimeError("internal error: expected passive is not None")
@@ -189,4 +205,7 @@ def poker_hard(view: View, legal: Sequence[Action], rng: random.Random) -> Actio
     fold = _find(legal, "fold")
     if fold is not None:
         choices.append((0.0, 2, fold))
-    return max(choices, key=lambda c: (c[0], c[1]))[2]
+    best = max(choices, key=lambda c: (c[0], c[1]))[2]
+    if best == passive and not seen.to_call and sized and _bluffs(seen, rng):
+        return sized[-1]
+    return best

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from bot.arena import ArenaConfig, run_arena, wilson_interval
 from bot.arena.__main__ import main
+from bot.arena.match import EntryStats, play_game
 
 
 def test_wilson_interval_matches_known_values():
@@ -89,3 +92,34 @@ def test_greedy_haggis_plays_lowest_non_bomb_and_passes_on_bombs_only():
     lowest = min(int(c[:-1]) for c in view["hand"] if c not in ("J", "Q", "K"))
     assert all(int(c[:-1]) == lowest for c in action.split())
     assert not any(c in ("J", "Q", "K") for c in action.split())
+
+
+@pytest.mark.parametrize("levels", [("maniac", "foldbet"), ("tag", "lp")])
+def test_poker_rule_players_are_deterministic_and_legal(levels):
+    config = ArenaConfig(
+        game="hurricane_poker", levels=levels, games=2, seed=3, players=2, options={"hands": 2}
+    )
+    first = [play_game(config, i, [EntryStats(x) for x in levels]) for i in range(2)]
+    again = [play_game(config, i, [EntryStats(x) for x in levels]) for i in range(2)]
+    assert first == again
+
+
+def test_poker_rule_players_only_play_poker():
+    config = ArenaConfig(game="hurikan", levels=("tag", "normal"), games=1)
+    with pytest.raises(ValueError, match="rule player"):
+        run_arena(config)
+
+
+def test_rule_player_moves_follow_their_style():
+    from bot.arena.poker_rules import rule_action
+
+    from ..games.poker_helpers import play, position
+
+    state = position([100, 100], [["2C", "8S"], ["KH", "QD"]], dealer=1)
+    play(state, "0 bet 3")
+    view = json.loads(json.dumps(state.view(1)))
+    legal = state.legal_actions(1)
+    moves = {
+        name: str(rule_action(name, view, legal)) for name in ("foldbet", "tag", "lp", "maniac")
+    }
+    assert moves == {"foldbet": "fold", "tag": "fold", "lp": "call", "maniac": "raise 3"}

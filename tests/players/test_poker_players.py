@@ -11,7 +11,7 @@ import pytest
 from bot.games import load_game, new_game
 from bot.players import LEVELS, choose_action
 from bot.players.poker_cards import read_view, simulate
-from bot.players.poker_players import opponent_model
+from bot.players.poker_range import range_model
 
 from ..games.poker_helpers import play, position
 
@@ -109,7 +109,7 @@ def test_hard_reads_aggression_as_strength():
     # seat 0 to draw; its rivals bet and raised: their hands are likely strong
     seen = read_view(_view(state, 0))
     plain = simulate(seen, random.Random(1), 400)
-    modelled = simulate(seen, random.Random(1), 400, opponent_model(seen))
+    modelled = simulate(seen, random.Random(1), 400, range_model(seen))
     assert modelled.best_share(False) < plain.best_share(False) - 0.03
 
 
@@ -125,3 +125,34 @@ def test_loaded_positions_play_on():
     state = new_game("hurricane_poker", seed=4, players=3)
     copy = load_game(state.to_dict())
     assert _choose(copy, "normal") == _choose(state, "normal")
+
+
+def test_heads_up_a_weak_hand_folds_to_a_bet_and_an_ace_bets():
+    """Issue 29: normal and hard called every bet. K-Q shares about half of an unread pot but
+    little of a bettor's; A-K scoops often."""
+    for level in ("normal", "hard"):
+        for seed in range(3):
+            weak = position([100, 100], [["2C", "8S"], ["KH", "QD"]], dealer=1)
+            play(weak, "0 bet 3")
+            assert _choose(weak, level, seed) == "fold", (level, seed)
+            ace = position([100, 100], [["2C", "8S"], ["AH", "KD"]], dealer=1)
+            play(ace, "0 bet 3")
+            assert _choose(ace, level, seed) != "fold", (level, seed)
+            first = position([100, 100], [["AH", "KD"], ["2C", "8S"]], dealer=1)
+            assert _choose(first, level, seed).startswith("bet"), (level, seed)
+
+
+def test_heads_up_weak_hands_bluff_some_of_the_time():
+    state = position([100, 100], [["KH", "QD"], ["2C", "8S"]], dealer=1)
+    for level in ("normal", "hard"):
+        moves = {_choose(state, level, seed) for seed in range(20)}
+        assert "check" in moves and "bet 3" in moves, (level, moves)
+
+
+def test_a_bet_narrows_the_read_hand_but_never_rules_one_out():
+    state = position([100, 100], [["2C", "8S"], ["KH", "QD"]], dealer=1)
+    play(state, "0 bet 3")
+    seen = read_view(_view(state, 1))
+    weigh = range_model(seen)
+    weights = [weigh(0, hand, 0.0, 0.0) for hand in [(0, 25), (12, 48), (46, 50)]]
+    assert min(weights) > 0.0 and max(weights) > 3 * min(weights)
