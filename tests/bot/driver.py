@@ -240,14 +240,15 @@ class Driver:
         moves = 0
         while self.deal_no() < deal:
             assert self.table.status is TableStatus.PLAYING, "the game ended first"
-            moves += await self._play_some(1)
+            moves += await self.play_moves(1)
             assert moves < max_moves, "the deal does not come"
         await self.fake.bot.settle()  # type: ignore[union-attr]
         self.scanner.scan()
         return moves
 
-    async def _play_some(self, count: int) -> int:
-        """Up to ``count`` human moves (waiting for the computers' own moves between them)."""
+    async def play_moves(self, count: int) -> int:
+        """Up to ``count`` human moves (waiting for the computers' own moves between them) while the
+        game goes on."""
         moves = 0
         while self.table.status is TableStatus.PLAYING and moves < count:
             state = self.table.state
@@ -271,7 +272,7 @@ class Driver:
 
     async def play_to_end(self, max_moves: int = 5000) -> int:
         """Play random legal moves (humans only; computers move by themselves) until the game ends."""
-        moves = await self._play_some(max_moves)
+        moves = await self.play_moves(max_moves)
         assert self.table.status is TableStatus.FINISHED, f"game not over after {moves} moves"
         await self.fake.bot.settle()  # type: ignore[union-attr]
         self.scanner.scan()

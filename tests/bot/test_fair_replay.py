@@ -98,6 +98,7 @@ async def play_game(
         await d.play_to_end()
         return d
     await d.play_until_deal(RESIGN_IN_DEAL)
+    await d.play_moves(1)  # a move into that deal: its first position is not the last step
     ex = await fake.slash("table resign", user=alice.user)
     assert ex.callback_type == 4, ex.content
     await fake.bot.settle()  # type: ignore[attr-defined]
