@@ -225,10 +225,32 @@ class Driver:
                 await self.click(person, msg, read["custom_id"], [action])
         assert self.table.move_no > before, f"{action} was not applied for seat {seat}"
 
-    async def play_to_end(self, max_moves: int = 5000) -> int:
-        """Play random legal moves (humans only; computers move by themselves) until the game ends."""
+    def deal_no(self) -> int:
+        """The deal (Hurricane, Hurikan) or round (Haggis) in play, counted from 1."""
+        state = self.table.state
+        assert state is not None
+        view = state.view(None)
+        number = view.get("deal") or view.get("round")
+        assert isinstance(number, int), sorted(view)
+        return number
+
+    async def play_until_deal(self, deal: int, max_moves: int = 5000) -> int:
+        """Play random legal moves (as ``play_to_end``) until deal or round ``deal`` has begun:
+        a game stopped there (resigned, abandoned) has ``deal - 1`` finished deals behind it."""
         moves = 0
-        while self.table.status is TableStatus.PLAYING and moves < max_moves:
+        while self.deal_no() < deal:
+            assert self.table.status is TableStatus.PLAYING, "the game ended first"
+            moves += await self.play_moves(1)
+            assert moves < max_moves, "the deal does not come"
+        await self.fake.bot.settle()  # type: ignore[union-attr]
+        self.scanner.scan()
+        return moves
+
+    async def play_moves(self, count: int) -> int:
+        """Up to ``count`` human moves (waiting for the computers' own moves between them) while the
+        game goes on."""
+        moves = 0
+        while self.table.status is TableStatus.PLAYING and moves < count:
             state = self.table.state
             assert state is not None
             seat = state.current_player
@@ -246,6 +268,11 @@ class Driver:
             await self.play_move(seat, self.choose(seat))
             self.scanner.scan()
             moves += 1
+        return moves
+
+    async def play_to_end(self, max_moves: int = 5000) -> int:
+        """Play random legal moves (humans only; computers move by themselves) until the game ends."""
+        moves = await self.play_moves(max_moves)
         assert self.table.status is TableStatus.FINISHED, f"game not over after {moves} moves"
         await self.fake.bot.settle()  # type: ignore[union-attr]
         self.scanner.scan()

@@ -55,14 +55,19 @@ async def test_the_table_message_is_posted_anew_when_its_tokens_expired(
     await d.play_to_end()
 
 
-async def play_where_computers_cannot_wait(fake: FakeDiscord, d: Driver) -> None:
+async def play_where_computers_cannot_wait(
+    fake: FakeDiscord, d: Driver, until_deal: int | None = None
+) -> None:
     """Nothing can be posted between interactions where the bot is absent: the human move that hands
     computers the turn is answered with their moves made (no pacing, though this bot paces
-    computers an hour: ``computer_delay=3600``), and the table message names whose turn it is."""
+    computers an hour: ``computer_delay=3600``), and the table message names whose turn it is.
+    ``until_deal``: stop once that deal or round has begun."""
     computers = {i for i, s in enumerate(d.table.seats) if s and s.computer is not None}
     assert computers
     handed = 0
     while d.table.status is TableStatus.PLAYING:
+        if until_deal is not None and d.deal_no() >= until_deal:
+            break
         seat = d.table.state.current_player  # type: ignore[union-attr]
         assert seat not in computers, "a computer waits for its turn where nothing can be posted"
         before = d.table.move_no
@@ -122,6 +127,7 @@ EVERY_GAME = [
     ),
     pytest.param({"game": "hurricane", "preset": "pairs", "options": "target=3"}, 4, id="pairs"),
     pytest.param({"game": "hurikan"}, 2, id="hurikan"),
+    # Haggis (a game to 250 is several hundred moves) stops in its third round: a player resigns
     pytest.param({"game": "haggis", "players": 2}, 2, id="haggis-2"),
     pytest.param({"game": "haggis", "players": 3}, 3, id="haggis-3"),
     pytest.param({"game": "hurricane_poker", "players": 3, "options": "hands=2"}, 3, id="poker"),
@@ -167,10 +173,20 @@ async def test_whole_games_of_every_game_in_every_place_without_the_bot_writing(
         d.hands.clear()
         for person in people:
             await fake.slash("hand", user=person.user, channel_id=place)
+    short = options["game"] == "haggis"  # two whole rounds, then a resignation
     if absent:
-        await play_where_computers_cannot_wait(fake, d)
+        await play_where_computers_cannot_wait(fake, d, until_deal=3 if short else None)
+    elif short:
+        await d.play_until_deal(3)
     else:
         await d.play_to_end()
+    if short:
+        assert d.table.status is TableStatus.PLAYING and d.deal_no() == 3
+        ex = await fake.slash("table resign", user=people[0].user, channel_id=place)
+        assert ex.callback_type == 4, ex.content
+        await fake.bot.settle()  # type: ignore[union-attr]
+        d.scanner.scan()
+        assert d.table.ended_by == "resigned"
     await fake.bot.settle()  # type: ignore[union-attr]
     assert d.table.status is TableStatus.FINISHED
     assert "Game over" in render_text(d.public())
