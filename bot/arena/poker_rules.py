@@ -87,13 +87,12 @@ def _draw(view: View, hand: list[int], legal: Sequence[Action], wild: str) -> Ac
     pack = poker_pack(wild)
     scores, _ = _scores(wild)
     unseen = [c for c in pack.cards if c not in hand]
-    best: tuple[float, int] | None = None
-    for throw in hand:
+
+    def kept_mean(throw: int) -> float:
         keep = hand[1] if throw == hand[0] else hand[0]
-        mean = sum(scores[(min(keep, c), max(keep, c))] for c in unseen) / len(unseen)
-        if best is None or mean > best[0]:
-            best = (mean, throw)
-    assert best is not None
+        return sum(scores[(min(keep, c), max(keep, c))] for c in unseen) / len(unseen)
+
+    best = max(((kept_mean(throw), throw) for throw in hand), key=lambda pair: pair[0])
     now = scores[(min(hand), max(hand))]
     if stand is not None and now >= best[0]:
         return stand
