@@ -30,6 +30,7 @@ from bot.render.table import turn_ping
 from bot.tables.models import Table, TableStatus
 
 from .hand import drawn_hand
+from .periodic import Periodic
 
 if TYPE_CHECKING:
     from .host import ServiceHost
@@ -62,18 +63,13 @@ class HandUpdater:
     def __init__(self, bot: ServiceHost) -> None:
         self.bot = bot
         self._hands: dict[tuple[int, int], LiveHand] = {}  # (channel, user) -> last hand
-        self._sweeper: asyncio.Task[None] | None = None
+        self._sweeper = Periodic(self.sweep, SWEEP_EVERY, "live-hands")
 
     def start(self) -> None:
-        if self._sweeper is None:
-            self._sweeper = asyncio.create_task(self._sweep_forever(), name="live-hands")
+        self._sweeper.start()
 
     async def close(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sweeper
-            self._sweeper = None
+        await self._sweeper.close()
 
     def remember(
         self,
@@ -116,14 +112,6 @@ class HandUpdater:
                 self._hands.pop((channel_id, user_id), None)
             elif now - hand.drawn_at >= LIVE_FOR:
                 await self._update(table, user_id, hand, now)
-
-    async def _sweep_forever(self) -> None:
-        while True:
-            await asyncio.sleep(SWEEP_EVERY)
-            try:
-                await self.sweep()
-            except Exception:
-                log.exception("Could not sweep the live hands")
 
     async def _update(self, table: Table, user_id: int, hand: LiveHand, now: float) -> None:
         key = (table.channel_id, user_id)

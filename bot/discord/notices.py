@@ -23,7 +23,6 @@ running its server's shard) writes its table message and so hears of its turns: 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from dataclasses import replace
 from enum import StrEnum
@@ -36,6 +35,7 @@ from bot.render.notices import done_panel, notice_panel
 from bot.tables.models import Table, TableStatus
 from storage.models import TurnNotice
 
+from .periodic import Periodic
 from .ui import MyHandButton, one_shot, panel_embed
 
 if TYPE_CHECKING:
@@ -68,19 +68,14 @@ class TurnNotices:
         self._notices: dict[int, dict[int, TurnNotice]] = {}  # channel -> user -> latest notice
         self._modes: dict[int, NoticeMode] = {}
         self._locks: dict[int, asyncio.Lock] = {}
-        self._sweeper: asyncio.Task[None] | None = None
+        self._sweeper = Periodic(self.sweep, SWEEP_EVERY, "turn-notices")
 
     # --- life ----------------------------------------------------------------------------------------
     def start(self) -> None:
-        if self._sweeper is None:
-            self._sweeper = asyncio.create_task(self._sweep_forever(), name="turn-notices")
+        self._sweeper.start()
 
     async def close(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sweeper
-            self._sweeper = None
+        await self._sweeper.close()
 
     def forget(self, channel_id: int) -> None:
         self._notices.pop(channel_id, None)
@@ -200,14 +195,6 @@ class TurnNotices:
                     self._notices.get(channel_id, {}).pop(waiting.user_id, None)
                 else:  # the turn is over, or the player changed their mind
                     await self._store(replace(waiting, state=DONE))
-
-    async def _sweep_forever(self) -> None:
-        while True:
-            await asyncio.sleep(SWEEP_EVERY)
-            try:
-                await self.sweep()
-            except Exception:
-                log.exception("Could not send the waiting turn notices")
 
     # --- Discord -------------------------------------------------------------------------------------
     async def _server_name(self, guild_id: int) -> str:
