@@ -26,7 +26,7 @@ SEASON_METRICS = (Metric.RATING, Metric.WINS, Metric.POINTS, Metric.GAMES)
 class SeatRecord:
     seat: int
     user_id: (
-        int  # computer players get a stable negative id per level, e.g. -1 easy, -2 normal, -3 hard
+        int  # computer players get a stable negative id per level, e.g. -1 easy, -2 normal, -3 hard, -4 expert
     )
     name: str
     is_bot: bool = False

@@ -1,8 +1,14 @@
-"""Per-game wiring: the ``normal`` policy and the ``hard`` search profile of each game."""
+"""Per-game wiring: the ``normal`` policy, the ``hard`` search profile and the ``expert`` of each
+game."""
 
 from __future__ import annotations
 
-from .base import Policy
+import random
+from collections.abc import Sequence
+
+from bot.games import Action
+
+from .base import Policy, SearchLimits, View
 from .hard import SearchProfile
 
 
@@ -45,3 +51,23 @@ def hard_policy(game: str) -> Policy | None:
 
         return poker_hard
     return None
+
+
+def expert_choice(
+    game: str,
+    view: View,
+    legal: Sequence[Action],
+    rng: random.Random,
+    limits: SearchLimits | None,
+    time_budget: float | None,
+) -> Action:
+    """The ``expert`` level's move (``limits`` fixes its work; else ``time_budget`` bounds it)."""
+    fast_hard = hard_policy(game)
+    if fast_hard is not None:
+        return fast_hard(view, legal, rng)
+    from .hard import search
+
+    profile = search_profile(game)
+    if limits is None:
+        limits = SearchLimits.from_budget(time_budget, profile.samples_per_second)
+    return search(profile, view, legal, rng, limits)

@@ -13,25 +13,30 @@ from bot.games import Action
 
 from .base import Policy, SearchLimits, View
 from .easy import easy_policy
-from .game_policies import hard_policy, normal_policy, search_profile
+from .game_policies import expert_choice, hard_policy, normal_policy, search_profile
 
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
 GAMES: tuple[str, ...] = ("hurricane", "hurikan", "haggis", "hurricane_poker")
 
 
 @dataclass(frozen=True, slots=True)
 class GamePlayers:
     """The computer players of a registered game: a policy per level (``hard``: the normal
-    policy when the game has no stronger one)."""
+    policy when the game has no stronger one; ``expert``: hard's)."""
 
     easy: Policy
     normal: Policy
     hard: Policy | None = None
+    expert: Policy | None = None
 
     def policy(self, level: str) -> Policy:
         if level == "easy":
             return self.easy
-        return self.hard if level == "hard" and self.hard is not None else self.normal
+        if level == "expert" and self.expert is not None:
+            return self.expert
+        if level in ("hard", "expert") and self.hard is not None:
+            return self.hard
+        return self.normal
 
 
 #: Players of games kept outside this package, by game name.
@@ -96,7 +101,9 @@ def choose_action(
             raise AssertionError(f"{level} player chose {chosen} which is not legal")
         return chosen
     fast_hard = hard_policy(game) if level == "hard" else None
-    if fast_hard is not None:
+    if level == "expert":
+        action = expert_choice(game, view, legal, rng, limits, time_budget)
+    elif fast_hard is not None:
         action = fast_hard(view, legal, rng)
     elif level == "hard":
         from .hard import search

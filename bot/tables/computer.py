@@ -45,7 +45,7 @@ async def choose_move(
         raise ValueError("no legal action for this seat")
     view = state.view(seat)
     try:
-        if level is Level.HARD:
+        if level in (Level.HARD, Level.EXPERT):  # a search: off the event loop
             choice = await asyncio.to_thread(_chooser, game, view, options, level.value, seed=seed)
         else:
             choice = _chooser(game, view, options, level.value, seed=seed)

@@ -22,6 +22,7 @@ class Level(StrEnum):
     EASY = "easy"
     NORMAL = "normal"
     HARD = "hard"
+    EXPERT = "expert"
 
 
 class Delivery(StrEnum):
@@ -44,7 +45,12 @@ class Pace(StrEnum):
 
 
 # Stable negative user ids for computer players (storage rates them per level).
-COMPUTER_IDS: dict[Level, int] = {Level.EASY: -1, Level.NORMAL: -2, Level.HARD: -3}
+COMPUTER_IDS: dict[Level, int] = {
+    Level.EASY: -1,
+    Level.NORMAL: -2,
+    Level.HARD: -3,
+    Level.EXPERT: -4,
+}
 
 
 @dataclass

@@ -204,11 +204,11 @@ def test_every_level_is_deterministic_through_the_public_api():
 def test_unknown_level_or_game_is_refused():
     state = start(("hurikan", None, {}), 1)
     legal = state.legal_actions()
-    with pytest.raises(ValueError, match="easy, normal, hard"):
-        choose_action("hurikan", state.view(0), legal, "expert", seed=1)
+    with pytest.raises(ValueError, match="easy, normal, hard, expert"):
+        choose_action("hurikan", state.view(0), legal, "grandmaster", seed=1)
     with pytest.raises(ValueError, match="hurricane, hurikan, haggis"):
         choose_action("chess", state.view(0), legal, "easy", seed=1)
-    assert LEVELS == ("easy", "normal", "hard")
+    assert LEVELS == ("easy", "normal", "hard", "expert")
 
 
 def test_hurikan_reached_as_a_hurricane_preset_uses_the_hurikan_player():
