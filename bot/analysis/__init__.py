@@ -1,0 +1,7 @@
+"""Analysis of finished games: for each human move, what expert would have played from that
+player's view and what the move cost. Pure (no Discord, storage or asyncio): the table layer
+feeds it a game as dealt and its move log and stores the result."""
+
+from .model import ANALYSIS_VERSION, GameAnalysis, Mark, MoveVerdict
+
+__all__ = ["ANALYSIS_VERSION", "GameAnalysis", "Mark", "MoveVerdict"]
