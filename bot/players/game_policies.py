@@ -53,7 +53,7 @@ def hard_policy(game: str) -> Policy | None:
     return None
 
 
-def expert_choice(
+def hard_choice(
     game: str,
     view: View,
     legal: Sequence[Action],
@@ -61,7 +61,7 @@ def expert_choice(
     limits: SearchLimits | None,
     time_budget: float | None,
 ) -> Action:
-    """The ``expert`` level's move (``limits`` fixes its work; else ``time_budget`` bounds it)."""
+    """The ``hard`` level's move (``limits`` fixes its work; else ``time_budget`` bounds it)."""
     fast_hard = hard_policy(game)
     if fast_hard is not None:
         return fast_hard(view, legal, rng)
@@ -71,3 +71,15 @@ def expert_choice(
     if limits is None:
         limits = SearchLimits.from_budget(time_budget, profile.samples_per_second)
     return search(profile, view, legal, rng, limits)
+
+
+def expert_choice(
+    game: str,
+    view: View,
+    legal: Sequence[Action],
+    rng: random.Random,
+    limits: SearchLimits | None,
+    time_budget: float | None,
+) -> Action:
+    """The ``expert`` level's move: hard's until a stronger player is merged (issue 29)."""
+    return hard_choice(game, view, legal, rng, limits, time_budget)

@@ -13,7 +13,7 @@ from bot.games import Action
 
 from .base import Policy, SearchLimits, View
 from .easy import easy_policy
-from .game_policies import expert_choice, hard_policy, normal_policy, search_profile
+from .game_policies import expert_choice, hard_choice, normal_policy
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
 GAMES: tuple[str, ...] = ("hurricane", "hurikan", "haggis", "hurricane_poker")
@@ -100,18 +100,10 @@ def choose_action(
         if chosen not in legal:
             raise AssertionError(f"{level} player chose {chosen} which is not legal")
         return chosen
-    fast_hard = hard_policy(game) if level == "hard" else None
     if level == "expert":
         action = expert_choice(game, view, legal, rng, limits, time_budget)
-    elif fast_hard is not None:
-        action = fast_hard(view, legal, rng)
     elif level == "hard":
-        from .hard import search
-
-        profile = search_profile(game)
-        if limits is None:
-            limits = SearchLimits.from_budget(time_budget, profile.samples_per_second)
-        action = search(profile, view, legal, rng, limits)
+        action = hard_choice(game, view, legal, rng, limits, time_budget)
     else:
         action = policy_for(game, level)(view, legal, rng)
     if action not in legal:  # a bug in a policy must never become an illegal move
