@@ -53,6 +53,15 @@ def hard_policy(game: str) -> Policy | None:
     return None
 
 
+def expert_policy(game: str) -> Policy | None:
+    """A game whose ``expert`` is a policy of its own (Hurricane poker: the CFR+ table)."""
+    if game == "hurricane_poker":
+        from .poker_expert import poker_expert
+
+        return poker_expert
+    return None
+
+
 def expert_choice(
     game: str,
     view: View,
@@ -62,6 +71,9 @@ def expert_choice(
     time_budget: float | None,
 ) -> Action:
     """The ``expert`` level's move (``limits`` fixes its work; else ``time_budget`` bounds it)."""
+    own = expert_policy(game)
+    if own is not None:
+        return own(view, legal, rng)
     fast_hard = hard_policy(game)
     if fast_hard is not None:
         return fast_hard(view, legal, rng)
