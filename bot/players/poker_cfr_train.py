@@ -70,19 +70,40 @@ def class_transitions(side: str) -> list[dict[int, float]]:
     return out
 
 
+def _cmp(x: int, y: int) -> int:
+    return (x > y) - (x < y)
+
+
 @cache
 def class_shares(declare: bool) -> list[list[list[float]]]:
     """share[m][i][j]: player 0's pot share with class i against class j; m indexes
-    (d0, d1) pairs under declarations, else m = 0 (cards speak)."""
+    (d0, d1) pairs under declarations, else m = 0 (cards speak). A heads-up share depends only
+    on how the two hands compare on each side, so it is looked up by the two comparisons."""
     keys = class_keys()
     n = len(keys)
-    if not declare:
-        return [[[speak_share(*keys[i], *keys[j]) for j in range(n)] for i in range(n)]]
-    return [
-        [[declared_share(*keys[i], d0, *keys[j], d1) for j in range(n)] for i in range(n)]
-        for d0 in DECLARES
-        for d1 in DECLARES
-    ]
+    sides = [(d0, d1) for d0 in DECLARES for d1 in DECLARES] if declare else [("", "")]
+    out = []
+    for d0, d1 in sides:
+        by_cmp: dict[tuple[int, int], float] = {}
+        for ch in (-1, 0, 1):
+            for cl in (-1, 0, 1):
+                h0, l0 = 1 + max(ch, 0), 1 + max(cl, 0)
+                h1, l1 = 1 + max(-ch, 0), 1 + max(-cl, 0)
+                by_cmp[(ch, cl)] = (
+                    declared_share(h0, l0, d0, h1, l1, d1)
+                    if declare
+                    else speak_share(h0, l0, h1, l1)
+                )
+        out.append(
+            [
+                [
+                    by_cmp[(_cmp(keys[i][0], keys[j][0]), _cmp(keys[i][1], keys[j][1]))]
+                    for j in range(n)
+                ]
+                for i in range(n)
+            ]
+        )
+    return out
 
 
 @cache
