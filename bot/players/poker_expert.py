@@ -249,14 +249,16 @@ def field_action(view: View, legal: Sequence[Action], rng: random.Random) -> Act
     return _bet(probs, seen.to_call, legal, rng)
 
 
-#: multi-way betting from the table against the field (else hard's betting)
-FIELD_BETTING = True
+#: multi-way betting from the table against the field when at most this many rivals are still in
+#: (0: hard's betting throughout). Against every rival still in it lost heavily six-handed
+#: (docs/players.md): only a hand narrowed to one rival is tried.
+FIELD_RIVALS = 1
 
 
 def multiway(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
     """Beyond the heads-up table: betting from the table against the field (``field_action``),
     draws, declarations and whatever the table lacks from hard."""
-    if FIELD_BETTING:
+    if FIELD_RIVALS and len(read_view(view).opponents) <= FIELD_RIVALS:
         action = field_action(view, legal, rng)
         if action is not None and action in legal:
             return action
