@@ -8,9 +8,10 @@ dropped, the usual cure for the noise of an unconverged average). Its bets and r
 largest legal; an opponent's bet of any size reads as the abstraction's one size. Draws keep the
 card that is better for the side the table draws for; declarations follow the table's mix.
 
-Multi-way, and in any state the table does not cover (other bet structures, short stacks, a
-history it never saw), it plays ``multiway``: hard's estimate, folding to bets in a multi-way pot
-with hands that cannot stand the price. It decides from the view only, like every level.
+Multi-way it plays ``multiway``: hard's move, except the betting once a single rival is left,
+which the table plays from the hand's history folded into a heads-up one (``field_history``).
+In any state the table does not cover (other bet structures, short stacks, a history it never
+saw) it plays hard's move. It decides from the view only, like every level.
 """
 
 from __future__ import annotations
