@@ -53,6 +53,15 @@ def hard_policy(game: str) -> Policy | None:
     return None
 
 
+def expert_policy(game: str) -> Policy | None:
+    """A game whose ``expert`` is a policy of its own (Hurricane poker: the CFR+ table)."""
+    if game == "hurricane_poker":
+        from .poker_expert import poker_expert
+
+        return poker_expert
+    return None
+
+
 def hard_choice(
     game: str,
     view: View,
@@ -81,5 +90,8 @@ def expert_choice(
     limits: SearchLimits | None,
     time_budget: float | None,
 ) -> Action:
-    """The ``expert`` level's move: hard's until a stronger player is merged (issue 29)."""
+    """The ``expert`` level's move (``limits`` fixes its work; else ``time_budget`` bounds it)."""
+    own = expert_policy(game)
+    if own is not None:
+        return own(view, legal, rng)
     return hard_choice(game, view, legal, rng, limits, time_budget)

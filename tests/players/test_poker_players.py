@@ -80,8 +80,11 @@ def test_same_seed_same_move():
 
 def test_strong_hands_bet_and_junk_folds_to_a_raise():
     strong = position([100, 100, 100], [["AH", "AS"], ["9C", "5D"], ["8C", "6S"]], dealer=2)
-    for level in LEVELS:
+    for level in ("easy", "normal", "hard"):
         assert _choose(strong, level).startswith("bet"), level
+    # expert plays a mixed strategy (the CFR+ table): it sometimes checks a monster to raise
+    moves = [_choose(strong, "expert", seed) for seed in range(20)]
+    assert any(m.startswith("bet") for m in moves) and "fold" not in moves
     junk = position(
         [100] * 6,
         [["QH", "JS"], ["AH", "2S"], ["KH", "KS"], ["AD", "3C"], ["QC", "QD"], ["8H", "9D"]],
