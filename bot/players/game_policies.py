@@ -65,6 +65,10 @@ def expert_choice(
     fast_hard = hard_policy(game)
     if fast_hard is not None:
         return fast_hard(view, legal, rng)
+    from .expert import GAMES, expert_move
+
+    if game in GAMES:
+        return expert_move(game, view, legal, rng, limits, time_budget)
     from .hard import search
 
     profile = search_profile(game)
