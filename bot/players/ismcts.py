@@ -208,11 +208,11 @@ def _iterate(
     spread.add(value(seat))
     for parent, keys, key, who in steps:
         for k in keys:
-            child = parent.children.get(k)
-            if child is None and k == key:
-                child = parent.children[k] = Node()
-            if child is not None:
-                child.avail += 1
+            sibling = parent.children.get(k)
+            if sibling is None and k == key:
+                sibling = parent.children[k] = Node()
+            if sibling is not None:
+                sibling.avail += 1
         chosen = parent.children[key]
         chosen.visits += 1
         chosen.total += value(who)
