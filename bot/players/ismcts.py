@@ -51,6 +51,7 @@ class Node:
 
     visits: int = 0
     total: float = 0.0  # sum of the deal's values for the side of the seat that made the move
+    squares: float = 0.0  # sum of their squares (the root's switch rule)
     avail: int = 0  # iterations in which the move was available at its parent
     children: dict[str, Node] = field(default_factory=dict)
 
@@ -215,7 +216,9 @@ def _iterate(
                 sibling.avail += 1
         chosen = parent.children[key]
         chosen.visits += 1
-        chosen.total += value(who)
+        v = value(who)
+        chosen.total += v
+        chosen.squares += v * v
 
 
 def ismcts(
@@ -268,4 +271,23 @@ def ismcts(
         rank = (child.visits, child.mean, -order[key])
         if rank > best_rank:
             best_rank, best_key = rank, key
+    first = str(candidates[0])
+    cautious = profile.switch_z > 0 and best_key != first and first in root.children
+    if cautious and not _clearly_better(
+        root.children[best_key], root.children[first], profile.switch_z
+    ):
+        best_key = first
     return by_key[best_key]
+
+
+def _clearly_better(best: Node, first: Node, z: float) -> bool:
+    """``best``'s mean above ``first``'s (normal's choice) by ``z`` standard errors of the
+    difference (``SearchProfile.switch_z``: hard's caution, unpaired here)."""
+    if best.visits < 2 or first.visits < 2:
+        return first.visits < 2 <= best.visits
+
+    def variance(node: Node) -> float:
+        n = node.visits
+        return max(0.0, (node.squares - n * node.mean * node.mean) / (n - 1)) / n
+
+    return best.mean - first.mean > z * math.sqrt(variance(best) + variance(first))
