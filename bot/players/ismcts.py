@@ -148,65 +148,64 @@ def _deal_over(
     return profile.evaluate(events, seat, state) is not None or state.current_player is None
 
 
-def _iterate(
+Step = tuple[Node, list[str], str, int]  # the node walked from, the keys there, the key, mover
+
+
+def _walk(
     profile: SearchProfile,
-    view: View,
+    state: GameState,
     seat: int,
     root: Node,
-    root_moves: Sequence[Action],
+    root_keys: list[str],
+    first: str,
     rng: random.Random,
+    rollout_seed: int,
     config: TreeConfig,
-    spread: _Spread,
+    explore: float,
     deadline: float | None,
-) -> None:
-    """One iteration: a world, a walk down the tree, one new node, a rollout, the update."""
-    state = profile.determinize(view, rng)
-    rollout_rng = random.Random(rng.getrandbits(64))
-    explore = config.explore * spread.std
-    # (the node walked from, the keys available there, the key chosen, the mover)
-    steps: list[tuple[Node, list[str], str, int]] = []
-    node = root
-    events: list[dict[str, Any]] = []
-    moves: Sequence[Action] = root_moves
-    mover = seat
-    while True:
-        keys = [str(a) for a in moves]
-        untried = [k for k in keys if k not in node.children]
-        if untried or len(steps) >= config.max_depth:
-            key = untried[0] if untried else keys[0]
-            steps.append((node, keys, key, mover))
-            events = state.apply(key, mover)
-            break
-        log_of = math.log
-        best_key = keys[0]
-        best = -math.inf
-        for k in keys:
-            child = node.children[k]
-            score = child.mean + explore * math.sqrt(log_of(child.avail + 1) / child.visits)
-            if score > best:
-                best, best_key = score, k
-        steps.append((node, keys, best_key, mover))
-        events = state.apply(best_key, mover)
-        node = node.children[best_key]
+) -> tuple[list[Step], Values]:
+    """Play ``first`` at the root of ``state``, walk down the tree (UCB over the moves available
+    in this world) to its first untried move, and finish the deal with the rollout players. The
+    tree is not touched: the caller commits the steps once the whole iteration is done."""
+    steps: list[Step] = [(root, root_keys, first, seat)]
+    events = state.apply(first, seat)
+    node = root.children.get(first)
+    while node is not None and len(steps) < config.max_depth:
         if deadline is not None and time.perf_counter() > deadline:
             raise OutOfTime
         if _deal_over(profile, events, seat, state):
             break
-        next_mover = state.current_player
-        if next_mover is None:
+        mover = state.current_player
+        if mover is None:
             break
-        mover = next_mover
         legal = state.legal_actions(mover)
         if len(legal) <= 1:
-            moves = legal
+            moves: Sequence[Action] = legal
         else:
             found = profile.candidates(state.view(mover), legal, rng)
             moves = found[: config.deep_width] or legal[:1]
         if not moves:
             break
-    value = _finish(profile, state, events, seat, rollout_rng, deadline)
-    # the iteration is complete: only now is the tree touched
-    spread.add(value(seat))
+        keys = [str(a) for a in moves]
+        untried = [k for k in keys if k not in node.children]
+        if untried:
+            key = untried[0]
+        else:
+            key = keys[0]
+            best = -math.inf
+            for k in keys:
+                child = node.children[k]
+                score = child.mean + explore * math.sqrt(math.log(child.avail + 1) / child.visits)
+                if score > best:
+                    best, key = score, k
+        steps.append((node, keys, key, mover))
+        events = state.apply(key, mover)
+        node = node.children.get(key)
+    value = _finish(profile, state, events, seat, random.Random(rollout_seed), deadline)
+    return steps, value
+
+
+def _commit(steps: list[Step], value: Values) -> None:
     for parent, keys, key, who in steps:
         for k in keys:
             sibling = parent.children.get(k)
@@ -221,6 +220,34 @@ def _iterate(
         chosen.squares += v * v
 
 
+@dataclass
+class RootMove:
+    """A root move's paired statistics: its value less normal's choice's, world by world."""
+
+    picks: int = 0
+    diff: float = 0.0
+    squares: float = 0.0
+
+    @property
+    def mean(self) -> float:
+        return self.diff / self.picks if self.picks else 0.0
+
+
+def _pick_root(keys: list[str], stats: dict[str, RootMove], done: int, explore: float) -> str:
+    """UCB1 over the paired differences; untried moves first, in normal's order."""
+    for k in keys:
+        if stats[k].picks == 0:
+            return k
+    log_n = math.log(done + 1)
+    best, chosen = -math.inf, keys[0]
+    for k in keys:
+        move = stats[k]
+        score = move.mean + explore * math.sqrt(log_n / move.picks)
+        if score > best:
+            best, chosen = score, k
+    return chosen
+
+
 def ismcts(
     profile: SearchProfile,
     view: View,
@@ -230,8 +257,8 @@ def ismcts(
     stats: SearchStats | None = None,
     config: TreeConfig | None = None,
 ) -> Action:
-    """The move of the seat of ``view``: the root's most visited move after the iterations that
-    ``limits`` allow (``stats.samples``: the iterations finished)."""
+    """The move of the seat of ``view`` after the iterations that ``limits`` allow
+    (``stats.samples``: the iterations finished)."""
     config = config or TreeConfig()
     clock = time.perf_counter
     start = clock()
@@ -244,8 +271,12 @@ def ismcts(
     if len(candidates) <= 1:
         return candidates[0] if candidates else legal[0]
     by_key = {str(a): a for a in candidates}
+    keys = list(by_key)
+    base = keys[0]
     root = Node()
-    spread = _Spread()
+    moves = {k: RootMove() for k in keys}
+    spread = _Spread()  # of the root seat's values: the scale of the tree's UCB term
+    gaps = _Spread()  # of the paired differences: the scale of the root's
     soft = None if limits.time_cap is None else start + limits.time_cap
     abort = limits.abort_after
     hard = None if abort is None else start + abort
@@ -256,38 +287,63 @@ def ismcts(
         began = clock()
         if soft is not None and began + ITERATION_MARGIN * slowest > soft:
             break
+        key = _pick_root(keys, moves, done, config.explore * gaps.std)
         try:
-            _iterate(profile, view, seat, root, candidates, rng, config, spread, hard)
+            world = profile.determinize(view, rng)
+            rollout_seed = rng.getrandbits(64)
+            explore = config.explore * spread.std
+            walks = []
+            if key != base:  # normal's choice in the same world, with the same rollout seed
+                twin = world.clone()
+                walks.append(
+                    _walk(
+                        profile,
+                        twin,
+                        seat,
+                        root,
+                        keys,
+                        base,
+                        rng,
+                        rollout_seed,
+                        config,
+                        explore,
+                        hard,
+                    )
+                )
+            walks.append(
+                _walk(
+                    profile, world, seat, root, keys, key, rng, rollout_seed, config, explore, hard
+                )
+            )
         except OutOfTime:
             break
+        for steps, value in walks:  # the iteration is complete: only now is the tree touched
+            _commit(steps, value)
+            spread.add(value(seat))
+        diff = walks[-1][1](seat) - walks[0][1](seat)
+        move = moves[key]
+        move.picks += 1
+        move.diff += diff
+        move.squares += diff * diff
+        if key != base:
+            gaps.add(diff)
         done += 1
         slowest = max(slowest, clock() - began)
     if stats is not None:
         stats.samples = done
-    order = {str(a): i for i, a in enumerate(candidates)}
-    best_key = str(candidates[0])
-    best_rank: tuple[int, float, int] = (0, -math.inf, 0)
-    for key, child in root.children.items():
-        rank = (child.visits, child.mean, -order[key])
-        if rank > best_rank:
-            best_rank, best_key = rank, key
-    first = str(candidates[0])
-    cautious = profile.switch_z > 0 and best_key != first and first in root.children
-    if cautious and not _clearly_better(
-        root.children[best_key], root.children[first], profile.switch_z
-    ):
-        best_key = first
+    # the most picked move (ties: the better mean, then normal's order), if clearly better
+    best_key = max(keys, key=lambda k: (moves[k].picks, moves[k].mean, -keys.index(k)))
+    if best_key != base and not _clearly_better(moves[best_key], profile.switch_z):
+        best_key = base
     return by_key[best_key]
 
 
-def _clearly_better(best: Node, first: Node, z: float) -> bool:
-    """``best``'s mean above ``first``'s (normal's choice) by ``z`` standard errors of the
-    difference (``SearchProfile.switch_z``: hard's caution, unpaired here)."""
-    if best.visits < 2 or first.visits < 2:
-        return first.visits < 2 <= best.visits
-
-    def variance(node: Node) -> float:
-        n = node.visits
-        return max(0.0, (node.squares - n * node.mean * node.mean) / (n - 1)) / n
-
-    return best.mean - first.mean > z * math.sqrt(variance(best) + variance(first))
+def _clearly_better(move: RootMove, z: float) -> bool:
+    """A paired mean advantage over normal's choice of at least ``z`` standard errors (``z``:
+    ``SearchProfile.switch_z``, hard's caution; 0: any advantage)."""
+    n = move.picks
+    if n < 2:
+        return n == 1 and move.mean > 0 and z <= 0
+    mean = move.mean
+    variance = max(0.0, (move.squares - n * mean * mean) / (n - 1))
+    return mean > z * math.sqrt(variance / n)

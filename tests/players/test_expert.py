@@ -75,7 +75,7 @@ def test_the_iteration_count_decides_without_a_clock():
     assert stats.samples == 9
 
 
-@pytest.mark.parametrize(("game", "players"), [("hurricane", None), ("haggis", 3)])
+@pytest.mark.parametrize(("game", "players"), [("hurricane", None), ("haggis", 2)])
 def test_a_small_budget_is_kept(game, players, monkeypatch):
     state = start((game, players, {}), 4)
     seat = state.current_player
@@ -88,7 +88,9 @@ def test_a_small_budget_is_kept(game, players, monkeypatch):
         monkeypatch.undo()
         assert action in legal
         assert clock.now <= 0.75 * budget + 2 * clock.tick, f"{game}: {clock.now:.3f} s of {budget}"
-        assert clock.now > 0.5 * budget, "the search stopped long before its budget was spent"
+        # no iteration starts that the slowest so far (two rollouts, in fake time) says would
+        # end after the soft cap (0.65 of the budget): it stops a little before it
+        assert clock.now > 0.35 * budget, "the search stopped long before its budget was spent"
 
 
 def test_a_cap_spent_at_once_plays_normals_first_choice():
