@@ -1,4 +1,5 @@
-"""Single-observer information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012).
+"""Single-observer information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012),
+with a paired root.
 
 One tree over the deciding seat's information sets, whatever the hidden cards are. Every
 iteration deals the unseen cards afresh, consistently with the seat's view (the game's
@@ -7,14 +8,20 @@ iteration deals the unseen cards afresh, consistently with the seat's view (the 
 - at each node the moves are those legal *in this world* that the profile's ``candidates`` keep
   (normal's best few; at the root the seat's own list, the same in every world). A node's
   children are keyed by the move's text, so a move seen in many worlds shares its statistics;
-- selection is UCB1 over the moves available in this world, with *availability* counts (a move
-  that is legal in few worlds is not penalised for being tried in few of them);
+- below the root, selection is UCB1 over the moves available in this world, with
+  *availability* counts (a move legal in few worlds is not penalised for being tried in few);
 - the first untried move (in normal's order of preference) is added, and the deal is finished by
-  the rollout players (``hard.rollout``'s policies, the profile's ``endgame`` when it has one);
+  the rollout players (``hard``'s rollout policies, the profile's ``endgame`` when it has one);
 - the finished deal is scored for every mover on the path by the profile's ``evaluate`` (match
   equity for the mover's side), so each seat's nodes maximise its own side's value.
 
-The move played is the root's most visited one (ties: the better mean, then normal's order).
+The root is paired, as ``hard`` pairs its candidates (common random numbers): the root move that
+UCB1 picks is walked down the tree, and so is normal's choice, in the same world with the same
+rollout seed; the root keeps each move's value *less normal's* in that world. The luck of the
+deal cancels out of the comparison, which is what lets a few hundred iterations tell the moves
+apart. The move played is the most picked one if its paired advantage is positive (at least
+``switch_z`` standard errors where the profile asks for hard's caution, Hurikan), else normal's.
+
 The budget follows ``SearchLimits`` as ``hard`` does: without a clock ``samples`` iterations
 decide the move (the same for a seed on any machine); with one, no iteration starts that the
 slowest so far says would end after the soft cap, and one in progress is dropped at the hard cap

@@ -211,3 +211,15 @@ def test_a_shallow_tree_still_decides():
     flat = TreeConfig(max_depth=1, deep_width=1)
     action = ismcts(profile, view, legal, random.Random(2), FEW, None, flat)
     assert action in legal
+
+
+def test_the_root_leaves_normals_choice_only_for_a_paired_advantage():
+    from bot.players.ismcts import RootMove, _clearly_better
+
+    ahead = RootMove(picks=10, diff=2.0, squares=2.0)  # +0.2 a world, standard error ~0.13
+    assert _clearly_better(ahead, 0.0)
+    assert _clearly_better(ahead, 1.0)
+    assert not _clearly_better(ahead, 2.0)
+    behind = RootMove(picks=10, diff=-1.0, squares=2.0)
+    assert not _clearly_better(behind, 0.0)
+    assert not _clearly_better(RootMove(), 0.0)
