@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot.games import new_game  # noqa: E402
 from bot.players import SearchLimits  # noqa: E402
 from bot.players.base import SOFT_SHARE  # noqa: E402
-from bot.players.expert import expert_move  # noqa: E402
+from bot.players.game_policies import expert_choice  # noqa: E402
 from bot.players.hard import SearchStats  # noqa: E402
 
 #: (label, game, players, options)
@@ -68,7 +68,7 @@ def main() -> None:
             stats = SearchStats()
             cpu = time.process_time()
             rng = random.Random(len(cpus))
-            action = expert_move(game, state.view(seat), legal, rng, limits, None, stats)
+            action = expert_choice(game, state.view(seat), legal, rng, limits, None, stats)
             spent = time.process_time() - cpu
             if len(legal) > 1:
                 cpus.append(spent)

@@ -15,8 +15,8 @@ from collections.abc import Sequence
 
 from bot.games import Action
 
-from .base import SOFT_SHARE, SearchLimits, View
-from .hard import SearchStats
+from .base import SOFT_SHARE, Policy, SearchLimits, View
+from .hard import SearchProfile, SearchStats
 from .ismcts import TreeConfig, ismcts
 
 log = logging.getLogger(__name__)
@@ -45,7 +45,8 @@ def fixed_limits(game: str, time_budget: float | None = None) -> SearchLimits:
 
 
 def expert_move(
-    game: str,
+    profile: SearchProfile,
+    normal: Policy,
     view: View,
     legal: Sequence[Action],
     rng: random.Random,
@@ -53,15 +54,15 @@ def expert_move(
     time_budget: float | None,
     stats: SearchStats | None = None,
 ) -> Action:
-    """Expert's move from the seat's ``view``; ``limits`` fixes the work, else the budget."""
-    from .game_policies import normal_policy, search_profile
-
-    profile = search_profile(game)
+    """Expert's move from the seat's ``view`` (``profile``: hard's of the game; ``normal``: the
+    fall-back); ``limits`` fixes the work, else the time budget bounds it."""
+    game = profile.game
     if limits is None:
         limits = SearchLimits.from_budget(time_budget, iterations_per_second(game))
     seed = rng.getrandbits(64)
     try:
-        return ismcts(profile, view, legal, random.Random(seed), limits, stats, CONFIGS[game])
+        config = CONFIGS.get(game, TreeConfig())
+        return ismcts(profile, view, legal, random.Random(seed), limits, stats, config)
     except Exception:  # an odd position must never cost a move: normal decides it
         log.exception("expert search failed in %s; normal plays", game)
-        return normal_policy(game)(view, legal, random.Random(seed))
+        return normal(view, legal, random.Random(seed))

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from bot.games import Action
 
 from .base import Policy, SearchLimits, View
-from .hard import SearchProfile
+from .hard import SearchProfile, SearchStats
 
 
 def normal_policy(game: str) -> Policy:
@@ -60,18 +60,23 @@ def expert_choice(
     rng: random.Random,
     limits: SearchLimits | None,
     time_budget: float | None,
+    stats: SearchStats | None = None,
 ) -> Action:
-    """The ``expert`` level's move (``limits`` fixes its work; else ``time_budget`` bounds it)."""
+    """The ``expert`` level's move (``limits`` fixes its work; else ``time_budget`` bounds it;
+    ``stats`` receives the iterations or samples it finished)."""
     fast_hard = hard_policy(game)
     if fast_hard is not None:
         return fast_hard(view, legal, rng)
     from .expert import GAMES, expert_move
 
     if game in GAMES:
-        return expert_move(game, view, legal, rng, limits, time_budget)
+        profile = search_profile(game)
+        return expert_move(
+            profile, normal_policy(game), view, legal, rng, limits, time_budget, stats
+        )
     from .hard import search
 
     profile = search_profile(game)
     if limits is None:
         limits = SearchLimits.from_budget(time_budget, profile.samples_per_second)
-    return search(profile, view, legal, rng, limits)
+    return search(profile, view, legal, rng, limits, stats)

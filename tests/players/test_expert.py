@@ -15,8 +15,8 @@ from bot.arena.match import _limits
 from bot.games import load_game
 from bot.players import SearchLimits, choose_action
 from bot.players import expert as expert_module
-from bot.players.expert import expert_move, fixed_limits, iterations_per_second
-from bot.players.game_policies import normal_policy, search_profile
+from bot.players.expert import fixed_limits, iterations_per_second
+from bot.players.game_policies import expert_choice, normal_policy, search_profile
 from bot.players.hard import SearchStats
 from bot.players.ismcts import TreeConfig, ismcts
 
@@ -116,7 +116,7 @@ def test_a_failing_search_falls_back_to_normal(monkeypatch):
         raise KeyError("an odd position")
 
     monkeypatch.setattr(expert_module, "ismcts", broken)
-    action = expert_move("haggis", view, legal, random.Random(3), FEW, None)
+    action = expert_choice("haggis", view, legal, random.Random(3), FEW, None)
     assert action in legal
     assert str(action) == str(normal_policy("haggis")(view, legal, _seeded(3)))
 
