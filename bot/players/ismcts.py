@@ -58,7 +58,6 @@ class Node:
 
     visits: int = 0
     total: float = 0.0  # sum of the deal's values for the side of the seat that made the move
-    squares: float = 0.0  # sum of their squares (the root's switch rule)
     avail: int = 0  # iterations in which the move was available at its parent
     children: dict[str, Node] = field(default_factory=dict)
 
@@ -222,9 +221,7 @@ def _commit(steps: list[Step], value: Values) -> None:
                 sibling.avail += 1
         chosen = parent.children[key]
         chosen.visits += 1
-        v = value(who)
-        chosen.total += v
-        chosen.squares += v * v
+        chosen.total += value(who)
 
 
 @dataclass
