@@ -39,6 +39,7 @@ QUICK = (
     Quick("cluster.py", ("--quick",), "moves/s (total)", postgres=True),
     Quick("compare.py", ("--quick",), "haggis 3p"),
     Quick("engine.py", ("--quick",), "to_dict()+load_game()"),
+    Quick("expert_player.py", ("--quick",), "haggis 3p"),
     Quick("gallery.py", ("--quick",), "pictures drawn"),
     Quick("hard_player.py", ("--quick",), "haggis 3p"),
     Quick("hurikan_view.py", ("--quick",), "clone+view"),

@@ -29,7 +29,7 @@ def parse_args(argv: list[str]) -> ArenaConfig:
         "--levels",
         nargs="+",
         default=["normal", "easy"],
-        help="one per side: easy, normal, hard, the fixed baseline greedy or a poker rule player",
+        help="one per side: easy, normal, hard, expert, the fixed baseline greedy or a poker rule player",
     )
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
@@ -38,8 +38,15 @@ def parse_args(argv: list[str]) -> ArenaConfig:
         type=float,
         help="hard: budget per move, seconds (default 1.0: 0.65 s planned, never over 0.75 s)",
     )
-    parser.add_argument("--samples", type=int, help="hard: determinisations per move")
-    parser.add_argument("--no-time-cap", action="store_true", help="hard: decide by samples only")
+    parser.add_argument(
+        "--samples", type=int, help="hard: determinisations per move; expert: iterations"
+    )
+    parser.add_argument(
+        "--expert-samples", type=int, help="expert: iterations per move (default: --samples)"
+    )
+    parser.add_argument(
+        "--no-time-cap", action="store_true", help="hard, expert: decide by samples only"
+    )
     parser.add_argument("--option", type=_option, action="append", default=[], help="key=value")
     parser.add_argument(
         "--mirror", action="store_true", help="play each deal once per seat rotation"
@@ -58,6 +65,7 @@ def parse_args(argv: list[str]) -> ArenaConfig:
         options=options,
         time_budget=args.time_budget,
         samples=args.samples,
+        expert_samples=args.expert_samples,
         no_time_cap=args.no_time_cap,
         mirror=args.mirror,
     )

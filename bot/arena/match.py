@@ -20,6 +20,9 @@ from typing import Any
 
 from bot.games import GameState, new_game
 from bot.players import LEVELS, SearchLimits, choose_action
+from bot.players.base import SOFT_SHARE
+from bot.players.expert import GAMES as EXPERT_GAMES
+from bot.players.expert import iterations_per_second
 
 from .greedy import greedy_action
 from .poker_rules import RULE_PLAYERS, rule_action
@@ -48,6 +51,8 @@ class ArenaConfig:
     options: dict[str, Any] = field(default_factory=dict)
     time_budget: float | None = None
     samples: int | None = None  # hard: determinisations per move (overrides the time budget)
+    #: expert: iterations per move (default: ``samples`` when given, else what the budget buys)
+    expert_samples: int | None = None
     no_time_cap: bool = False
     mirror: bool = False  # play each deal once per seat rotation (twice with two sides)
 
@@ -93,7 +98,17 @@ def sides_of(state: GameState) -> tuple[int, Callable[[int], int]]:
     return state.num_players, lambda seat: seat
 
 
-def _limits(config: ArenaConfig) -> SearchLimits | None:
+def _limits(config: ArenaConfig, level: str = "hard") -> SearchLimits | None:
+    """The fixed work of a searching level, or None for its time budget alone."""
+    if level == "expert" and config.game in EXPERT_GAMES:
+        fixed = config.expert_samples if config.expert_samples is not None else config.samples
+        if fixed is None and not config.no_time_cap:
+            return None
+        base = SearchLimits.from_budget(
+            config.time_budget, SOFT_SHARE * iterations_per_second(config.game)
+        )
+        samples = fixed if fixed is not None else base.samples
+        return SearchLimits(samples=samples, time_cap=None if config.no_time_cap else base.time_cap)
     if config.samples is None and not config.no_time_cap:
         return None
     from bot.players.game_policies import search_profile
@@ -120,7 +135,7 @@ def play_game(
     first_entry = entry_of_side[side_of(state.current_player or 0)]
     dealer = state.view(0).get("dealer")
     dealer_entry = entry_of_side[side_of(int(dealer))] if isinstance(dealer, int) else None
-    limits = _limits(config)
+    limits = {level: _limits(config, level) for level in set(config.levels)}
     moves = 0
     deals = 0
     while not state.is_over:
@@ -144,7 +159,7 @@ def play_game(
                 level,
                 seed=seed * 7919 + moves,
                 time_budget=config.time_budget,
-                limits=limits,
+                limits=limits[level],
             )
         spent = time.perf_counter() - start
         record = stats[entry]

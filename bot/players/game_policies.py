@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from bot.games import Action
 
 from .base import Policy, SearchLimits, View
-from .hard import SearchProfile
+from .hard import SearchProfile, SearchStats
 
 
 def normal_policy(game: str) -> Policy:
@@ -69,8 +69,10 @@ def hard_choice(
     rng: random.Random,
     limits: SearchLimits | None,
     time_budget: float | None,
+    stats: SearchStats | None = None,
 ) -> Action:
-    """The ``hard`` level's move (``limits`` fixes its work; else ``time_budget`` bounds it)."""
+    """The ``hard`` level's move (``limits`` fixes its work; else ``time_budget`` bounds it;
+    ``stats`` receives the samples it finished)."""
     fast_hard = hard_policy(game)
     if fast_hard is not None:
         return fast_hard(view, legal, rng)
@@ -79,7 +81,7 @@ def hard_choice(
     profile = search_profile(game)
     if limits is None:
         limits = SearchLimits.from_budget(time_budget, profile.samples_per_second)
-    return search(profile, view, legal, rng, limits)
+    return search(profile, view, legal, rng, limits, stats)
 
 
 def expert_choice(
@@ -89,9 +91,18 @@ def expert_choice(
     rng: random.Random,
     limits: SearchLimits | None,
     time_budget: float | None,
+    stats: SearchStats | None = None,
 ) -> Action:
-    """The ``expert`` level's move (``limits`` fixes its work; else ``time_budget`` bounds it)."""
+    """The ``expert`` level's move (``limits`` fixes its work; else ``time_budget`` bounds it;
+    ``stats`` receives the iterations or samples it finished)."""
     own = expert_policy(game)
     if own is not None:
         return own(view, legal, rng)
-    return hard_choice(game, view, legal, rng, limits, time_budget)
+    from .expert import GAMES, expert_move
+
+    if game in GAMES:
+        profile = search_profile(game)
+        return expert_move(
+            profile, normal_policy(game), view, legal, rng, limits, time_budget, stats
+        )
+    return hard_choice(game, view, legal, rng, limits, time_budget, stats)
