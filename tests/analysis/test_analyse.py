@@ -90,7 +90,7 @@ def haggis_bomb_position() -> GameState:
 
 @pytest.mark.parametrize(
     ("game", "moves", "kwargs"),
-    [("hurricane", 8, {}), ("haggis", 20, {"players": 2, "since": 16})],
+    [("hurricane", 8, {}), ("haggis", 16, {"players": 2, "since": 12})],
 )
 def test_the_analysis_of_a_seeded_game_is_deterministic(
     game: str, moves: int, kwargs: dict[str, Any]
@@ -145,15 +145,15 @@ def test_a_pass_that_lets_a_bomb_win_the_round_is_a_blunder() -> None:
 
 
 def test_expert_s_own_move_costs_nothing() -> None:
-    start, log = played_game("hurricane", 8, 6, {0})
-    first = analyse_game(start, log, game_id="g", samples=2, seed=4)
+    start, log = played_game("hurricane", 8, 4, {0})
+    first = analyse_game(start, log, game_id="g", samples=1, seed=4)
     # replay the game with expert's own moves where the person's were (the rest unchanged as
     # long as the game stays legal: only the first analysed move is swapped)
     target = first.moves[-1]
     swapped = list(log)
     swapped[target.move_no - 1] = AnalysedMove(target.seat, target.best, True)
     swapped = swapped[: target.move_no]
-    again = analyse_game(start, swapped, game_id="g", samples=2, seed=4)
+    again = analyse_game(start, swapped, game_id="g", samples=1, seed=4)
     verdict = again.for_move(target.move_no)
     assert verdict is not None and verdict.played == target.best
     assert (verdict.cost, verdict.mark) == (0.0, Mark.BEST)
@@ -198,3 +198,27 @@ def test_poker_costs_are_chips() -> None:
     analysis = analyse_game(start, log, game_id="g", samples=2)
     assert analysis.unit == "chips" and analysis.moves
     assert all(v.cost >= 0 for v in analysis.moves)
+
+
+def test_marks_and_accuracy_follow_the_game_s_thresholds() -> None:
+    from bot.analysis import move_accuracy
+
+    marks = THRESHOLDS["haggis"]
+    assert marks.mark(0.0) is Mark.BEST
+    assert marks.mark(marks.inaccuracy / 2) is Mark.GOOD
+    assert marks.mark(marks.inaccuracy) is Mark.INACCURACY
+    assert marks.mark(marks.mistake) is Mark.MISTAKE
+    assert marks.mark(marks.blunder + 1) is Mark.BLUNDER
+    assert move_accuracy("haggis", 0.0) == 100.0
+    assert move_accuracy("haggis", marks.mistake) == pytest.approx(50.0)
+    assert set(THRESHOLDS) == {"hurricane", "hurikan", "haggis", "hurricane_poker"}
+
+
+def test_a_haggis_bet_out_of_turn_is_analysed_among_the_bets() -> None:
+    start = games.new_game("haggis", seed=4, players=2)
+    mover = start.current_player
+    assert mover is not None
+    other = 1 - mover
+    analysis = analyse_game(start, [AnalysedMove(other, "bet 30", True)], game_id="g", samples=1)
+    [verdict] = analysis.moves
+    assert verdict.seat == other and verdict.best.startswith("bet")

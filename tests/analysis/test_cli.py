@@ -106,3 +106,25 @@ def test_the_terminal_analyses_the_persons_moves_after_the_game(monkeypatch) -> 
     after = text[text.index("=== Analysis of your moves") :]
     assert ". You: " in after and "You: accuracy " in after
     assert "Computer 1" not in after
+
+
+def test_only_a_persons_own_choices_count_as_human() -> None:
+    from bot.analyse_cli import human_moves
+    from storage.models import GameLog
+
+    moves = (
+        MoveRecord("g", 1, 0, "7H", 1.0, "human"),
+        MoveRecord("g", 2, 1, "2S", 2.0, "computer"),
+        MoveRecord("g", 3, 0, "3C", 3.0, "timeout"),
+        MoveRecord("g", 4, 0, "4C", 4.0, None),
+        MoveRecord("g", 5, 1, "5C", 5.0, None),
+    )
+    seats = (SeatRecord(0, 100, "Anna"), SeatRecord(1, -2, "Computer 1", is_bot=True))
+    log = GameLog("g", "hurricane", {}, 2, 1, moves, seats=seats)
+    assert [human for _seat, _action, human in human_moves(log)] == [
+        True,
+        False,
+        False,
+        True,
+        False,
+    ]
