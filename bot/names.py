@@ -21,9 +21,16 @@ _MENTION = re.compile(r"@(everyone|here|[!&]?[0-9]{17,20})")
 
 
 #: How ``computer_name`` names a computer seat (the number tells two of one level apart).
-COMPUTER_NAME = re.compile(r"Computer(?: (?P<number>[1-9][0-9]*))? \((?P<level>easy|normal|hard)\)")
+COMPUTER_NAME = re.compile(
+    r"Computer(?: (?P<number>[1-9][0-9]*))? \((?P<level>easy|normal|hard|expert)\)"
+)
 #: The levels' words, through the catalog (``normal`` is «средний»).
-LEVEL_WORDS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
+LEVEL_WORDS = {
+    "easy": N_("easy"),
+    "normal": N_("normal"),
+    "hard": N_("hard"),
+    "expert": N_("expert"),
+}
 
 
 def seat_name(name: str) -> str:

@@ -344,7 +344,7 @@ class Tables(commands.Cog):
 
     @table.command(name="computer", description="Seat a computer player in the lobby (host).")
     @app_commands.describe(
-        level="How strong it plays: easy, normal or hard",
+        level="How strong it plays: easy, normal, hard or expert",
         seat="Seat number (default: the first empty seat)",
     )
     @app_commands.choices(level=LEVEL_CHOICES)

@@ -47,7 +47,12 @@ from .controls import controls_of, need
 from .errors import cooldown_message, report_interaction_error
 from .language import Localised
 
-LEVEL_LABELS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
+LEVEL_LABELS = {
+    "easy": N_("Easy"),
+    "normal": N_("Normal"),
+    "hard": N_("Hard"),
+    "expert": N_("Expert"),
+}
 
 
 class ClickTooFast(TableError):

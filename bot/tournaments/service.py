@@ -294,7 +294,7 @@ class TournamentService:
             Level(plan.computer_level)
         except ValueError:
             raise TournamentError(
-                N_("Unknown computer level: choose easy, normal or hard.")
+                N_("Unknown computer level: choose easy, normal, hard or expert.")
             ) from None
         return plan
 

@@ -13,7 +13,7 @@ from bot.tables.lobby import computer_name
 from bot.tables.models import COMPUTER_IDS, GameSpec, Level, Seat, Table
 from storage.models import GameSummary, LeaderboardRow, Metric, SeatRecord
 
-LEVELS_RU = {"easy": "лёгкий", "normal": "средний", "hard": "сильный"}
+LEVELS_RU = {"easy": "лёгкий", "normal": "средний", "hard": "сильный", "expert": "эксперт"}
 
 
 def _table_with_computers() -> Table:
@@ -44,7 +44,7 @@ def test_a_computer_is_named_in_the_readers_language() -> None:
         for name in (
             "Ann",
             "Computer",
-            "Computer (expert)",
+            "Computer (grandmaster)",
             "My Computer (normal)",
             "**Computer**",
         ):
