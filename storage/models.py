@@ -25,9 +25,7 @@ SEASON_METRICS = (Metric.RATING, Metric.WINS, Metric.POINTS, Metric.GAMES)
 @dataclass(frozen=True)
 class SeatRecord:
     seat: int
-    user_id: (
-        int  # computer players get a stable negative id per level, e.g. -1 easy, -2 normal, -3 hard, -4 expert
-    )
+    user_id: int  # computer players get a stable negative id per level, e.g. -1 easy, -2 normal, -3 hard, -4 expert
     name: str
     is_bot: bool = False
     team: int | None = None  # Hurricane `pairs`: seat % 2
