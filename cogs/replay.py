@@ -113,7 +113,8 @@ class Replays(commands.Cog):
         embed = panel_embed(panel, frame.table.spec.game)
         embed.url = await self.bot.web_links.game(interaction.guild_id, log.game_id, step)
         toggle = self.bot.analyses is not None or analysis
-        view = replay_buttons(frame, analysis=analysis, toggle=toggle)
+        pending = verdicts is not None and verdicts[0] is AnalysisState.PENDING
+        view = replay_buttons(frame, analysis=analysis, toggle=toggle, pending=pending)
         if interaction.response.is_done():
             if new:
                 await interaction.followup.send(embed=embed, view=view, ephemeral=True)

@@ -34,11 +34,12 @@ def replay_custom_id(kind: str, game_id: str, step: int, analysis: bool = False)
 
 
 def replay_buttons(
-    frame: ReplayFrame, *, analysis: bool = False, toggle: bool = False
+    frame: ReplayFrame, *, analysis: bool = False, toggle: bool = False, pending: bool = False
 ) -> discord.ui.View:
     """⏮ ◀ ▶ ⏭ and the jump to the next deal, each carrying the game and the step it shows
     (and whether the analysis is shown: it stays on while stepping); ``toggle``: a second row
-    with the **Analysis** button that shows or hides it."""
+    with the **Analysis** button that shows or hides it (``pending``: the analysis is not there
+    yet, the button asks for it again)."""
     gid, step, total = frame.table.game_id, frame.step, frame.total
     nxt = frame.next_deal
     specs = [
@@ -67,12 +68,13 @@ def replay_buttons(
             )
         )
     if toggle:
+        hide = analysis and not pending
         view.add_item(
             Button(
-                emoji="🔍",
-                label=_("Hide analysis") if analysis else _("Analysis"),
+                emoji="🔄" if pending else "🔍",
+                label=_("Hide analysis") if hide else _("Analysis"),
                 style=discord.ButtonStyle.primary if analysis else discord.ButtonStyle.secondary,
-                custom_id=replay_custom_id("s", gid, step, not analysis),
+                custom_id=replay_custom_id("s", gid, step, not hide),
                 row=1,
             )
         )

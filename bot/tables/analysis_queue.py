@@ -36,12 +36,13 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from bot.analysis import ANALYSIS_VERSION, GameAnalysis
+from bot.analysis import ANALYSIS_VERSION, AnalysedMove, GameAnalysis, analyse_game
+from bot.games import IllegalAction
 from storage.base import Storage, StorageError
 from storage.models import AnalysisRecord, GameLog, GameRecord
 
 from .models import Table
-from .replay import start_state
+from .replay import ReplayUnavailable, start_state
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +58,10 @@ RESUME_LIMIT = 50
 MAX_QUEUED = 500
 REQUEST_LIMIT = 20
 
+#: What says a game cannot be analysed (its log does not replay, or is not of a known game); any
+#: other error is a bug, logged, and the game is tried again at the next start.
+UNANALYSABLE = (ReplayUnavailable, IllegalAction, KeyError, ValueError)
+
 # priorities: a player asked for it; recorded just now; found waiting at start
 ASKED, RECORDED, RESUMED = 0, 1, 2
 
@@ -65,12 +70,10 @@ def human_seats(log: GameLog) -> set[int]:
     return {s.seat for s in log.seats if not s.is_bot}
 
 
-def analysed_moves(log: GameLog) -> list[Any]:
+def analysed_moves(log: GameLog) -> list[AnalysedMove]:
     """The log as the analysis reads it: a move is a person's when a human sits there and it was
     not played for them (a timeout's move is the computer's choice; ``source`` None: an older
     log, taken by its seat)."""
-    from bot.analysis import AnalysedMove  # TEMP until acore lands
-
     humans = human_seats(log)
     return [
         AnalysedMove(m.seat, m.action, m.seat in humans and m.source in (None, "human"))
@@ -80,8 +83,6 @@ def analysed_moves(log: GameLog) -> list[Any]:
 
 def analyse_log(game_log: GameLog, samples: int | None = None) -> dict[str, Any]:
     """Analyse one stored game (in the worker process): its ``GameAnalysis`` as JSON."""
-    from bot.analysis import analyse_game  # TEMP until acore lands
-
     analysis = analyse_game(
         start_state(game_log),
         analysed_moves(game_log),
@@ -245,9 +246,7 @@ class AnalysisQueue:
         try:
             data = await loop.run_in_executor(self._pool, runner, game_log, self.samples)
             analysis = GameAnalysis.from_json(data)
-        except (BrokenProcessPool, asyncio.CancelledError):
-            raise
-        except Exception as exc:  # the log does not replay, or the analysis found it wrong
+        except UNANALYSABLE as exc:  # the log does not replay: stored as such, not retried
             self.failed += 1
             log.warning("game %s cannot be analysed: %r", game_id, exc)
             await self.storage.save_analysis(

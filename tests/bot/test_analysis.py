@@ -9,6 +9,7 @@ bench/analysis_load.py's and tests/tables/test_analysis_queue.py's)."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections.abc import Iterator
 from concurrent.futures import Executor, ThreadPoolExecutor
@@ -29,14 +30,14 @@ ON = {"analysis": True}
 
 
 def stand_in(game_log: GameLog, samples: int | None = None) -> dict[str, Any]:
-    """Every person's move analysed: the odd ones best, the even ones a mistake costing 0.8."""
-    verdicts = []
+    """Every person's move analysed: their 1st, 3rd … best, the others mistakes costing 0.8."""
+    verdicts: list[MoveVerdict] = []
     for number, (move, record) in enumerate(
         zip(analysed_moves(game_log), game_log.actions, strict=True), start=1
     ):
         if not move.human:
             continue
-        best = number % 2 == 1
+        best = len(verdicts) % 2 == 0
         verdicts.append(
             MoveVerdict(
                 number,
@@ -89,7 +90,7 @@ async def test_replay_shows_each_moves_verdict_privately(
     alice, bob = people(fake, "Alice", "Bob")
     d = Driver(fake, [alice], seed=3)
     await d.open(alice, game="hurricane", preset="standard", computer="easy")
-    await d.play_moves(4)
+    await d.play_moves(2)
     await fake.slash("table resign", user=alice.user)
     await fake.bot.settle()  # type: ignore[union-attr]
     gid = d.table.game_id
@@ -98,7 +99,7 @@ async def test_replay_shows_each_moves_verdict_privately(
     assert stored is not None and stored.accuracy == {0: 62.5}
     log = await storage.game_log(gid)
     mine = first_human_moves(log)
-    assert len(mine) == 4
+    assert len(mine) == 2
 
     ex = await fake.click(d.public(), f"rp:o:{gid}:0", user=alice.user)
     assert ex.ephemeral
@@ -113,23 +114,23 @@ async def test_replay_shows_each_moves_verdict_privately(
     assert comp(msg, f"rp:na:{gid}:1") is not None  # stepping keeps the analysis shown
     assert comp(msg, f"rp:s:{gid}:0") is not None  # and the toggle now hides it
     # a best move, a mistake with expert's move and its cost, a computer's move
+    texts = {}
+    for step in range(1, len(log.actions) + 1):  # ▶ through the game, the analysis shown
+        await fake.click(msg, f"rp:na:{gid}:{step}", user=alice.user)
+        msg = fake.messages[int(msg["id"])]
+        texts[step] = render_text(msg)
     best, mistake = mine[0], mine[1]
-    await fake.click(msg, f"rp:la:{gid}:{best}", user=alice.user)
-    text = render_text(fake.messages[int(msg["id"])])
-    assert f"Move {best}: Alice played" in text and "best move" in text
-    assert "Expert's move" not in text
-    await fake.click(msg, f"rp:la:{gid}:{mistake}", user=alice.user)
-    text = render_text(fake.messages[int(msg["id"])])
-    assert f"Move {mistake}: Alice played" in text and "? mistake" in text
-    assert "Expert's move: Pass · cost 0.8 points" in text
-    computer = next(n for n in range(1, len(log.actions) + 1) if n not in mine)
-    await fake.click(msg, f"rp:la:{gid}:{computer}", user=alice.user)
-    text = render_text(fake.messages[int(msg["id"])])
-    assert f"Move {computer} is not analysed" in text
+    assert f"Move {best}: **Alice** played" in texts[best] and "best move" in texts[best]
+    assert "Expert's move" not in texts[best]
+    assert f"Move {mistake}: **Alice** played" in texts[mistake] and "? mistake" in texts[mistake]
+    assert "Expert's move: **Pass** · cost 0.8 points" in texts[mistake]
+    computer = next(n for n in texts if n not in mine)
+    assert f"Move {computer} is not analysed" in texts[computer]
     # hidden again
-    await fake.click(msg, f"rp:s:{gid}:{computer}", user=alice.user)
+    last = len(log.actions)
+    await fake.click(msg, f"rp:s:{gid}:{last}", user=alice.user)
     msg = fake.messages[int(msg["id"])]
-    assert "accuracy" not in render_text(msg) and comp(msg, f"rp:sa:{gid}:{computer}")
+    assert "accuracy" not in render_text(msg) and comp(msg, f"rp:sa:{gid}:{last}")
     # only Alice ever saw the verdicts: nothing public, nothing to Bob
     assert msg["flags"] & 64
     public = " ".join(render_text(m) for m in fake.public_messages())
@@ -139,6 +140,18 @@ async def test_replay_shows_each_moves_verdict_privately(
     # /history: Alice's accuracy in that game
     ex = await fake.slash("history", user=alice.user)
     assert ex.ephemeral and gid in ex.text and "accuracy 62%" in ex.text
+
+    # in Russian, for a Russian client
+    fake.user_locales[int(alice.user["id"])] = "ru"
+    await fake.click(msg, f"rp:sa:{gid}:{last}", user=alice.user)
+    msg = fake.messages[int(msg["id"])]
+    assert mistake == last - 1  # Alice, the computer, Alice, the computer
+    await fake.click(msg, f"rp:pa:{gid}:{mistake}", user=alice.user)
+    text = render_text(fake.messages[int(msg["id"])])
+    assert f"Ход {mistake}: **Alice** — " in text and "ошибка" in text, text
+    assert "Ход эксперта: **Пас** · потеря 0.8 очка" in text and "точность 62%" in text
+    ex = await fake.slash("history", user=alice.user)
+    assert "точность 62%" in ex.text
 
 
 async def test_pending_until_stored(
@@ -154,9 +167,14 @@ async def test_pending_until_stored(
     await fake.slash("table resign", user=alice.user)
     gid = d.table.game_id
     queue = fake.bot.analyses  # type: ignore[union-attr]
-    await fake.wait_for(lambda: queue.pending(gid))
+    for _ in range(1000):  # (``fake.wait_for`` settles: it would wait for the analysis)
+        if queue.current == gid:
+            break
+        await asyncio.sleep(0.005)
+    assert queue.pending(gid)
     ex = await fake.slash("history", user=alice.user)
-    assert gid in ex.text and "accuracy" not in ex.text
+    assert gid in ex.text and "accuracy" not in ex.text, ex.text
+    await fake.bot.publisher.flush()  # type: ignore[union-attr]  # the final table message
     ex = await fake.click(d.public(), f"rp:o:{gid}:0", user=alice.user)
     msg = ex.message
     assert msg is not None
