@@ -346,7 +346,9 @@ class CardBot(commands.AutoShardedBot):
             self.tables.on_recorded(self.game_pages.recorded)
             self.game_pages.start()
             if config.analysis:  # each game a person played, analysed in one worker process
-                self.analyses = AnalysisQueue(self.storage, clock=self.clock)
+                self.analyses = AnalysisQueue(
+                    self.storage, clock=self.clock, samples=config.analysis_samples
+                )
                 self.tables.on_recorded(self.analyses.recorded)
                 await self.analyses.start()
         await self.sync_commands()

@@ -156,6 +156,9 @@ class Config:
     # Each finished game with a person at it is analysed in the background (bot.tables.
     # analysis_queue: one worker process); ANALYSIS=0 turns it off (/replay then says so).
     analysis: bool = True
+    analysis_samples: int | None = (
+        None  # ANALYSIS_SAMPLES: fewer worlds per move (None: the game's)
+    )
 
     def __repr__(self) -> str:
         token = "set (hidden)" if self.token else "unset"
@@ -171,7 +174,7 @@ class Config:
             f"action_rate={self.action_rate}/{self.action_per_seconds}s, "
             f"shard_count={self.shard_count}, shard_ids={self.shard_ids}, "
             f"web={self.web_host}:{self.web_port}, web_base_url={self.web_base_url!r}, "
-            f"analysis={self.analysis})"
+            f"analysis={self.analysis}, analysis_samples={self.analysis_samples})"
         )
 
     __str__ = __repr__
@@ -245,4 +248,5 @@ class Config:
             web_base_url=base_url,
             web_trust_proxy=env.get("WEB_TRUST_PROXY", "").strip() in ("1", "true", "yes"),
             analysis=_switch(env, "ANALYSIS", True),
+            analysis_samples=_int_or_none(env, "ANALYSIS_SAMPLES", "of worlds per move, 1 or more"),
         )

@@ -10,18 +10,21 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import random
 import threading
 import time
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+import bot.games
 from bot.analysis import ANALYSIS_VERSION, GameAnalysis, Mark, MoveVerdict
 from bot.tables.analysis_queue import AnalysisQueue, analysed_moves
-from storage.models import GameLog, GameRecord, MoveRecord, SeatRecord
+from storage.models import GameLog, GameRecord, MoveRecord, SeatRecord, TableSnapshot
 from storage.sqlite import SqliteStorage
 
 CHANNEL, GUILD = 500, 7
@@ -259,3 +262,32 @@ def test_timeouts_and_computers_are_not_the_players_moves() -> None:
     )
     log = GameLog("g", "hurricane", {}, 2, 1, moves, seats=seats)
     assert [m.human for m in analysed_moves(log)] == [True, False, False, True]
+
+
+async def test_the_real_analysis_of_a_stored_game(storage: SqliteStorage, make_queue: Make) -> None:
+    """``analyse_log`` (the worker's function) on a game stored move by move: a verdict for each
+    of the person's moves with a choice, none for the computer's, the person's accuracy."""
+    state = bot.games.new_game("hurricane", seed=5, players=2, options={"preset": "standard"})
+    rng = random.Random(1)
+    gid, moves = "real-1", []
+    while not state.is_over and len(moves) < 10:
+        seat = state.current_player
+        assert seat is not None
+        action = rng.choice(list(state.legal_actions(seat)))
+        state.apply(action, seat)
+        source = "human" if seat == 0 else "computer"
+        moves.append(MoveRecord(gid, len(moves) + 1, seat, str(action), 0.0, source))
+    for move in moves[:-1]:
+        snapshot = TableSnapshot(CHANNEL, GUILD, gid, "playing", state.to_dict(), 0.0)
+        await storage.save_table(snapshot, move)
+    record = replace(game(101, -2, game_id=gid), seed=5)
+    await storage.finish_game(record, CHANNEL, moves[-1])
+    queue = make_queue(None, samples=1)  # the real analysis, few samples
+    await queue.start()
+    await queue.idle()
+    stored = await storage.load_analysis(gid)
+    assert stored is not None and stored.data is not None, stored
+    analysis = GameAnalysis.from_json(stored.data)
+    assert analysis.moves and {v.seat for v in analysis.moves} == {0}
+    assert {v.move_no for v in analysis.moves} <= {m.move_no for m in moves if m.seat == 0}
+    assert set(stored.accuracy) == {0} and 0 <= stored.accuracy[0] <= 100
