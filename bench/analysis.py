@@ -5,7 +5,7 @@ seats, counts every move as a person's (the worst case: both seats analysed) and
 (``time.process_time``, which other jobs on a shared machine do not inflate) that
 ``bot.analysis.analyse_game`` takes at its default sample counts, with the moves analysed and the
 marks found. Issue 29's budget: a 40-move two-player game in at most 60 s of CPU.
-``--quick``: 6 moves per game at 2 samples (the suite's check that the bench runs)."""
+``--quick``: 4 moves per game at 1 sample (the suite's check that the bench runs)."""
 
 from __future__ import annotations
 
@@ -61,10 +61,10 @@ def main() -> None:
     parser.add_argument(
         "--only", action="append", choices=[g[0] for g in GAMES], help="these games only"
     )
-    parser.add_argument("--quick", action="store_true", help="6 moves, 2 samples (suite's check)")
+    parser.add_argument("--quick", action="store_true", help="4 moves, 1 sample (suite's check)")
     args = parser.parse_args()
-    moves = 6 if args.quick else args.moves
-    samples = 2 if args.quick else args.samples
+    moves = 4 if args.quick else args.moves
+    samples = 1 if args.quick else args.samples
     print(f"analysis CPU, {moves} moves of a 2-player game, both seats analysed")
     for label, game, options in GAMES:
         if args.only and label not in args.only:

@@ -1,6 +1,6 @@
 """Entry point, with subcommands: ``python -m bot`` (or ``python -m bot run``) runs the Discord bot;
 ``python -m bot play <game>`` plays in a terminal; ``python -m bot check-db`` runs the full database
-check; ``python -m bot cluster --processes N`` runs N bot processes on shares of the shards
+check; ``python -m bot analyse GAME_ID`` prints a finished game's analysis; ``python -m bot cluster --processes N`` runs N bot processes on shares of the shards
 (``bot.cluster``); ``python -m bot web`` serves the web pages (``bot.web``). Another subcommand is one parser in ``build_parser`` and one handler in
 ``COMMANDS``."""
 
@@ -70,6 +70,13 @@ def web(args: argparse.Namespace) -> int:
         return 3
 
 
+def analyse(args: argparse.Namespace) -> int:
+    """The analysis of a stored game (``bot.analyse_cli``), imported only when asked for."""
+    from bot.analyse_cli import main as analyse_main
+
+    return analyse_main(args)
+
+
 def cluster(args: argparse.Namespace) -> int:
     """The cluster supervisor (``bot.cluster``), imported only when asked for."""
     from bot.cluster import cluster as run_cluster
@@ -84,12 +91,15 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "check-db": check_db,
     "cluster": cluster,
     "web": web,
+    "analyse": analyse,
 }
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bot", description="The card table bot.")
-    commands = parser.add_subparsers(dest="command", metavar="{run,play,check-db,cluster,web}")
+    commands = parser.add_subparsers(
+        dest="command", metavar="{run,play,analyse,check-db,cluster,web}"
+    )
     commands.add_parser("run", help="run the Discord bot (the default)")
     play = commands.add_parser(
         "play",
@@ -97,6 +107,16 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play a card game against the computer.",
     )
     terminal.add_arguments(play)
+    from bot.analyse_cli import DESCRIPTION as ANALYSE_DESCRIPTION
+    from bot.analyse_cli import add_arguments as analyse_arguments
+
+    analyse_arguments(
+        commands.add_parser(
+            "analyse",
+            help="analyse a finished game move by move (mistakes, accuracy)",
+            description=ANALYSE_DESCRIPTION,
+        )
+    )
     commands.add_parser(
         "check-db",
         help="run the full integrity check of the bot's database",

@@ -1,4 +1,5 @@
-"""Terminal play: ``python -m bot play <game> [--preset P] [--level L] [--seed S] [--players N]``.
+"""Terminal play: ``python -m bot play <game> [--preset P] [--level L] [--seed S] [--players N]
+[--analyse]``.
 
 One person plays any game against computer players on the real engine, without Discord. It reads
 stdin and writes stdout only, so a script can drive it (the tests do).
@@ -66,13 +67,17 @@ class TerminalGame:
     seed: int
     time_budget: float | None = None
     lang: str = "en"  # the language of everything it prints (``--lang``)
+    analyse: bool = False  # after the game, the analysis of the person's moves (``--analyse``)
+    analyse_samples: int | None = None  # its worlds per move (None: the game's default)
     rng: random.Random = field(init=False)
+    start: GameState = field(init=False)  # the game as dealt, for the analysis
     history: list[tuple[int, str]] = field(init=False, default_factory=list)  # (seat, move)
     story: Story = field(init=False, default_factory=Story)  # the results told so far
     shown: list[str] = field(init=False, default_factory=list)  # the table's lines last shown
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
+        self.start = self.state.clone()
 
     # ---- output helpers -------------------------------------------------------------------
     def say(self, text: str = "") -> None:
@@ -111,6 +116,8 @@ class TerminalGame:
             if player != self.seat:
                 self.computer_turn(player)
         self.finish()
+        if self.analyse:
+            self.show_analysis()
         return 0
 
     def intro(self) -> None:
@@ -328,6 +335,22 @@ class TerminalGame:
         for line in self.story.final_lines(self.table(), dict(self.state.view(None))):
             self.say(line)
 
+    def show_analysis(self) -> None:
+        """The analysis of the person's moves (``bot.analysis``): expert's move from the same
+        view beside each, its cost and mark, and the accuracy."""
+        from bot.analysis import AnalysedMove, analyse_game
+        from bot.render.analysis import analysis_lines
+
+        self.say("\n=== " + _("Analysis of your moves"))
+        self.out.flush()
+        moves = [AnalysedMove(seat, text, seat == self.seat) for seat, text in self.history]
+        analysis = analyse_game(
+            self.start, moves, game_id="terminal", samples=self.analyse_samples, seed=self.seed
+        )
+        names = [self.name(s) for s in range(self.state.num_players)]
+        for line in analysis_lines(analysis, names, seats={self.seat}):
+            self.say(line)
+
     # ---- the table ------------------------------------------------------------------------
     def show_view(self) -> None:
         """What everyone sees, in the words of the Discord table message (the board model); the
@@ -371,6 +394,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         choices=LANGUAGES,
         default=None,
         help="ru or en (default: from LC_ALL, LC_MESSAGES or LANG; English otherwise)",
+    )
+    parser.add_argument(
+        "--analyse",
+        action="store_true",
+        help="after the game, show the analysis of your moves (expert's move, cost, mistakes)",
+    )
+    parser.add_argument(
+        "--analyse-samples",
+        type=int,
+        default=None,
+        help="the analysis's worlds per move (default: the game's own)",
     )
 
 
@@ -432,6 +466,8 @@ def _play(args: argparse.Namespace, lang: str) -> int:
         seed,
         args.time_budget,
         lang=lang,
+        analyse=args.analyse,
+        analyse_samples=args.analyse_samples,
     )
     try:
         return game.run()

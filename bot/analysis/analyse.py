@@ -118,10 +118,13 @@ def analyse_game(
     """Analyse every human move of a game with a real choice (see the module's text).
 
     ``start`` is the game as dealt (it is not changed); ``moves`` the whole log in order; ``samples``
-    (both counts) overrides the game's ``DEFAULT_SAMPLES``. Raises ``IllegalAction`` when a move does not replay.
+    (both counts) overrides the game's ``DEFAULT_SAMPLES``. Raises ``IllegalAction`` when a move
+    does not replay, ``ValueError`` for a game without an analysis (one registered from outside).
     """
     began = time.process_time()
     game = start.name
+    if game not in THRESHOLDS:
+        raise ValueError(f"There is no analysis for {game!r} games.")
     est = estimator(game)
     search_n, n = DEFAULT_SAMPLES[game] if samples is None else (max(1, int(samples)),) * 2
     limits = SearchLimits(samples=search_n, time_cap=None)

@@ -5,7 +5,8 @@ the Hurricane family and Haggis — the mover's side's points less the mean of t
 (``margin``), at the end of the deal or round the move belongs to — and chips in Hurricane
 poker — the mover's stack at the end of the hand less its stack at the hand's start. Only the
 view is read: each sample deals the cards the seat cannot see at random, consistently with the
-view (the players' own ``determinise``), and plays the deal out with the normal players
+view (the players' own ``determinise``; in poker the opponents' hands are also weighed by their
+betting this hand, as normal and hard read it), and plays the deal out with the normal players
 (hard's rollouts). Every move compared in a sample is played in the same world with the same
 rollout seed (common random numbers), so the difference between two moves is the moves' own,
 not the luck of the deal.
@@ -29,6 +30,8 @@ Determinize = Callable[[View, random.Random], GameState]
 Finish = Callable[[GameState, list[dict[str, Any]], int, random.Random], float]
 
 POKER_MAX_MOVES = 200
+#: Poker: deals of the unseen cards drawn per world, one kept by the opponents' betting
+POKER_CANDIDATES = 8
 
 
 @dataclass(frozen=True)
@@ -79,11 +82,45 @@ def _poker_finish(
     return 0.0
 
 
+def poker_world(view: View, rng: random.Random) -> GameState:
+    """A poker world as normal and hard believe in it: ``POKER_CANDIDATES`` deals of the unseen
+    cards, one of them drawn with a chance proportional to how likely the opponents' hands in it
+    make their betting this hand (``poker_range.range_model``: a bet hints at strength)."""
+    from bot.games import poker_pack
+    from bot.players.poker_cards import quick_strength, read_view
+    from bot.players.poker_range import range_model
+
+    seen = read_view(view)
+    weigh = range_model(seen)
+    ids = poker_pack(seen.wild).ids
+    worlds: list[GameState] = []
+    weights: list[float] = []
+    for _ in range(POKER_CANDIDATES):
+        world = determinise("hurricane_poker", view, rng)
+        hands = world.to_dict()["hands"]
+        weight = 1.0
+        for seat in seen.opponents:
+            a, b = sorted(ids[c] for c in hands[seat])
+            high, low = quick_strength((a, b), seen.wild)
+            weight *= weigh(seat, (a, b), high, low)
+        worlds.append(world)
+        weights.append(weight)
+    total = sum(weights)
+    if total <= 0:
+        return worlds[0]
+    pick = rng.random() * total
+    for world, weight in zip(worlds, weights, strict=True):
+        pick -= weight
+        if pick <= 0:
+            return world
+    return worlds[-1]
+
+
 def _poker_estimator() -> Estimator:
     def finisher(view: View) -> Finish:
         return partial(_poker_finish, start=hand_start(view))
 
-    return Estimator("hurricane_poker", "chips", partial(determinise, "hurricane_poker"), finisher)
+    return Estimator("hurricane_poker", "chips", poker_world, finisher)
 
 
 @cache

@@ -155,8 +155,22 @@ async def test_no_english_in_any_russian_message_of_any_game(
         or None,
     )
     script = "help\nrules\nmoves\n" + "1\n" * 3000
-    tg = terminal.TerminalGame(state, game, "easy", 0, io.StringIO(script), out, 7, lang="ru")
+    # poker's short game also shows the analysis of the person's moves (``--analyse``)
+    poker = game == "hurricane_poker"
+    tg = terminal.TerminalGame(
+        state,
+        game,
+        "easy",
+        0,
+        io.StringIO(script),
+        out,
+        7,
+        lang="ru",
+        analyse=poker,
+        analyse_samples=1,
+    )
     assert tg.run() == 0
+    assert ("Разбор ваших ходов" in out.getvalue()) == poker
     shown = re.sub(r"\[[^\]\n]*\]", " ", out.getvalue())  # "[7H:3C]": each move's notation
     leftovers = english_words(shown, set())
     assert not leftovers, sorted(set(leftovers))[:40]
