@@ -350,7 +350,9 @@ class CardBot(commands.AutoShardedBot):
                     self.storage, clock=self.clock, samples=config.analysis_samples
                 )
                 self.tables.on_recorded(self.analyses.recorded)
-                await self.analyses.start()
+                # the games left unanalysed by a restart: by the process running shard 0 only
+                shard_zero = config.shard_ids is None or 0 in config.shard_ids
+                await self.analyses.start(resume=shard_zero)
         await self.sync_commands()
 
     async def on_ready(self) -> None:

@@ -5,7 +5,8 @@ Each game this process records with at least one human at the table (``TableMana
 ``bot.analysis.analyse_game`` in a **process pool of one worker** and stores the result once
 (``Storage.save_analysis``: a second save of the same version changes nothing, so two processes
 or a resumed queue never write a game twice). At start it queues the recent games recorded but
-not analysed (``Storage.unanalysed_games``): an analysis lost to a restart is done then. A game
+not analysed (``Storage.unanalysed_games``): an analysis lost to a restart is done then (with
+several bot processes on one database, by the one running shard 0). A game
 that cannot be analysed (its log does not replay) is stored as a failure and not tried again.
 
 Why a process and not a thread: the analysis is pure-Python search (seconds to a minute of CPU
@@ -173,18 +174,21 @@ class AnalysisQueue:
 
     # -- life cycle ------------------------------------------------------------------------------
 
-    async def start(self) -> None:
-        """Queue the recent games recorded but not analysed (a restart), then start working."""
+    async def start(self, *, resume: bool = True) -> None:
+        """Queue the recent games recorded but not analysed (a restart), then start working.
+        ``resume`` False: only this process's new games (several bot processes on one database:
+        one of them resumes, or each would analyse the same games)."""
         if self._task is not None or self._closed:
             return
         since = self._clock() - self.resume_days * 86_400
+        waiting: list[str] = []
         try:
-            waiting = await self.storage.unanalysed_games(
-                ANALYSIS_VERSION, since=since, limit=self.resume_limit
-            )
+            if resume:
+                waiting = await self.storage.unanalysed_games(
+                    ANALYSIS_VERSION, since=since, limit=self.resume_limit
+                )
         except StorageError as exc:
             log.warning("analysis: cannot list the games waiting for an analysis: %s", exc)
-            waiting = []
         for game_id in waiting:
             self._put(game_id, RESUMED)
         if waiting:

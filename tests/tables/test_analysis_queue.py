@@ -131,6 +131,10 @@ async def test_games_recorded_but_not_analysed_are_analysed_at_start(
     computers = game(-1, -2)
     for g in (*waiting, old, computers):
         await storage.finish_game(g)
+    other = make_queue()  # a process not running shard 0: its new games only
+    await other.start(resume=False)
+    await other.idle()
+    assert other.analysed == 0
     queue = make_queue()
     await queue.start()
     await queue.idle()
