@@ -63,6 +63,10 @@ REQUEST_LIMIT = 20
 #: other error is a bug, logged, and the game is tried again at the next start.
 UNANALYSABLE = (ReplayUnavailable, IllegalAction, KeyError, ValueError)
 
+#: Games one worker process analyses before a fresh one takes over (the players' caches and the
+#: allocator's high-water mark do not grow for the bot's lifetime).
+WORKER_GAMES = 50
+
 # priorities: a player asked for it; recorded just now; found waiting at start
 ASKED, RECORDED, RESUMED = 0, 1, 2
 
@@ -106,6 +110,7 @@ def process_pool() -> Executor:
         max_workers=1,
         mp_context=multiprocessing.get_context("spawn"),
         initializer=_worker_started,
+        max_tasks_per_child=WORKER_GAMES,
     )
 
 
