@@ -138,6 +138,18 @@ class NoStorage:
     async def current_season(self, guild_id: int) -> None:
         return None
 
+    async def save_analysis(self, *a: Any) -> bool:
+        return True
+
+    async def load_analysis(self, *a: Any) -> None:
+        return None
+
+    async def game_accuracies(self, *a: Any) -> dict[str, Any]:
+        return {}
+
+    async def unanalysed_games(self, *a: Any, **k: Any) -> list[str]:
+        return []
+
 
 #: Tables per fake server: a server holds at most ``MAX_TABLES_PER_SERVER`` (50 by default) live
 #: tables, so N tables sit in ceil(N / 50) servers, as they would in a real deployment.
@@ -345,7 +357,11 @@ async def measure(
     channels = table_channels(fake, n_tables, "t")
     people = [(fake.make_user(f"A{i}"), fake.make_user(f"B{i}")) for i in range(n_tables)]
     users = {int(u["id"]): u for pair in people for u in pair}
-    config = Config(token="bench", database_path=tmp / f"bench-{n_tables}-{storage}.sqlite3")
+    config = Config(
+        token="bench",
+        database_path=tmp / f"bench-{n_tables}-{storage}.sqlite3",
+        analysis=False,  # bench/analysis_load.py measures the bot with analyses running
+    )
     bot = create_bot(config, storage=None if storage else NoStorage(), publish_delay=publish_delay)
     bot.add_dynamic_items(FloorItem)
     await fake.start(bot)
@@ -408,7 +424,8 @@ async def memory_per_table(n_tables: int, tmp: Path, game: str = "hurricane") ->
     channels = table_channels(fake, n_tables, "m")
     people = [(fake.make_user(f"A{i}"), fake.make_user(f"B{i}")) for i in range(n_tables)]
     bot = create_bot(
-        Config(token="bench", database_path=tmp / f"mem-{game}.sqlite3"), publish_delay=0.0
+        Config(token="bench", database_path=tmp / f"mem-{game}.sqlite3", analysis=False),
+        publish_delay=0.0,
     )
     await fake.start(bot)
     await open_tables(fake, channels[:1], people[:1], game)  # warm caches and imports

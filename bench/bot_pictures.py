@@ -139,7 +139,7 @@ async def run(n_tables: int, samples: int, publish_delay: float) -> None:
         channels = [fake.make_channel(f"t{i}") for i in range(n_tables)]
         people = [(fake.make_user(f"A{i}"), fake.make_user(f"B{i}")) for i in range(n_tables)]
         users = {int(u["id"]): u for pair in people for u in pair}
-        config = Config(token="bench", database_path=Path(tmpdir) / "bench.sqlite3")
+        config = Config(token="bench", database_path=Path(tmpdir) / "bench.sqlite3", analysis=False)
         bot = create_bot(config, publish_delay=publish_delay, computer_delay=0.0, freeze_heap=True)
         await fake.start(bot)
         fake.auto_settle = False

@@ -43,6 +43,7 @@ from bot.discord.remote import RemoteTables
 from bot.discord.tournaments import TournamentDesk
 from bot.discord.web_links import WebLinks
 from bot.heap import freeze_long_lived
+from bot.tables.analysis_queue import AnalysisQueue
 from bot.tables.manager import TableManager
 from bot.tables.models import TableLimits
 from bot.tournaments.service import TournamentService
@@ -150,6 +151,8 @@ class CardBot(commands.AutoShardedBot):
         self.web_links = WebLinks(lambda: self.storage, config.web_base_url, clock)
         self.web_runner: Any = None  # the web pages, when WEB_PORT starts them in this process
         self.game_pages: PageWriter | None = None  # with storage, from setup_hook
+        # finished games analysed in the background (with storage and ANALYSIS on)
+        self.analyses: AnalysisQueue | None = None
         self.emoji_task: asyncio.Task[bool] | None = None
         self.warm_task: asyncio.Task[None] | None = None
         # /play and clicks per user: discord.py's cooldown bucket per user id.
@@ -342,6 +345,14 @@ class CardBot(commands.AutoShardedBot):
             self.game_pages = PageWriter(self.storage, clock=self.clock)
             self.tables.on_recorded(self.game_pages.recorded)
             self.game_pages.start()
+            if config.analysis:  # each game a person played, analysed in one worker process
+                self.analyses = AnalysisQueue(
+                    self.storage, clock=self.clock, samples=config.analysis_samples
+                )
+                self.tables.on_recorded(self.analyses.recorded)
+                # the games left unanalysed by a restart: by the process running shard 0 only
+                shard_zero = config.shard_ids is None or 0 in config.shard_ids
+                await self.analyses.start(resume=shard_zero)
         await self.sync_commands()
 
     async def on_ready(self) -> None:
@@ -356,8 +367,8 @@ class CardBot(commands.AutoShardedBot):
         )
 
     async def settle(self) -> None:
-        """Wait until the card emojis are set up and every pending public-message update has
-        been sent (tests and shutdown)."""
+        """Wait until the card emojis are set up, every pending public-message update has been
+        sent and every queued game analysed (tests)."""
         for task in (self.warm_task, self.emoji_task):
             if task is not None and not task.done():
                 await asyncio.wait([task])
@@ -365,6 +376,8 @@ class CardBot(commands.AutoShardedBot):
             await self.publisher.flush()
         if self.game_pages is not None:
             await self.game_pages.idle()
+        if self.analyses is not None:  # tests that turn the analyses on
+            await self.analyses.idle()
 
     async def close(self) -> None:
         if self.is_closed():
@@ -383,6 +396,8 @@ class CardBot(commands.AutoShardedBot):
                 await self.notices.close()
             if self.game_pages is not None:  # games still queued get their page at first visit
                 await self.game_pages.close()
+            if self.analyses is not None:  # games still queued are analysed at the next start
+                await self.analyses.close()
             if self.remote is not None:
                 await self.remote.close()
             if self.tournaments is not None:

@@ -118,6 +118,17 @@ def _positive(env: Mapping[str, str], key: str, default: float) -> float:
     return value
 
 
+def _switch(env: Mapping[str, str], key: str, default: bool) -> bool:
+    raw = env.get(key, "").strip().lower()
+    if not raw:
+        return default
+    if raw in ("1", "true", "yes", "on"):
+        return True
+    if raw in ("0", "false", "no", "off"):
+        return False
+    raise ConfigError(f"{key} must be 1 (on) or 0 (off), not {raw!r}")
+
+
 @dataclass(frozen=True)
 class Config:
     # The token and the database URL (it may hold a password) never appear in a repr or a log.
@@ -142,6 +153,12 @@ class Config:
     web_port: int | None = None
     web_base_url: str | None = None
     web_trust_proxy: bool = False  # X-Forwarded-For names the client (behind a reverse proxy)
+    # Each finished game with a person at it is analysed in the background (bot.tables.
+    # analysis_queue: one worker process); ANALYSIS=0 turns it off (/replay then says so).
+    analysis: bool = True
+    analysis_samples: int | None = (
+        None  # ANALYSIS_SAMPLES: fewer worlds per move (None: the game's)
+    )
 
     def __repr__(self) -> str:
         token = "set (hidden)" if self.token else "unset"
@@ -156,7 +173,8 @@ class Config:
             f"status_cooldown_seconds={self.status_cooldown_seconds}, "
             f"action_rate={self.action_rate}/{self.action_per_seconds}s, "
             f"shard_count={self.shard_count}, shard_ids={self.shard_ids}, "
-            f"web={self.web_host}:{self.web_port}, web_base_url={self.web_base_url!r})"
+            f"web={self.web_host}:{self.web_port}, web_base_url={self.web_base_url!r}, "
+            f"analysis={self.analysis}, analysis_samples={self.analysis_samples})"
         )
 
     __str__ = __repr__
@@ -229,4 +247,6 @@ class Config:
             web_port=web_port,
             web_base_url=base_url,
             web_trust_proxy=env.get("WEB_TRUST_PROXY", "").strip() in ("1", "true", "yes"),
+            analysis=_switch(env, "ANALYSIS", True),
+            analysis_samples=_int_or_none(env, "ANALYSIS_SAMPLES", "of worlds per move, 1 or more"),
         )

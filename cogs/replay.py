@@ -3,7 +3,9 @@ deals came from the seed committed to at its start. Thin: the table layer rebuil
 (``bot.tables.replay``) from storage, the renderer draws it; answers are ephemeral.
 
 Its controls are ``bot.discord.replay_controls``; a step or game that does not exist (a stale or
-forged id) gets a polite refusal."""
+forged id) gets a polite refusal. The **Analysis** toggle shows, beside the move a step shows,
+what the stored analysis says of it (``bot.tables.analysis_queue`` makes them in the background;
+a game without one yet is asked for first in the queue and told "pending")."""
 
 from __future__ import annotations
 
@@ -14,17 +16,19 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.analysis import ANALYSIS_VERSION, GameAnalysis
 from bot.discord.acks import within_ack
 from bot.discord.places import may_open, place_of
 from bot.discord.replay_controls import replay_buttons
 from bot.discord.ui import panel_embed
 from bot.i18n import N_, _
 from bot.names import shown
-from bot.render.replay import replay_panel, verify_panel
+from bot.render.replay import AnalysisState, add_analysis, replay_panel, verify_panel
 from bot.tables.replay import (
     MAX_STEP,
     GameLogs,
     Replayer,
+    ReplayFrame,
     ReplayUnavailable,
     verify_game,
 )
@@ -62,21 +66,55 @@ class Replays(commands.Cog):
             raise ReplayUnavailable(NOT_FOUND)
         return log
 
+    async def _analysis(self, log: GameLog) -> tuple[AnalysisState, GameAnalysis | None]:
+        """The game's stored analysis, or why there is none (a game without one is asked for)."""
+        storage, queue = self.bot.storage, self.bot.analyses
+        stored = await storage.load_analysis(log.game_id) if storage is not None else None
+        if stored is not None and stored.data is not None:
+            return AnalysisState.READY, GameAnalysis.from_json(stored.data)
+        if stored is not None and stored.version >= ANALYSIS_VERSION:
+            return AnalysisState.FAILED, None
+        if queue is None:
+            return AnalysisState.OFF, None
+        if not any(not s.is_bot for s in log.seats):
+            return AnalysisState.FAILED, None  # computers only: nothing to analyse
+        queue.request(log.game_id)
+        return AnalysisState.PENDING, None
+
+    async def _frame_and_analysis(
+        self, log: GameLog, step: int, analysis: bool
+    ) -> tuple[ReplayFrame, tuple[AnalysisState, GameAnalysis | None] | None]:
+        frame = asyncio.to_thread(self.replayer.frame, log, step)
+        if not analysis:
+            return await frame, None
+        return await asyncio.gather(frame, self._analysis(log))
+
     async def show(
-        self, interaction: discord.Interaction[Any], game_id: str, step: int, new: bool
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: str,
+        step: int,
+        new: bool,
+        analysis: bool = False,
     ) -> None:
-        """Step ``step`` of a finished game: a new private message, or the clicked one redrawn."""
+        """Step ``step`` of a finished game: a new private message, or the clicked one redrawn;
+        ``analysis``: with the analysis of the move it shows."""
         if not 0 <= step <= MAX_STEP:
             raise ReplayUnavailable("That replay step does not exist.")
         log = await self._log(interaction, game_id)
-        frame = await within_ack(
+        frame, verdicts = await within_ack(
             interaction,
-            asyncio.to_thread(self.replayer.frame, log, step),
+            self._frame_and_analysis(log, step, analysis),
             ephemeral=True if new else None,
         )
-        embed = panel_embed(replay_panel(frame), frame.table.spec.game)
+        panel = replay_panel(frame)
+        if verdicts is not None:
+            add_analysis(panel, frame, *verdicts, names=seat_names(log))
+        embed = panel_embed(panel, frame.table.spec.game)
         embed.url = await self.bot.web_links.game(interaction.guild_id, log.game_id, step)
-        view = replay_buttons(frame)
+        toggle = self.bot.analyses is not None or analysis
+        pending = verdicts is not None and verdicts[0] is AnalysisState.PENDING
+        view = replay_buttons(frame, analysis=analysis, toggle=toggle, pending=pending)
         if interaction.response.is_done():
             if new:
                 await interaction.followup.send(embed=embed, view=view, ephemeral=True)
@@ -109,14 +147,7 @@ class Replays(commands.Cog):
             return
         log = await self._log(interaction, game)
         report = await within_ack(interaction, asyncio.to_thread(verify_game, log), ephemeral=True)
-        names = [
-            next(
-                (shown(s.name) for s in log.seats if s.seat == i),
-                _("seat {number}").format(number=i + 1),
-            )
-            for i in range(log.players)
-        ]
-        embed = panel_embed(verify_panel(report, names), log.game)
+        embed = panel_embed(verify_panel(report, seat_names(log)), log.game)
         if interaction.response.is_done():
             await interaction.followup.send(embed=embed, ephemeral=True)
         else:
@@ -132,6 +163,16 @@ class Replays(commands.Cog):
                     "revealed when the game ends, then /verify re-derives every deal."
                 ).format(id=table.game_id, hash=f"`{table.commitment}`")
         return None
+
+
+def seat_names(log: GameLog) -> list[str]:
+    return [
+        next(
+            (shown(s.name) for s in log.seats if s.seat == i),
+            _("seat {number}").format(number=i + 1),
+        )
+        for i in range(log.players)
+    ]
 
 
 async def setup(bot: CardHost) -> None:

@@ -241,7 +241,9 @@ class Stats(commands.Cog):
                 games = await storage.personal_history(who.id, HISTORY_SIZE)
             else:
                 games = await storage.history(place, who.id, HISTORY_SIZE)
-            played_in = await storage.tournament_games([g.game_id for g in games])
+            ids = [g.game_id for g in games]
+            played_in = await storage.tournament_games(ids)
+            accuracies = await storage.game_accuracies(ids)
             # the menu opens a game's replay (labels are component text: raw, not escaped)
             menu = history_select(
                 games, lambda g: f"{recorded_game_title(g.game, g.options)} · {g.game_id}"
@@ -249,7 +251,13 @@ class Stats(commands.Cog):
             name = shown(who.display_name)
             server = in_server(interaction)
             panel = history_panel(
-                name, games, who.id, server=server, own=place is None, tournaments=played_in
+                name,
+                games,
+                who.id,
+                server=server,
+                own=place is None,
+                tournaments=played_in,
+                accuracies=accuracies,
             )
             return panel, menu
 

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from .models import (
+    AnalysisRecord,
     EntryRecord,
     GameLog,
     GamePage,
@@ -308,3 +309,17 @@ class Storage(Protocol):
 
     async def tournament_games(self, game_ids: Sequence[str]) -> dict[str, TournamentGame]:
         """Which of these recorded games were tournament matches (``/history`` says so)."""
+
+    async def save_analysis(self, record: AnalysisRecord) -> bool:
+        """Store a finished game's analysis once: False (nothing changed) when the game already
+        has one of this version or newer; an older version's is replaced."""
+
+    async def load_analysis(self, game_id: str) -> AnalysisRecord | None:
+        """The game's stored analysis (None: not analysed yet)."""
+
+    async def game_accuracies(self, game_ids: Sequence[str]) -> dict[str, dict[int, float]]:
+        """Accuracy per seat of each of these games that has an analysis (others left out)."""
+
+    async def unanalysed_games(self, version: int, *, since: float, limit: int) -> list[str]:
+        """Finished games ended at or after ``since`` with a human seat and no analysis of
+        ``version`` or newer, most recent first: what the analysis queue resumes at start."""

@@ -207,6 +207,21 @@ class GamePage:
 
 
 @dataclass(frozen=True)
+class AnalysisRecord:
+    """A finished game's analysis as stored (``bot.analysis`` reads and writes ``data``, its
+    ``GameAnalysis.to_json()``): ``data`` None with ``failure`` set when the game could not be
+    analysed (not tried again at every start). ``accuracy``: seat -> 0..100, per human seat."""
+
+    game_id: str
+    version: int
+    data: dict[str, Any] | None
+    accuracy: dict[int, float]
+    created_at: float
+    failure: str | None = None
+    cpu_seconds: float = 0.0
+
+
+@dataclass(frozen=True)
 class SeasonRecord:
     """A server's named season; ``ended_at`` None while it runs (at most one runs per server)."""
 

@@ -35,6 +35,7 @@ class Quick:
 
 QUICK = (
     Quick("analysis.py", ("--quick",), "haggis 2p"),
+    Quick("analysis_load.py", ("--quick",), "answered within 3 s while analysing: yes"),
     Quick("bot.py", ("--quick", "--calls"), "function calls per interaction"),
     Quick("bot_pictures.py", ("--quick",), "card play with/without pictures"),
     Quick("cluster.py", ("--quick",), "moves/s (total)", postgres=True),

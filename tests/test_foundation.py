@@ -41,3 +41,11 @@ def test_config_reads_environment():
     assert config.log_level == "DEBUG"
     with pytest.raises(ConfigError, match="DEV_GUILD_ID"):
         Config.from_env({"DEV_GUILD_ID": "server"})
+
+
+def test_the_analysis_of_finished_games_is_on_unless_turned_off():
+    assert Config.from_env({}).analysis and Config.from_env({}).analysis_samples is None
+    assert not Config.from_env({"ANALYSIS": "0"}).analysis
+    assert Config.from_env({"ANALYSIS": "on", "ANALYSIS_SAMPLES": "4"}).analysis_samples == 4
+    with pytest.raises(ConfigError, match="ANALYSIS"):
+        Config.from_env({"ANALYSIS": "maybe"})

@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Config
+from bot.tables.analysis_queue import AnalysisQueue
 
 from .controls import Controls
 from .host import ServiceHost
@@ -28,6 +29,7 @@ class CardHost(ServiceHost, Protocol):
     notices: TurnNotices
     remote: RemoteTables
     controls: Controls
+    analyses: AnalysisQueue | None  # None: ANALYSIS=0 or no storage
 
     @property
     def tree(self) -> app_commands.CommandTree[Any]: ...

@@ -28,8 +28,8 @@ LobbyClick = Callable[[Interaction, str, int, "int | None", "list[str] | None"],
 HandClick = Callable[
     [Interaction, str, int, int, "str | None", list[str], "str | None"], Awaitable[None]
 ]
-#: a replay step (game id, step, whether to open a new private message)
-ReplayStep = Callable[[Interaction, str, int, bool], Awaitable[None]]
+#: a replay step (game id, step, whether to open a new private message, with the analysis)
+ReplayStep = Callable[[Interaction, str, int, bool, bool], Awaitable[None]]
 #: a leaderboard page (game, metric, page or ``me``, computers included)
 BoardPage = Callable[[Interaction, str, Metric, str, bool], Awaitable[None]]
 #: a tournament message's button (action, tournament id)

@@ -9,6 +9,8 @@ custom_id formats (≤ 100 characters):
   ``h:<kind>:<channel>:<move_no>.<game>[:<arg>]``  hand buttons
   ``hs:<kind>:<channel>:<move_no>.<game>[:<arg>]`` hand selects
   ``rp:o:<game id>:0``                             Replay (an ended table; ``cogs.replay``)
+  ``rp:<kind>[a]:<game id>:<step>``                a replay frame's steps and its Analysis toggle
+                                                   (``bot.discord.replay_controls``)
   ``mine:<channel>``                               Show my hand of that table, from anywhere: a turn
                                                    notice (DM) or /games
 (``<game>``: ``game_tag`` of the table's game, so a hand left over from an earlier game of the channel

@@ -4,9 +4,14 @@ move — plus, at the end of a deal, the breakdown that was announced then."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from enum import StrEnum
+
+from bot.analysis import GameAnalysis, Mark
 from bot.i18n import N_, _
 from bot.tables.replay import ReplayFrame, VerifyReport
 
+from .moves import move_label
 from .table import table_panel
 from .text import Panel
 
@@ -97,3 +102,99 @@ def verify_panel(report: VerifyReport, names: list[str] | None = None) -> Panel:
         "python -m bot.verify SEED TABLE_ID GAME --deal N (docs/fair-deals.md)"
     )
     return panel
+
+
+class AnalysisState(StrEnum):
+    """What the replay's **Analysis** can show of a game."""
+
+    READY = "ready"  # stored: the verdicts
+    PENDING = "pending"  # queued or being analysed
+    FAILED = "failed"  # the analysis could not be made (stored as such)
+    OFF = "off"  # this bot analyses no games (ANALYSIS=0), none stored
+
+
+#: each mark as the replay tells it (a chess-like sign, then the word)
+MARK_WORDS = {
+    Mark.BEST: ("✅", N_("best move")),
+    Mark.GOOD: ("👍", N_("good")),
+    Mark.INACCURACY: ("?!", N_("inaccuracy")),
+    Mark.MISTAKE: ("?", N_("mistake")),
+    Mark.BLUNDER: ("??", N_("blunder")),
+}
+ANALYSIS_TITLE = N_("Analysis")
+
+
+def accuracy_text(value: float) -> str:
+    return _("accuracy {percent}%").format(percent=f"{value:.0f}")
+
+
+def _cost(unit: str, cost: float) -> str:
+    text = _("{cost} chips") if unit == "chips" else _("{cost} points")
+    return text.format(cost=f"{cost:.1f}")
+
+
+def add_analysis(
+    panel: Panel,
+    frame: ReplayFrame,
+    state: AnalysisState,
+    analysis: GameAnalysis | None,
+    names: Sequence[str],
+) -> None:
+    """The replay frame's **Analysis** field: the verdict of the move just played (the one this
+    step shows), each person's accuracy; or why there is none yet."""
+    if state is AnalysisState.PENDING or (state is AnalysisState.READY and analysis is None):
+        panel.add(
+            _(ANALYSIS_TITLE),
+            "⏳ "
+            + _(
+                "Analysis pending: this game is being analysed in the background. "
+                "Press Analysis again in a minute."
+            ),
+        )
+        return
+    if state is AnalysisState.FAILED:
+        panel.add(_(ANALYSIS_TITLE), _("This game could not be analysed."))
+        return
+    if state is AnalysisState.OFF or analysis is None:
+        panel.add(_(ANALYSIS_TITLE), _("This bot does not analyse games."))
+        return
+    game = frame.table.spec.game
+
+    def name(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else _("seat {number}").format(number=seat + 1)
+
+    lines: list[str] = []
+    verdict = analysis.for_move(frame.step) if frame.step > 0 else None
+    if frame.step == 0:
+        lines.append(_("Step through the moves: each person's move gets its verdict here."))
+    elif verdict is None:
+        lines.append(
+            _(
+                "Move {step} is not analysed: a computer's move, a timed-out turn or the only "
+                "legal move."
+            ).format(step=frame.step)
+        )
+    else:
+        sign, word = MARK_WORDS[verdict.mark]
+        played = move_label(game, verdict.played, names)
+        lines.append(
+            _("Move {step}: {name} played {move}").format(
+                step=frame.step, name=f"**{name(verdict.seat)}**", move=f"**{played}**"
+            )
+            + f" — {sign} {_(word)}"
+        )
+        if verdict.mark is not Mark.BEST:
+            lines.append(
+                _("Expert's move: {move} · cost {cost}").format(
+                    move=f"**{move_label(game, verdict.best, names)}**",
+                    cost=_cost(analysis.unit, verdict.cost),
+                )
+            )
+    if analysis.accuracy:
+        lines.append(
+            " · ".join(
+                f"{name(seat)}: {accuracy_text(value)}"
+                for seat, value in sorted(analysis.accuracy.items())
+            )
+        )
+    panel.add(_(ANALYSIS_TITLE), "\n".join(lines))

@@ -19,6 +19,7 @@ from storage.models import (
     TournamentGame,
 )
 
+from .replay import accuracy_text
 from .rules import display_title, preset_shown
 from .text import Panel
 from .words import noun, plural
@@ -260,11 +261,13 @@ def history_panel(
     server: bool = True,
     own: bool = False,
     tournaments: Mapping[str, TournamentGame] | None = None,
+    accuracies: Mapping[str, Mapping[int, float]] | None = None,
 ) -> Panel:
     """Recent games, in the order given: of a player (``name`` escaped), else of the server;
     ``server``: the place is a server (else a DM or group DM, told "here"); ``own``: the player's
     own record (their games in every DM and group DM); ``tournaments``: the games that were
-    tournament matches (their tournament and round shown)."""
+    tournament matches (their tournament and round shown); ``accuracies``: each analysed game's
+    accuracy per seat (the player's is shown)."""
     if own and name:
         panel = Panel(title=_(HISTORY_TITLES[2]).format(name=name))
     else:
@@ -288,6 +291,9 @@ def history_panel(
         seed = " · " + _("seed {seed}").format(seed=f"`{g.server_seed}`") if g.server_seed else ""
         if (match := (tournaments or {}).get(g.game_id)) is not None:
             seed += " · " + tournament_note(match)
+        accuracy = _accuracy_of(g, user_id, accuracies)
+        if accuracy is not None:
+            seed += " · " + accuracy_text(accuracy)
         panel.lines.append(
             f"{relative_time(g.ended_at)} "
             f"**{recorded_game_title(g.game, g.options)}** — "
@@ -299,6 +305,17 @@ def history_panel(
             "Replay one with the menu below or /replay game:<id>; /verify checks its deals."
         )
     return panel
+
+
+def _accuracy_of(
+    game: GameSummary, user_id: int | None, accuracies: Mapping[str, Mapping[int, float]] | None
+) -> float | None:
+    """The player's accuracy in that game, when it is analysed and they sat at it."""
+    by_seat = (accuracies or {}).get(game.game_id)
+    if by_seat is None or user_id is None:
+        return None
+    seat = next((s.seat for s in game.seats if s.user_id == user_id and not s.is_bot), None)
+    return None if seat is None else by_seat.get(seat)
 
 
 def tournament_note(match: TournamentGame) -> str:

@@ -10,7 +10,8 @@
 * ``notices``: each player's turn-notice choice and the notices sent;
 * ``personal``: a player's own record (their games outside servers, wherever played);
 * ``seasons``: seasons and their boards (live, then archived);
-* ``tournaments``: tournaments, their entrants and matches.
+* ``tournaments``: tournaments, their entrants and matches;
+* ``analyses``: each finished game's analysis and the games waiting for one.
 
 ``SqlStorage`` joins them; a backend (``storage.sqlite``, ``storage.postgres``) subclasses it and
 supplies connections and transactions (``SqlBase``'s hooks).
@@ -18,6 +19,7 @@ supplies connections and transactions (``SqlBase``'s hooks).
 
 from __future__ import annotations
 
+from .analyses import AnalysisQueries
 from .db import Db, SqlBase, dumps
 from .history import HistoryQueries
 from .leaderboards import ORDERINGS, RECENT_PER_GAME, LeaderboardQueries, order_by
@@ -55,5 +57,6 @@ class SqlStorage(
     PersonalQueries,
     SeasonQueries,
     TournamentQueries,
+    AnalysisQueries,
 ):
     """The ``Storage`` logic on top of a backend's ``_read``/``_write``/``_autocommit``."""

@@ -15,7 +15,8 @@ Fixtures
     Three ``Person`` objects (Alice, Bob, Carol) known to the guild; ``person.user`` is the payload dict.
 ``make_fake``
     A factory ``await make_fake(db_path=None, world=None, settings=None, prepare=None, **create_bot_kwargs)``
-    (``settings``: ``Config`` fields such as ``dev_guild_id`` or ``owner_ids``) for tests that need a second
+    (``settings``: ``Config`` fields such as ``dev_guild_id`` or ``owner_ids``; the analysis of
+    finished games is off unless ``settings={"analysis": True}``) for tests that need a second
     bot on the same database (restart tests: pass ``world=old_fake`` so the new bot sees the same channels,
     users and messages) or special settings (``computer_delay``, ``publish_delay``, ``clock``). Every fake it
     makes is closed and checked at teardown (closing twice is harmless). ``prepare(fake)`` runs before
@@ -101,7 +102,12 @@ async def make_fake(tmp_path: Path) -> AsyncIterator[FakeFactory]:
             prepare(fake)
         # Tests play much faster than people: the per-user click limit is loosened unless a test
         # sets it (``settings={"action_rate": 3}``); every other setting is the default.
-        chosen: dict[str, Any] = {"action_rate": 10_000, "status_cooldown_seconds": 0.001}
+        # The analysis of finished games is off unless a test turns it on (``{"analysis": True}``).
+        chosen: dict[str, Any] = {
+            "action_rate": 10_000,
+            "status_cooldown_seconds": 0.001,
+            "analysis": False,
+        }
         chosen.update(settings or {})
         config = Config(token="fake", database_path=db_path or tmp_path / "bot.sqlite3", **chosen)
         kwargs.setdefault("computer_delay", 0.01)

@@ -82,6 +82,7 @@ class Worker:
         env = dict(os.environ)
         # the scripted players click far faster than people: the per-user click limit is loosened
         env.setdefault("ACTION_RATE", "100000")
+        env.setdefault("ANALYSIS", "0")  # the games' analyses are tested in tests/bot
         self.config = Config.from_env(env)
         self.fake = FakeDiscord()
         self.people: dict[int, Person] = {}  # channel -> its human
