@@ -68,7 +68,13 @@ def trace(config: ArenaConfig, many: int = 6) -> tuple[list[EntryStats], dict[st
         tally.early += early
         tally.both += over_follow and early
 
-    stats = run_arena(config, observer=observe)
+    def progress(done: int, stats: list[EntryStats]) -> None:
+        wins = ", ".join(f"{s.level} {s.wins}" for s in stats)
+        bombs = ", ".join(f"{k} {t.bombs}/{t.over_follow}/{t.early}" for k, t in tallies.items())
+        print(f"  game {done}: wins {wins}; bombs/over follow/early {bombs}", file=sys.stderr)
+        sys.stderr.flush()
+
+    stats = run_arena(config, progress, observer=observe)
     return stats, tallies
 
 
