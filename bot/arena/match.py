@@ -119,11 +119,20 @@ def _limits(config: ArenaConfig, level: str = "hard") -> SearchLimits | None:
     return SearchLimits(samples=samples, time_cap=None if config.no_time_cap else base.time_cap)
 
 
+#: Called before each move is applied: (game index, seat, level, the seat's view, legal
+#: actions, the chosen action) — for traces (e.g. ``bench/haggis_bombs.py``).
+Observer = Callable[[int, int, str, dict[str, Any], list[Any], Any], None]
+
+
 def play_game(
-    config: ArenaConfig, game_index: int, stats: list[EntryStats], max_moves: int = 20000
+    config: ArenaConfig,
+    game_index: int,
+    stats: list[EntryStats],
+    max_moves: int = 20000,
+    observer: Observer | None = None,
 ) -> dict[str, Any]:
     """Play one game; entries rotate over the sides with ``game_index`` (with ``mirror``, every
-    ``n_sides`` consecutive games share one deal)."""
+    ``n_sides`` consecutive games share one deal). ``observer`` sees every move."""
     probe = new_game(config.game, seed=0, players=config.players, options=config.options)
     n_sides, side_of = sides_of(probe)
     if len(config.levels) != n_sides:
@@ -166,6 +175,8 @@ def play_game(
         record.moves += 1
         record.think += spent
         record.slowest = max(record.slowest, spent)
+        if observer is not None:
+            observer(game_index, seat, level, view, list(legal), action)
         events = state.apply(action, seat)
         deals += sum(1 for e in events if e["type"] in ("deal_scored", "round_scored"))
         moves += 1
@@ -198,7 +209,9 @@ def play_game(
 
 
 def run_arena(
-    config: ArenaConfig, progress: Callable[[int, list[EntryStats]], None] | None = None
+    config: ArenaConfig,
+    progress: Callable[[int, list[EntryStats]], None] | None = None,
+    observer: Observer | None = None,
 ) -> list[EntryStats]:
     for level in config.levels:
         if level in RULE_PLAYERS and config.game != "hurricane_poker":
@@ -208,7 +221,7 @@ def run_arena(
             raise ValueError(f"Unknown level {level!r}: choose among {choices}")
     stats = [EntryStats(level) for level in config.levels]
     for index in range(config.games):
-        play_game(config, index, stats)
+        play_game(config, index, stats, observer=observer)
         if progress is not None:
             progress(index + 1, stats)
     return stats
