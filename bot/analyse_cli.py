@@ -5,7 +5,9 @@ It reads the game's move log from the bot's database (``DATABASE_URL``, or the S
 analyses every move a person chose (``bot.analysis.analyse_game``: what expert would have played
 from that player's view, what the move cost, its mark) and prints a line per move and each
 player's accuracy, in the terminal's language (``--lang``, else ``LC_ALL``/``LC_MESSAGES``/
-``LANG``). Nothing is written to the database. Exit status: 0 done, 1 no such game (or it does
+``LANG``). The analysis the bot stored after the game is printed when there is one of this
+version (``--samples``, ``--seed`` or ``--fresh`` analyse anew). Nothing is written to the
+database. Exit status: 0 done, 1 no such game (or it does
 not replay), 2 the database could not be read."""
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from typing import TYPE_CHECKING
 from bot.i18n import LANGUAGES, _, using
 
 if TYPE_CHECKING:
-    from storage.models import GameLog
+    from bot.analysis import GameAnalysis
+    from storage.models import AnalysisRecord, GameLog
 
 
 DESCRIPTION = (
@@ -34,7 +37,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--samples", type=int, default=None, help="worlds per move (default: the game's own)"
     )
-    parser.add_argument("--seed", type=int, default=0, help="the analysis's seed (default 0)")
+    parser.add_argument("--seed", type=int, default=None, help="the analysis's seed (default 0)")
+    parser.add_argument(
+        "--fresh", action="store_true", help="analyse anew even when the bot stored an analysis"
+    )
     parser.add_argument(
         "--lang",
         choices=LANGUAGES,
@@ -43,16 +49,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def human_moves(log: GameLog) -> list[tuple[int, str, bool]]:
-    """(seat, action, chosen by a person) of every logged move: a person's seat and a move not
-    made for them (a timeout's or a computer's move is replayed, not judged)."""
-    bots = {s.seat for s in log.seats if s.is_bot}
-    return [
-        (m.seat, m.action, m.seat not in bots and m.source in (None, "human")) for m in log.actions
-    ]
-
-
-async def _read(game_id: str) -> GameLog | None:
+async def _read(game_id: str) -> tuple[GameLog | None, AnalysisRecord | None]:
     from bot.config import Config
     from storage import create_storage
 
@@ -60,7 +57,7 @@ async def _read(game_id: str) -> GameLog | None:
     store = create_storage(database_url=config.database_url, database_path=config.database_path)
     await store.open()
     try:
-        return await store.game_log(game_id)
+        return await store.game_log(game_id), await store.load_analysis(game_id)
     finally:
         await store.close()
 
@@ -73,36 +70,56 @@ def main(args: argparse.Namespace) -> int:
 
 
 def _main(args: argparse.Namespace) -> int:
-    from bot.analysis import AnalysedMove, analyse_game
     from bot.config import ConfigError
-    from bot.games import IllegalAction
     from bot.render.analysis import analysis_lines
     from bot.render.table import game_name
-    from bot.tables.replay import ReplayUnavailable, start_state
     from storage import StorageError
 
     try:
-        log = asyncio.run(_read(args.game_id))
+        log, record = asyncio.run(_read(args.game_id))
     except (ConfigError, StorageError) as exc:
         print(_("Cannot read the database: {reason}").format(reason=exc), file=sys.stderr)
         return 2
     if log is None:
         print(_("No finished game {game_id} is stored.").format(game_id=args.game_id))
         return 1
-    try:
-        start = start_state(log)
-        moves = [AnalysedMove(seat, action, human) for seat, action, human in human_moves(log)]
-        analysis = analyse_game(
-            start, moves, game_id=log.game_id, samples=args.samples, seed=args.seed
-        )
-    except (ReplayUnavailable, IllegalAction, ValueError) as exc:
-        print(_("This game cannot be analysed: {reason}").format(reason=exc), file=sys.stderr)
+    fresh = args.fresh or args.samples is not None or args.seed is not None
+    stored = None if fresh else _stored(record)
+    analysis = stored or _analyse(log, args.samples, args.seed or 0)
+    if analysis is None:
         return 1
-    names = [_("Seat {number}").format(number=s) for s in range(start.num_players)]
+    names = [_("seat {number}").format(number=s + 1) for s in range(log.players)]
     for seat in log.seats:
         if 0 <= seat.seat < len(names):
             names[seat.seat] = seat.name
     print(f"=== {game_name(log.game)} — {log.game_id}")
+    if stored is not None:
+        print(_("The analysis the bot made after the game (--fresh analyses anew)."))
     for line in analysis_lines(analysis, names):
         print(line)
     return 0
+
+
+def _stored(record: AnalysisRecord | None) -> GameAnalysis | None:
+    """The stored analysis, when it is of this version and not a failure."""
+    from bot.analysis import ANALYSIS_VERSION, GameAnalysis
+
+    if record is None or record.data is None or record.version != ANALYSIS_VERSION:
+        return None
+    return GameAnalysis.from_json(record.data)
+
+
+def _analyse(log: GameLog, samples: int | None, seed: int) -> GameAnalysis | None:
+    """The game analysed now (None, said on stderr, when it cannot be)."""
+    from bot.analysis import analyse_game
+    from bot.games import IllegalAction
+    from bot.tables.analysis_queue import analysed_moves
+    from bot.tables.replay import ReplayUnavailable, start_state
+
+    try:
+        return analyse_game(
+            start_state(log), analysed_moves(log), game_id=log.game_id, samples=samples, seed=seed
+        )
+    except (ReplayUnavailable, IllegalAction, ValueError) as exc:
+        print(_("This game cannot be analysed: {reason}").format(reason=exc), file=sys.stderr)
+        return None

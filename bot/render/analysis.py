@@ -1,6 +1,6 @@
 """The analysis of a finished game in words (``bot.analysis``): the lines ``python -m bot analyse``
-and the terminal's ``--analyse`` print, and the pieces (a mark's word and sign, a cost) that other
-surfaces may reuse. In the language in force (``bot.i18n.using``)."""
+and the terminal's ``--analyse`` print, and the pieces (a mark's sign and word, a cost, an
+accuracy) that ``/replay`` and ``/history`` show too. In the language in force (``bot.i18n.using``)."""
 
 from __future__ import annotations
 
@@ -11,20 +11,13 @@ from bot.i18n import N_, _
 
 from .moves import move_label
 
-MARK_WORDS: dict[Mark, str] = {
-    Mark.BEST: N_("best"),
-    Mark.GOOD: N_("good"),
-    Mark.INACCURACY: N_("inaccuracy"),
-    Mark.MISTAKE: N_("mistake"),
-    Mark.BLUNDER: N_("blunder"),
-}
-#: The chess annotator's signs, beside the word.
-MARK_SIGNS: dict[Mark, str] = {
-    Mark.BEST: "",
-    Mark.GOOD: "",
-    Mark.INACCURACY: "?!",
-    Mark.MISTAKE: "?",
-    Mark.BLUNDER: "??",
+#: Each mark as players read it: a chess annotator's sign, then the word.
+MARKS: dict[Mark, tuple[str, str]] = {
+    Mark.BEST: ("✅", N_("best move")),
+    Mark.GOOD: ("👍", N_("good")),
+    Mark.INACCURACY: ("?!", N_("inaccuracy")),
+    Mark.MISTAKE: ("?", N_("mistake")),
+    Mark.BLUNDER: ("??", N_("blunder")),
 }
 UNIT_LINES = {
     "points": N_(
@@ -39,18 +32,27 @@ UNIT_LINES = {
 
 
 def mark_word(mark: Mark) -> str:
-    """The mark in words, with its sign: ``mistake ?``."""
-    sign = MARK_SIGNS[mark]
-    return _(MARK_WORDS[mark]) + (f" {sign}" if sign else "")
+    """The mark with its sign: ``? mistake``."""
+    sign, word = MARKS[mark]
+    return f"{sign} {_(word)}"
 
 
-def cost_text(cost: float) -> str:
-    """A cost as a loss: ``−1.25`` (``0`` for none)."""
-    return "0" if cost <= 0 else f"−{cost:.2f}"
+def cost_text(unit: str, cost: float) -> str:
+    """What a move cost, in the game's unit: ``0.75 points``, ``1.50 chips``."""
+    text = _("{cost} chips") if unit == "chips" else _("{cost} points")
+    return text.format(cost=f"{max(0.0, cost):.2f}")
 
 
-def verdict_line(game: str, verdict: MoveVerdict, name: str) -> str:
-    """``  12. Anna: Trail 2♦ — blunder ?? (−2.00; expert: Q♣ takes 4♥ + 5♥)``."""
+def accuracy_text(value: float) -> str:
+    return _("accuracy {percent}%").format(percent=f"{value:.0f}")
+
+
+def seat_name(names: Sequence[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else _("seat {number}").format(number=seat + 1)
+
+
+def verdict_line(unit: str, game: str, verdict: MoveVerdict, name: str) -> str:
+    """``  12. Anna: Trail 2♦ — ?? blunder (cost 2.00 points; expert: Q♣ takes 4♥ + 5♥)``."""
     played = move_label(game, verdict.played)
     line = f"{verdict.move_no:>4}. {name}: {played} — {mark_word(verdict.mark)}"
     if verdict.best == verdict.played:
@@ -61,7 +63,7 @@ def verdict_line(game: str, verdict: MoveVerdict, name: str) -> str:
     return (
         line
         + " ("
-        + _("{cost}; expert: {move}").format(cost=cost_text(verdict.cost), move=best)
+        + _("cost {cost}; expert: {move}").format(cost=cost_text(unit, verdict.cost), move=best)
         + ")"
     )
 
@@ -73,26 +75,22 @@ def analysis_lines(
     only, when given) and each player's accuracy."""
     game = analysis.game
 
-    def name(seat: int) -> str:
-        return names[seat] if 0 <= seat < len(names) else _("Seat {number}").format(number=seat)
-
     verdicts = [v for v in analysis.moves if seats is None or v.seat in seats]
     lines = [_(UNIT_LINES.get(analysis.unit, UNIT_LINES["points"]))]
     if not verdicts:
         lines.append(_("No move with a choice to analyse."))
         return lines
-    lines += [verdict_line(game, v, name(v.seat)) for v in verdicts]
+    lines += [verdict_line(analysis.unit, game, v, seat_name(names, v.seat)) for v in verdicts]
     for seat, accuracy in sorted(analysis.accuracy.items()):
         if seats is not None and seat not in seats:
             continue
         counted = [v for v in verdicts if v.seat == seat]
         lines.append(
             _(
-                "{name}: accuracy {accuracy}% (moves: {moves}, mistakes: {mistakes}, "
-                "blunders: {blunders})"
+                "{name}: {accuracy} (moves: {moves}, mistakes: {mistakes}, blunders: {blunders})"
             ).format(
-                name=name(seat),
-                accuracy=f"{accuracy:.0f}",
+                name=seat_name(names, seat),
+                accuracy=accuracy_text(accuracy),
                 mistakes=sum(1 for v in counted if v.mark is Mark.MISTAKE),
                 blunders=sum(1 for v in counted if v.mark is Mark.BLUNDER),
                 moves=len(counted),

@@ -11,6 +11,7 @@ from bot.analysis import GameAnalysis, Mark
 from bot.i18n import N_, _
 from bot.tables.replay import ReplayFrame, VerifyReport
 
+from .analysis import accuracy_text, cost_text, mark_word, seat_name
 from .moves import move_label
 from .table import table_panel
 from .text import Panel
@@ -113,24 +114,7 @@ class AnalysisState(StrEnum):
     OFF = "off"  # this bot analyses no games (ANALYSIS=0), none stored
 
 
-#: each mark as the replay tells it (a chess-like sign, then the word)
-MARK_WORDS = {
-    Mark.BEST: ("✅", N_("best move")),
-    Mark.GOOD: ("👍", N_("good")),
-    Mark.INACCURACY: ("?!", N_("inaccuracy")),
-    Mark.MISTAKE: ("?", N_("mistake")),
-    Mark.BLUNDER: ("??", N_("blunder")),
-}
 ANALYSIS_TITLE = N_("Analysis")
-
-
-def accuracy_text(value: float) -> str:
-    return _("accuracy {percent}%").format(percent=f"{value:.0f}")
-
-
-def _cost(unit: str, cost: float) -> str:
-    text = _("{cost} chips") if unit == "chips" else _("{cost} points")
-    return text.format(cost=f"{cost:.1f}")
 
 
 def add_analysis(
@@ -160,9 +144,6 @@ def add_analysis(
         return
     game = frame.table.spec.game
 
-    def name(seat: int) -> str:
-        return names[seat] if 0 <= seat < len(names) else _("seat {number}").format(number=seat + 1)
-
     lines: list[str] = []
     verdict = analysis.for_move(frame.step) if frame.step > 0 else None
     if frame.step == 0:
@@ -175,25 +156,24 @@ def add_analysis(
             ).format(step=frame.step)
         )
     else:
-        sign, word = MARK_WORDS[verdict.mark]
         played = move_label(game, verdict.played, names)
         lines.append(
             _("Move {step}: {name} played {move}").format(
-                step=frame.step, name=f"**{name(verdict.seat)}**", move=f"**{played}**"
+                step=frame.step, name=f"**{seat_name(names, verdict.seat)}**", move=f"**{played}**"
             )
-            + f" — {sign} {_(word)}"
+            + f" — {mark_word(verdict.mark)}"
         )
         if verdict.mark is not Mark.BEST:
             lines.append(
                 _("Expert's move: {move} · cost {cost}").format(
                     move=f"**{move_label(game, verdict.best, names)}**",
-                    cost=_cost(analysis.unit, verdict.cost),
+                    cost=cost_text(analysis.unit, verdict.cost),
                 )
             )
     if analysis.accuracy:
         lines.append(
             " · ".join(
-                f"{name(seat)}: {accuracy_text(value)}"
+                f"{seat_name(names, seat)}: {accuracy_text(value)}"
                 for seat, value in sorted(analysis.accuracy.items())
             )
         )

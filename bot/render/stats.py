@@ -19,7 +19,7 @@ from storage.models import (
     TournamentGame,
 )
 
-from .replay import accuracy_text
+from .analysis import accuracy_text
 from .rules import display_title, preset_shown
 from .text import Panel
 from .words import noun, plural

@@ -108,23 +108,34 @@ def test_the_terminal_analyses_the_persons_moves_after_the_game(monkeypatch) -> 
     assert "Computer 1" not in after
 
 
-def test_only_a_persons_own_choices_count_as_human() -> None:
-    from bot.analyse_cli import human_moves
-    from storage.models import GameLog
+def test_analyse_prints_the_stored_analysis_unless_asked_anew(stored, capsys) -> None:
+    from bot.analysis import GameAnalysis, Mark, MoveVerdict
+    from storage.models import AnalysisRecord
 
-    moves = (
-        MoveRecord("g", 1, 0, "7H", 1.0, "human"),
-        MoveRecord("g", 2, 1, "2S", 2.0, "computer"),
-        MoveRecord("g", 3, 0, "3C", 3.0, "timeout"),
-        MoveRecord("g", 4, 0, "4C", 4.0, None),
-        MoveRecord("g", 5, 1, "5C", 5.0, None),
+    planted = GameAnalysis(
+        GAME_ID,
+        "hurricane_poker",
+        "chips",
+        (MoveVerdict(1, 0, "fold", "call", 3.0, Mark.BLUNDER),),
+        {0: 12.5},
     )
-    seats = (SeatRecord(0, 100, "Anna"), SeatRecord(1, -2, "Computer 1", is_bot=True))
-    log = GameLog("g", "hurricane", {}, 2, 1, moves, seats=seats)
-    assert [human for _seat, _action, human in human_moves(log)] == [
-        True,
-        False,
-        False,
-        True,
-        False,
-    ]
+
+    async def save() -> None:
+        store = SqliteStorage(stored)
+        await store.open()
+        try:
+            record = AnalysisRecord(
+                GAME_ID, planted.version, planted.to_json(), planted.accuracy, 0.0
+            )
+            assert await store.save_analysis(record)
+        finally:
+            await store.close()
+
+    asyncio.run(save())
+    assert main(["analyse", GAME_ID, "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "The analysis the bot made after the game" in out
+    assert "?? blunder (cost 3.00 chips; expert: " in out and "Anna: accuracy 12%" in out
+    assert main(["analyse", GAME_ID, "--fresh", "--samples", "1", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "made after the game" not in out and "accuracy 12%" not in out

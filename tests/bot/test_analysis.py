@@ -123,7 +123,7 @@ async def test_replay_shows_each_moves_verdict_privately(
     assert f"Move {best}: **Alice** played" in texts[best] and "best move" in texts[best]
     assert "Expert's move" not in texts[best]
     assert f"Move {mistake}: **Alice** played" in texts[mistake] and "? mistake" in texts[mistake]
-    assert "Expert's move: **Pass** · cost 0.8 points" in texts[mistake]
+    assert "Expert's move: **Pass** · cost 0.80 points" in texts[mistake]
     computer = next(n for n in texts if n not in mine)
     assert f"Move {computer} is not analysed" in texts[computer]
     # hidden again
@@ -149,7 +149,7 @@ async def test_replay_shows_each_moves_verdict_privately(
     await fake.click(msg, f"rp:pa:{gid}:{mistake}", user=alice.user)
     text = render_text(fake.messages[int(msg["id"])])
     assert f"Ход {mistake}: **Alice** — " in text and "ошибка" in text, text
-    assert "Ход эксперта: **Пас** · потеря 0.8 очка" in text and "точность 62%" in text
+    assert "Ход эксперта: **Пас** · потеря 0.80 очка" in text and "точность 62%" in text
     ex = await fake.slash("history", user=alice.user)
     assert "точность 62%" in ex.text
 

@@ -8,8 +8,8 @@ from bot.players import SearchLimits
 
 from .conftest import play, start
 
-GAMES_EACH = 40  # easy/normal: 280 whole games in all
-HARD_DEALS = 6
+GAMES_EACH = 20  # easy/normal: 140 whole games in all
+HARD_DEALS = 4
 #: one world per hard move: every candidate is still played out in it (the whole search runs),
 #: at half the cost of two; what is checked here is that the moves are legal and deals end
 ONE_WORLD = SearchLimits(samples=1, time_cap=None)
