@@ -422,7 +422,13 @@ def scoring_panel(table: Table, events: list[dict[str, Any]]) -> Panel | None:
 def final_line(table: Table, view: dict[str, Any]) -> str:
     names = seat_names(table)
     if table.ended_by in ("resigned", "forfeit"):
-        return _given_up_line(table) or last_move_line(table) or _("The game ended.")
+        # a replay (or a table restored after a restart) no longer has the resignation's event:
+        # say how the game ended rather than repeat the last move of the log
+        return _given_up_line(table) or (
+            _("The game ended when a player resigned.")
+            if table.ended_by == "resigned"
+            else _("The game ended when a player ran out of time.")
+        )
     if table.ended_by == "abandoned":
         return closed_line(table) or _("The game was abandoned; no result is recorded.")
     result = view.get("result")
