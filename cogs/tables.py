@@ -15,6 +15,7 @@ from discord.ext import commands
 from bot.discord.acks import ACK_BUDGET, defer_update, within_ack
 from bot.discord.choices import GAME_CHOICES
 from bot.discord.places import delivery_of, in_server, place_of
+from bot.discord.removals import kick_reply, tell_removed
 from bot.discord.table_message import public_message
 from bot.discord.ui import LEVEL_LABELS
 from bot.games import GAMES, game_info
@@ -201,14 +202,10 @@ class Tables(commands.Cog):
             public=True,
         )
         if computer is not None:
-            while table.empty_seats:
-                await self._ack(
-                    interaction,
-                    manager.add_computer(table.channel_id, interaction.user.id, Level(computer)),
-                    public=True,
-                )
-            await self._ack(
-                interaction, manager.start(table.channel_id, interaction.user.id), public=True
+            table = await self._ack(
+                interaction,
+                manager.fill_and_start(table.channel_id, interaction.user.id, Level(computer)),
+                public=True,
             )
         await self._public_response(interaction, table)
 
@@ -305,42 +302,10 @@ class Tables(commands.Cog):
             ),
             public=False,
         )
-        if not playing:
-            text = _("Seat {number} is free again.")
-        elif table.status is TableStatus.PLAYING:
-            text = _("Seat {number} is removed: the player folds and sits out; the game goes on.")
-        else:
-            text = _("Seat {number} is removed: the player resigns (a loss); the game is over.")
-        text = text.format(number=seat)
-        await self._ephemeral(interaction, text, table)
+        await self._ephemeral(interaction, kick_reply(seat, table, was_playing=playing), table)
         if occupant is not None and occupant.computer is None:
             by_host = interaction.user.id == table.host_id
-            await self._tell_kicked(occupant.user_id, table, playing, by_host=by_host)
-
-    async def _tell_kicked(
-        self, user_id: int, table: Table, playing: bool, *, by_host: bool
-    ) -> None:
-        """A private message to a removed player (their DMs may be closed: then the table's
-        own message, which names them, is all they get)."""
-        # a direct message: the removed player's own language (else the server's)
-        lang = await self.bot.player_languages.reader(user_id, table.guild_id, self.bot.languages)
-        with using(lang):
-            what = (
-                _("you fold and sit out until the game ends; your chips stay on the table")
-                if playing and table.status is TableStatus.PLAYING
-                else _("you resign: the game counts as a loss")
-                if playing
-                else _("your seat is free again")
-            )
-            by = _("the host") if by_host else _("a moderator")
-            text = _("You were removed from the table in {channel} by {who}: {what}.").format(
-                channel=f"<#{table.channel_id}>", who=by, what=what
-            )
-        try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(text)
-        except discord.HTTPException:
-            log.info("Could not tell user %s that they were removed from a table", user_id)
+            await tell_removed(self.bot, occupant.user_id, table, playing, by_host=by_host)
 
     @table.command(name="computer", description="Seat a computer player in the lobby (host).")
     @app_commands.describe(

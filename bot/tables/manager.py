@@ -196,6 +196,13 @@ class TableManager:
     ) -> Table:
         return await self._lobby.add_computer(channel_id, by_user_id, level, seat)
 
+    async def fill_and_start(self, channel_id: int, by_user_id: int, level: Level | str) -> Table:
+        """Seat a ``level`` computer in every empty seat, then start (``/table new computer:``)."""
+        table = self._registry.get(channel_id)
+        while table is not None and table.empty_seats:
+            table = await self.add_computer(channel_id, by_user_id, level)
+        return await self.start(channel_id, by_user_id)
+
     async def rematch(self, channel_id: int, user_id: int, name: str) -> Table:
         return await self._lobby.rematch(channel_id, user_id, name)
 

@@ -33,3 +33,14 @@ async def test_computer_plays_a_race_to_the_end(
     assert computer_moves > 0
     assert len(recorder.changes) == computer_moves  # one notice per computer move
     assert len(memory.records) == 1 and memory.records[0].seats[1].is_bot
+
+
+async def test_fill_and_start_seats_computers_in_every_empty_seat_then_starts(
+    race: str, make_manager: MakeManager, memory: MemoryStorage
+) -> None:
+    manager = make_manager(memory)
+    table = await open_race(manager)
+    started = await manager.fill_and_start(CHANNEL, HOST, "normal")
+    assert started is table and table.status is TableStatus.PLAYING
+    assert [None if s is None else s.computer for s in table.seats] == [None, "normal"]
+    assert table.seats[0] is not None and table.seats[0].user_id == HOST
