@@ -19,7 +19,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.analysis import DEFAULT_SAMPLES, AnalysedMove, analyse_game  # noqa: E402
+from bot.analysis import ESTIMATE_SAMPLES, AnalysedMove, analyse_game  # noqa: E402
+from bot.analysis.analyse import search_limits  # noqa: E402
 from bot.games import GameState, new_game  # noqa: E402
 from bot.players import choose_action  # noqa: E402
 
@@ -70,7 +71,11 @@ def main() -> None:
         if args.only and label not in args.only:
             continue
         start, log = seeded_game(game, options, moves, args.seed)
-        counts = DEFAULT_SAMPLES[start.name] if samples is None else (samples, samples)
+        counts = (
+            (search_limits(start.name).samples, ESTIMATE_SAMPLES[start.name])
+            if samples is None
+            else (samples, samples)
+        )
         began = time.process_time()
         analysis = analyse_game(start, log, game_id="bench", samples=samples, seed=args.seed)
         cpu = time.process_time() - began

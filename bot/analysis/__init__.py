@@ -3,7 +3,7 @@ player's view and what the move cost. Pure (no Discord, storage or asyncio): the
 feeds it a game as dealt and its move log and stores the result (docs/analysis.md)."""
 
 from .analyse import (
-    DEFAULT_SAMPLES,
+    ESTIMATE_SAMPLES,
     THRESHOLDS,
     AnalysedMove,
     Thresholds,
@@ -14,7 +14,7 @@ from .model import ANALYSIS_VERSION, GameAnalysis, Mark, MoveVerdict
 
 __all__ = [
     "ANALYSIS_VERSION",
-    "DEFAULT_SAMPLES",
+    "ESTIMATE_SAMPLES",
     "THRESHOLDS",
     "AnalysedMove",
     "GameAnalysis",

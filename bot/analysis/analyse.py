@@ -21,6 +21,8 @@ from dataclasses import dataclass
 
 from bot.games import GameState, IllegalAction, parse_action
 from bot.players import SearchLimits, choose_action
+from bot.players.expert import GAMES as EXPERT_SEARCHED
+from bot.players.expert import fixed_limits
 
 from .estimate import estimator, values
 from .model import GameAnalysis, Mark, MoveVerdict
@@ -63,16 +65,27 @@ THRESHOLDS: dict[str, Thresholds] = {
     "hurricane_poker": Thresholds(0.5, 1.0, 2.0),
 }
 
-#: Samples (worlds) per analysed move, by game: (expert's search, the estimate of the played and
-#: expert's moves). The search's count is about what hard's 0.65 s buys on an idle core; the
-#: estimate's is as many as the CPU budget allows: a 40-move 2-player game with every move a
-#: person's stays under 60 s of CPU (bench/analysis.py; the figures in docs/analysis.md).
-DEFAULT_SAMPLES: dict[str, tuple[int, int]] = {
-    "hurricane": (20, 128),
-    "hurikan": (96, 256),
-    "haggis": (16, 32),
-    "hurricane_poker": (1, 48),
+#: Worlds per analysed move, by game, for the estimate of the played and expert's moves: as many
+#: as the CPU budget allows (a 40-move 2-player game with every move a person's stays under 60 s
+#: of CPU; bench/analysis.py, the figures in docs/analysis.md). Expert's own search runs the fixed
+#: count that its 0.65 s buys on an idle core (``search_limits``).
+ESTIMATE_SAMPLES: dict[str, int] = {
+    "hurricane": 128,
+    "hurikan": 256,
+    "haggis": 32,
+    "hurricane_poker": 48,
 }
+
+
+def search_limits(game: str, samples: int | None = None) -> SearchLimits:
+    """Expert's work per analysed move: ``samples`` iterations, else what its time budget buys on
+    an idle core (its play at the table, without the clock: the same on any machine)."""
+    if samples is not None:
+        return SearchLimits(samples=max(1, int(samples)), time_cap=None)
+    if game in EXPERT_SEARCHED:
+        return fixed_limits(game)
+    return SearchLimits(samples=1, time_cap=None)  # poker: expert is a table, it does not search
+
 
 #: A cost below this is noise of the estimate (the two moves' means are equal to within it).
 EPSILON = 1e-9
@@ -118,7 +131,7 @@ def analyse_game(
     """Analyse every human move of a game with a real choice (see the module's text).
 
     ``start`` is the game as dealt (it is not changed); ``moves`` the whole log in order; ``samples``
-    (both counts) overrides the game's ``DEFAULT_SAMPLES``. Raises ``IllegalAction`` when a move
+    (both expert's iterations and the estimate's worlds) overrides the game's own counts. Raises ``IllegalAction`` when a move
     does not replay, ``ValueError`` for a game without an analysis (one registered from outside).
     """
     began = time.process_time()
@@ -126,8 +139,8 @@ def analyse_game(
     if game not in THRESHOLDS:
         raise ValueError(f"There is no analysis for {game!r} games.")
     est = estimator(game)
-    search_n, n = DEFAULT_SAMPLES[game] if samples is None else (max(1, int(samples)),) * 2
-    limits = SearchLimits(samples=search_n, time_cap=None)
+    n = ESTIMATE_SAMPLES[game] if samples is None else max(1, int(samples))
+    limits = search_limits(game, samples)
     marks = THRESHOLDS[game]
     state = start.clone()
     verdicts: list[MoveVerdict] = []
