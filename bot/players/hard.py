@@ -166,18 +166,20 @@ class OutOfTime(Exception):
     """The hard cap passed in the middle of a sample."""
 
 
-def rollout(
+def play_out(
     profile: SearchProfile,
     state: GameState,
     events: list[dict[str, Any]],
     seat: int,
     rng: random.Random,
     deadline: float | None = None,
-) -> float:
-    """Finish the deal with the rollout policy; the deal's value for ``seat``. It raises
-    ``OutOfTime`` when its next move, taking as long as its slowest one so far, would end past
-    ``deadline`` (a ``time.perf_counter`` value): on a starved machine a move may take many
-    times its usual time, and the check comes before the move, not after it."""
+) -> tuple[list[dict[str, Any]], float | None]:
+    """Play the deal on with the rollout players until ``profile.evaluate`` can value it for
+    ``seat`` (or no one is to move): the last move's events, and the endgame solver's value for
+    ``seat`` where it answered first (then the deal is left unfinished). It raises ``OutOfTime``
+    when its next move, taking as long as its slowest one so far, would end past ``deadline`` (a
+    ``time.perf_counter`` value): on a starved machine a move may take many times its usual time,
+    and the check comes before the move, not after it."""
     policy = profile.rollout_policy
     fast = profile.rollout_text
     endgame = profile.endgame
@@ -185,9 +187,8 @@ def rollout(
     last = clock() if deadline is not None else 0.0
     step = 0.0  # the slowest move so far
     for _ in range(profile.max_rollout_moves):
-        value = profile.evaluate(events, seat, state)
-        if value is not None:
-            return value
+        if profile.evaluate(events, seat, state) is not None:
+            break
         if deadline is not None:
             now = clock()
             step = max(step, now - last)
@@ -200,14 +201,29 @@ def rollout(
         if fast is not None:
             mover_view = state.view(player)
             if endgame is not None:
-                value = endgame(state, mover_view, seat)
-                if value is not None:
-                    return value
+                solved = endgame(state, mover_view, seat)
+                if solved is not None:
+                    return events, solved
             events = state.apply(fast(mover_view, rng), player)
             continue
         legal = state.legal_actions(player)
         action = legal[0] if len(legal) == 1 else policy(state.view(player), legal, rng)
         events = state.apply(action, player)
+    return events, None
+
+
+def rollout(
+    profile: SearchProfile,
+    state: GameState,
+    events: list[dict[str, Any]],
+    seat: int,
+    rng: random.Random,
+    deadline: float | None = None,
+) -> float:
+    """Finish the deal with the rollout players (``play_out``); the deal's value for ``seat``."""
+    events, solved = play_out(profile, state, events, seat, rng, deadline)
+    if solved is not None:
+        return solved
     value = profile.evaluate(events, seat, state)
     return 0.0 if value is None else value
 

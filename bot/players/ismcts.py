@@ -40,7 +40,7 @@ from typing import Any
 from bot.games import Action, GameState
 
 from .base import TIMED_SAMPLES_MAX, SearchLimits, View, seat_of
-from .hard import OutOfTime, SearchProfile, SearchStats
+from .hard import OutOfTime, SearchProfile, SearchStats, play_out
 
 #: UCB1 exploration constant, in units of the spread of the root seat's deal values so far
 EXPLORE = 0.7
@@ -106,37 +106,11 @@ def _finish(
     deadline: float | None,
 ) -> Values:
     """Play the deal out with the rollout players: the value of the end for any seat."""
-    policy = profile.rollout_policy
-    fast = profile.rollout_text
-    endgame = profile.endgame
+    events, solved = play_out(profile, state, events, seat, rng, deadline)
+    if solved is not None:  # a two-sided game (Hurikan): the other side's is −value
+        mine = solved
+        return lambda s: mine if s == seat else -mine
     evaluate = profile.evaluate
-    clock = time.perf_counter
-    last = clock() if deadline is not None else 0.0
-    step = 0.0
-    for _ in range(profile.max_rollout_moves):
-        if evaluate(events, seat, state) is not None:
-            break
-        if deadline is not None:
-            now = clock()
-            step = max(step, now - last)
-            last = now
-            if now + step > deadline:
-                raise OutOfTime
-        player = state.current_player
-        if player is None:
-            break
-        if fast is not None:
-            mover_view = state.view(player)
-            if endgame is not None:
-                solved = endgame(state, mover_view, seat)
-                if solved is not None:  # a two-sided game (Hurikan): the other side's is −value
-                    mine = solved
-                    return lambda s: mine if s == seat else -mine
-            events = state.apply(fast(mover_view, rng), player)
-            continue
-        legal = state.legal_actions(player)
-        action = legal[0] if len(legal) == 1 else policy(state.view(player), legal, rng)
-        events = state.apply(action, player)
     found: dict[int, float] = {}
 
     def value(s: int) -> float:
