@@ -14,30 +14,15 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.hard_player import GAMES, percentile  # noqa: E402
 from bot.games import new_game  # noqa: E402
 from bot.players import SearchLimits  # noqa: E402
 from bot.players.base import SOFT_SHARE  # noqa: E402
 from bot.players.game_policies import expert_choice  # noqa: E402
 from bot.players.hard import SearchStats  # noqa: E402
-
-#: (label, game, players, options)
-GAMES: tuple[tuple[str, str, int | None, dict[str, Any] | None], ...] = (
-    ("hurricane", "hurricane", None, None),
-    ("pairs", "hurricane", None, {"preset": "pairs"}),
-    ("hurikan", "hurikan", None, None),
-    ("haggis 2p", "haggis", 2, None),
-    ("haggis 3p", "haggis", 3, None),
-)
-
-
-def percentile(values: list[float], percent: int) -> float:
-    if len(values) < 2:
-        return values[0]
-    return statistics.quantiles(values, n=100, method="inclusive")[percent - 1]
 
 
 def main() -> None:
