@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.games import GameState, new_game
+from bot.games import GameState, load_game, new_game
 from bot.players import SearchLimits, choose_action
 
 # (game name, players, options) for every game and preset the players must handle
@@ -69,3 +69,27 @@ def start(variant: tuple[str, int | None, dict[str, Any]], seed: int, **extra: A
 def variant(request: pytest.FixtureRequest) -> tuple[str, int | None, dict[str, Any]]:
     value: tuple[str, int | None, dict[str, Any]] = request.param
     return value
+
+
+def hurricane_position(
+    hands: list[list[str]], table: list[str], turn: int = 0, stock: list[str] | None = None
+) -> GameState:
+    """A two-player Hurricane position near its deal's end: every card not in the hands, on the
+    table or in ``stock`` is already in the piles."""
+    used = {c for h in hands for c in h} | set(table) | set(stock or [])
+    rest = [r + s for r in "A234567JQK" for s in "HDCS" if r + s not in used]
+    return load_game(
+        {
+            "game": "hurricane",
+            "options": {"preset": "standard"},
+            "dealer": 1 - turn,
+            "turn": turn,
+            "hands": hands,
+            "table": table,
+            "stock": stock or [],
+            "piles": [rest[: len(rest) // 2], rest[len(rest) // 2 :]],
+            "sweeps": [0, 0],
+            "last_capturer": 1,
+            "scores": [0, 0],
+        }
+    )

@@ -21,6 +21,7 @@ from bot.players.hard import SearchStats
 from bot.players.ismcts import TreeConfig, ismcts
 
 from .conftest import VARIANT_IDS, VARIANTS, json_view, start
+from .conftest import hurricane_position as _hurricane
 from .test_hard_budget import FakeClock
 
 FEW = SearchLimits(samples=4, time_cap=None)
@@ -124,26 +125,6 @@ def test_a_failing_search_falls_back_to_normal(monkeypatch):
 def _seeded(seed: int) -> random.Random:
     """The RNG ``expert_move`` hands to normal when its search fails."""
     return random.Random(random.Random(seed).getrandbits(64))
-
-
-def _hurricane(hands, table, turn=0, stock=None):
-    used = {c for h in hands for c in h} | set(table) | set(stock or [])
-    rest = [r + s for r in "A234567JQK" for s in "HDCS" if r + s not in used]
-    return load_game(
-        {
-            "game": "hurricane",
-            "options": {"preset": "standard"},
-            "dealer": 1 - turn,
-            "turn": turn,
-            "hands": hands,
-            "table": table,
-            "stock": stock or [],
-            "piles": [rest[: len(rest) // 2], rest[len(rest) // 2 :]],
-            "sweeps": [0, 0],
-            "last_capturer": 1,
-            "scores": [0, 0],
-        }
-    )
 
 
 def _expert(state, samples=24, seed=1):

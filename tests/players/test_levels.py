@@ -9,30 +9,10 @@ from bot.players import LEVELS, choose_action
 from bot.players.base import SearchLimits
 from bot.players.haggis_normal import bet_choice, out_first_chance, plays_needed
 
+from .conftest import hurricane_position as _hurricane
 from .conftest import json_view, start
 
 LIMITS = SearchLimits(samples=6, time_cap=None)
-
-
-def _hurricane(hands, table, turn=0, stock=None):
-    used = {c for h in hands for c in h} | set(table) | set(stock or [])
-    rest = [r + s for r in "A234567JQK" for s in "HDCS" if r + s not in used]
-    # everything else is in the piles, so the deal is near its end
-    return load_game(
-        {
-            "game": "hurricane",
-            "options": {"preset": "standard"},
-            "dealer": 1 - turn,
-            "turn": turn,
-            "hands": hands,
-            "table": table,
-            "stock": stock or [],
-            "piles": [rest[: len(rest) // 2], rest[len(rest) // 2 :]],
-            "sweeps": [0, 0],
-            "last_capturer": 1,
-            "scores": [0, 0],
-        }
-    )
 
 
 def _choose(state, level, seed=1):
