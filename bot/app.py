@@ -242,7 +242,7 @@ class CardBot(commands.AutoShardedBot):
                 log.info("Slash commands unchanged since the last sync: not synced again")
                 return
             synced = await self.tree.sync()
-            await self.remember_global_sync()
+            await self.remember_global_sync(digest)
             log.info(
                 "Synced %d global commands; they can take up to an hour to appear in every server",
                 len(synced),
@@ -250,10 +250,11 @@ class CardBot(commands.AutoShardedBot):
         except discord.HTTPException as exc:
             log.warning("Could not sync the slash commands (%s); an owner can run /admin sync", exc)
 
-    async def remember_global_sync(self) -> None:
-        """Record that the current tree is what Discord has globally (no sync at the next start)."""
+    async def remember_global_sync(self, digest: str | None = None) -> None:
+        """Record that the current tree (its ``commands_hash``, when known) is what Discord has
+        globally (no sync at the next start)."""
         if self.storage is not None:
-            await self.storage.set_setting(COMMANDS_HASH_KEY, await self.commands_hash())
+            await self.storage.set_setting(COMMANDS_HASH_KEY, digest or await self.commands_hash())
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         self._templates += [item.__discord_ui_compiled_template__ for item in items]

@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -195,11 +196,23 @@ class CommandTranslator(app_commands.Translator):
 
 
 def translated(message: str, locale: object, location: Where) -> str | None:
-    """The catalog's text for one command string in ``locale`` (None: Discord shows the English)."""
-    lang = lang_of(locale)
+    """The catalog's text for one command string in ``locale`` (None: Discord shows the English).
+    A command tree asks this for each of its strings in each of Discord's 30-odd locales, at
+    every start and sync: both steps are remembered."""
+    lang = _command_language(locale)
     if lang == DEFAULT:
         return None
-    if location in _NAMES:
+    return _command_text(message, lang, location in _NAMES)
+
+
+@cache
+def _command_language(locale: object) -> str:
+    return lang_of(locale)
+
+
+@cache
+def _command_text(message: str, lang: str, name: bool) -> str | None:
+    if name:
         text = str(catalog(lang).pgettext(NAME_CONTEXT, message))
     else:
         text = catalog(lang).gettext(message)
