@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import importlib
 import json
 import logging
 import re
@@ -256,6 +257,27 @@ class CardBot(commands.AutoShardedBot):
         if self.storage is not None:
             await self.storage.set_setting(COMMANDS_HASH_KEY, digest or await self.commands_hash())
 
+    async def add_cogs_of(self, name: str) -> None:
+        """The cogs of module ``name`` (its ``setup(bot)``), as ``load_extension`` adds them, but
+        from the module imported once per process: ``load_extension`` executes the module anew
+        for every bot, and the tests start hundreds. Loud: a cog that cannot be imported stops
+        the bot at start with the reason (``ExtensionNotFound`` / ``ExtensionFailed``)."""
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name == name:
+                raise commands.ExtensionNotFound(name) from exc
+            raise commands.ExtensionFailed(name, exc) from exc
+        except Exception as exc:
+            raise commands.ExtensionFailed(name, exc) from exc
+        setup = getattr(module, "setup", None)
+        if setup is None:
+            raise commands.NoEntryPointError(name)
+        try:
+            await setup(self)
+        except Exception as exc:
+            raise commands.ExtensionFailed(name, exc) from exc
+
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         self._templates += [item.__discord_ui_compiled_template__ for item in items]
         super().add_dynamic_items(*items)
@@ -311,9 +333,7 @@ class CardBot(commands.AutoShardedBot):
         self.remote = RemoteTables(self, config, self.publisher)
         refresh_game_choices()  # a game registered since import is offered by the commands too
         for ext in EXTENSIONS:
-            # Loud: a cog that cannot be imported stops the bot at start with the reason
-            # (discord.py raises ExtensionNotFound / ExtensionFailed).
-            await self.load_extension(ext)
+            await self.add_cogs_of(ext)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         # the pictures' palette and sprites, built once in a thread before the first picture
         self.warm_task = asyncio.create_task(warm_pictures(), name="warm-pictures")
