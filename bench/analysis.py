@@ -19,8 +19,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.analysis import ESTIMATE_SAMPLES, AnalysedMove, analyse_game  # noqa: E402
-from bot.analysis.analyse import search_limits  # noqa: E402
+from bot.analysis.analyse import (  # noqa: E402
+    ESTIMATE_SAMPLES,
+    AnalysedMove,
+    analyse_game,
+    search_limits,
+)
 from bot.games import GameState, new_game  # noqa: E402
 from bot.players import choose_action  # noqa: E402
 

@@ -104,22 +104,21 @@ def _stored(record: AnalysisRecord | None) -> GameAnalysis | None:
     """The stored analysis, when it is of this version and not a failure."""
     from bot.analysis import ANALYSIS_VERSION, GameAnalysis
 
-    if record is None or record.data is None or record.version != ANALYSIS_VERSION:
+    if record is None or record.data is None or record.version < ANALYSIS_VERSION:
         return None
     return GameAnalysis.from_json(record.data)
 
 
 def _analyse(log: GameLog, samples: int | None, seed: int) -> GameAnalysis | None:
     """The game analysed now (None, said on stderr, when it cannot be)."""
-    from bot.analysis import analyse_game
-    from bot.games import IllegalAction
-    from bot.tables.analysis_queue import analysed_moves
-    from bot.tables.replay import ReplayUnavailable, start_state
+    from bot.analysis.analyse import analyse_game
+    from bot.tables.analysis_queue import UNANALYSABLE, analysed_moves
+    from bot.tables.replay import start_state
 
     try:
         return analyse_game(
             start_state(log), analysed_moves(log), game_id=log.game_id, samples=samples, seed=seed
         )
-    except (ReplayUnavailable, IllegalAction, ValueError) as exc:
+    except UNANALYSABLE as exc:
         print(_("This game cannot be analysed: {reason}").format(reason=exc), file=sys.stderr)
         return None

@@ -331,6 +331,17 @@ class CardBot(commands.AutoShardedBot):
             ),
         )
         self.remote = RemoteTables(self, config, self.publisher)
+        if self.storage is not None:
+            # what follows each recorded game, hooked before a restored table or tournament can
+            # record one: its web page summary, stored in the background (bot.web.summary), and
+            # its analysis in one worker process (each game a person played)
+            self.game_pages = PageWriter(self.storage, clock=self.clock)
+            self.tables.on_recorded(self.game_pages.recorded)
+            if config.analysis:
+                self.analyses = AnalysisQueue(
+                    self.storage, clock=self.clock, samples=config.analysis_samples
+                )
+                self.tables.on_recorded(self.analyses.recorded)
         refresh_game_choices()  # a game registered since import is offered by the commands too
         for ext in EXTENSIONS:
             await self.add_cogs_of(ext)
@@ -362,18 +373,12 @@ class CardBot(commands.AutoShardedBot):
             self.tournament_desk.service = self.tournaments
             await self.tournaments.resume(guild_filter)
             self.tournaments.start()
-            # each recorded game's web page summary, stored in the background (bot.web.summary)
-            self.game_pages = PageWriter(self.storage, clock=self.clock)
-            self.tables.on_recorded(self.game_pages.recorded)
+        if self.game_pages is not None:
             self.game_pages.start()
-            if config.analysis:  # each game a person played, analysed in one worker process
-                self.analyses = AnalysisQueue(
-                    self.storage, clock=self.clock, samples=config.analysis_samples
-                )
-                self.tables.on_recorded(self.analyses.recorded)
-                # the games left unanalysed by a restart: by the process running shard 0 only
-                shard_zero = config.shard_ids is None or 0 in config.shard_ids
-                await self.analyses.start(resume=shard_zero)
+        if self.analyses is not None:
+            # the games left unanalysed by a restart: by the process running shard 0 only
+            shard_zero = config.shard_ids is None or 0 in config.shard_ids
+            await self.analyses.start(resume=shard_zero)
         await self.sync_commands()
 
     async def on_ready(self) -> None:

@@ -34,6 +34,14 @@ def _int_or_none(env: Mapping[str, str], key: str, what: str | None = None) -> i
         raise ConfigError(f"{key} must be a number ({what}), not {raw!r}") from None
 
 
+def _analysis_samples(env: Mapping[str, str]) -> int | None:
+    what = "of expert's iterations and worlds per analysed move, 1 or more"
+    samples = _int_or_none(env, "ANALYSIS_SAMPLES", what)
+    if samples is not None and samples < 1:
+        raise ConfigError(f"ANALYSIS_SAMPLES must be 1 or more (a number {what}), not {samples}")
+    return samples
+
+
 def parse_shard_ids(raw: str, shard_count: int) -> tuple[int, ...]:
     """``SHARD_IDS`` as a sorted tuple: ranges and single ids separated by commas (``0-3``,
     ``0,2,5``, ``0-1,4``), each below ``shard_count``, none twice. ConfigError says what is wrong."""
@@ -157,7 +165,7 @@ class Config:
     # analysis_queue: one worker process); ANALYSIS=0 turns it off (/replay then says so).
     analysis: bool = True
     analysis_samples: int | None = (
-        None  # ANALYSIS_SAMPLES: fewer worlds per move (None: the game's)
+        None  # ANALYSIS_SAMPLES: expert's iterations and worlds per move (None: the game's)
     )
 
     def __repr__(self) -> str:
@@ -248,5 +256,5 @@ class Config:
             web_base_url=base_url,
             web_trust_proxy=env.get("WEB_TRUST_PROXY", "").strip() in ("1", "true", "yes"),
             analysis=_switch(env, "ANALYSIS", True),
-            analysis_samples=_int_or_none(env, "ANALYSIS_SAMPLES", "of worlds per move, 1 or more"),
+            analysis_samples=_analysis_samples(env),
         )

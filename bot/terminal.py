@@ -338,7 +338,7 @@ class TerminalGame:
     def show_analysis(self) -> None:
         """The analysis of the person's moves (``bot.analysis``): expert's move from the same
         view beside each, its cost and mark, and the accuracy."""
-        from bot.analysis import AnalysedMove, analyse_game
+        from bot.analysis.analyse import AnalysedMove, analyse_game
         from bot.render.analysis import analysis_lines
 
         self.say("\n=== " + _("Analysis of your moves"))

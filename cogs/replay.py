@@ -16,14 +16,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.analysis import ANALYSIS_VERSION, GameAnalysis
+from bot.analysis import AnalysisState, GameAnalysis
 from bot.discord.acks import within_ack
 from bot.discord.places import may_open, place_of
 from bot.discord.replay_controls import replay_buttons
 from bot.discord.ui import panel_embed
 from bot.i18n import N_, _
 from bot.names import shown
-from bot.render.replay import AnalysisState, add_analysis, replay_panel, verify_panel
+from bot.render.replay import add_analysis, replay_panel, verify_panel
+from bot.tables.analysis_queue import analysis_status
 from bot.tables.replay import (
     MAX_STEP,
     GameLogs,
@@ -66,28 +67,15 @@ class Replays(commands.Cog):
             raise ReplayUnavailable(NOT_FOUND)
         return log
 
-    async def _analysis(self, log: GameLog) -> tuple[AnalysisState, GameAnalysis | None]:
-        """The game's stored analysis, or why there is none (a game without one is asked for)."""
-        storage, queue = self.bot.storage, self.bot.analyses
-        stored = await storage.load_analysis(log.game_id) if storage is not None else None
-        if stored is not None and stored.data is not None:
-            return AnalysisState.READY, GameAnalysis.from_json(stored.data)
-        if stored is not None and stored.version >= ANALYSIS_VERSION:
-            return AnalysisState.FAILED, None
-        if queue is None:
-            return AnalysisState.OFF, None
-        if not any(not s.is_bot for s in log.seats):
-            return AnalysisState.FAILED, None  # computers only: nothing to analyse
-        queue.request(log.game_id)
-        return AnalysisState.PENDING, None
-
     async def _frame_and_analysis(
         self, log: GameLog, step: int, analysis: bool
     ) -> tuple[ReplayFrame, tuple[AnalysisState, GameAnalysis | None] | None]:
         frame = asyncio.to_thread(self.replayer.frame, log, step)
         if not analysis:
             return await frame, None
-        return await asyncio.gather(frame, self._analysis(log))
+        return await asyncio.gather(
+            frame, analysis_status(self.bot.storage, self.bot.analyses, log)
+        )
 
     async def show(
         self,
@@ -113,7 +101,10 @@ class Replays(commands.Cog):
         embed = panel_embed(panel, frame.table.spec.game)
         embed.url = await self.bot.web_links.game(interaction.guild_id, log.game_id, step)
         toggle = self.bot.analyses is not None or analysis
-        pending = verdicts is not None and verdicts[0] is AnalysisState.PENDING
+        pending = verdicts is not None and verdicts[0] in (
+            AnalysisState.PENDING,
+            AnalysisState.BUSY,
+        )
         view = replay_buttons(frame, analysis=analysis, toggle=toggle, pending=pending)
         if interaction.response.is_done():
             if new:

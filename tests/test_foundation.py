@@ -49,3 +49,6 @@ def test_the_analysis_of_finished_games_is_on_unless_turned_off():
     assert Config.from_env({"ANALYSIS": "on", "ANALYSIS_SAMPLES": "4"}).analysis_samples == 4
     with pytest.raises(ConfigError, match="ANALYSIS"):
         Config.from_env({"ANALYSIS": "maybe"})
+    for bad in ("0", "-3", "many"):
+        with pytest.raises(ConfigError, match="ANALYSIS_SAMPLES must be"):
+            Config.from_env({"ANALYSIS_SAMPLES": bad})

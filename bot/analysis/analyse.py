@@ -25,7 +25,7 @@ from bot.players.expert import GAMES as EXPERT_SEARCHED
 from bot.players.expert import fixed_limits
 
 from .estimate import estimator, values
-from .model import GameAnalysis, Mark, MoveVerdict
+from .model import GameAnalysis, Mark, MoveVerdict, NotAnalysable
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,12 +87,8 @@ def search_limits(game: str, samples: int | None = None) -> SearchLimits:
     return SearchLimits(samples=1, time_cap=None)  # poker: expert is a table, it does not search
 
 
-#: A cost below this is noise of the estimate (the two moves' means are equal to within it).
+#: A cost below this is floating-point rounding: the two moves' means are equal.
 EPSILON = 1e-9
-
-
-def thresholds(game: str) -> Thresholds:
-    return THRESHOLDS[game]
 
 
 def move_accuracy(game: str, cost: float) -> float:
@@ -132,12 +128,12 @@ def analyse_game(
 
     ``start`` is the game as dealt (it is not changed); ``moves`` the whole log in order; ``samples``
     (both expert's iterations and the estimate's worlds) overrides the game's own counts. Raises ``IllegalAction`` when a move
-    does not replay, ``ValueError`` for a game without an analysis (one registered from outside).
+    does not replay, ``NotAnalysable`` for a game without an analysis (one registered from outside).
     """
     began = time.process_time()
     game = start.name
     if game not in THRESHOLDS:
-        raise ValueError(f"There is no analysis for {game!r} games.")
+        raise NotAnalysable(f"There is no analysis for {game!r} games.")
     est = estimator(game)
     n = ESTIMATE_SAMPLES[game] if samples is None else max(1, int(samples))
     limits = search_limits(game, samples)

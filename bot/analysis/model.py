@@ -12,6 +12,20 @@ from typing import Any
 ANALYSIS_VERSION = 1
 
 
+class AnalysisState(StrEnum):
+    """What can be shown of a finished game's analysis."""
+
+    READY = "ready"  # stored: the verdicts
+    PENDING = "pending"  # queued or being analysed
+    BUSY = "busy"  # not queued: too many games asked for at once; ask again later
+    FAILED = "failed"  # the analysis could not be made (stored as such), or no person played
+    OFF = "off"  # this bot analyses no games (ANALYSIS=0), none stored
+
+
+class NotAnalysable(ValueError):
+    """A game the analysis cannot judge (a game it has no measure for)."""
+
+
 class Mark(StrEnum):
     BEST = "best"  # expert's own move (or one as good by its estimate)
     GOOD = "good"

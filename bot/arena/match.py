@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games import GameState, new_game
-from bot.players import LEVELS, SearchLimits, choose_action
+from bot.players import DEFAULT_TIME_BUDGET, LEVELS, SearchLimits, choose_action
 from bot.players.base import SOFT_SHARE
 from bot.players.expert import GAMES as EXPERT_GAMES
-from bot.players.expert import iterations_per_second
+from bot.players.expert import fixed_limits
 
 from .greedy import greedy_action
 from .poker_rules import RULE_PLAYERS, rule_action
@@ -104,11 +104,13 @@ def _limits(config: ArenaConfig, level: str = "hard") -> SearchLimits | None:
         fixed = config.expert_samples if config.expert_samples is not None else config.samples
         if fixed is None and not config.no_time_cap:
             return None
-        base = SearchLimits.from_budget(
-            config.time_budget, SOFT_SHARE * iterations_per_second(config.game)
+        samples = (
+            fixed if fixed is not None else fixed_limits(config.game, config.time_budget).samples
         )
-        samples = fixed if fixed is not None else base.samples
-        return SearchLimits(samples=samples, time_cap=None if config.no_time_cap else base.time_cap)
+        budget = DEFAULT_TIME_BUDGET if config.time_budget is None else config.time_budget
+        return SearchLimits(
+            samples=samples, time_cap=None if config.no_time_cap else SOFT_SHARE * budget
+        )
     if config.samples is None and not config.no_time_cap:
         return None
     from bot.players.game_policies import search_profile

@@ -2,8 +2,9 @@
 worlds, candidates, rollout players and match-equity evaluation (``hard.SearchProfile``).
 
 The budget is hard's: 0.65 s planned, never over 0.75 s with a clock; without one a fixed number
-of iterations, ``ITERATIONS_PER_SECOND`` × budget, what the planned share of the budget buys on
-an idle core (measured with ``python bench/expert_player.py``, CPU time). Whatever goes wrong in
+of iterations (``fixed_limits``: 0.65 × budget × ``ITERATIONS_PER_SECOND``), what the planned
+share of the budget buys on an idle core (measured with ``python bench/expert_player.py``, CPU
+time). Whatever goes wrong in
 an odd position, the move is normal's (a computer player never raises at the table).
 """
 
@@ -17,21 +18,15 @@ from bot.games import Action
 
 from .base import SOFT_SHARE, Policy, SearchLimits, View
 from .hard import SearchProfile, SearchStats
-from .ismcts import TreeConfig, ismcts
+from .ismcts import ismcts
 
 log = logging.getLogger(__name__)
 
 GAMES: tuple[str, ...] = ("hurricane", "hurikan", "haggis")
 
 #: Iterations per second of CPU on an idle core, measured from the start of a game
-#: (``bench/expert_player.py``): a fixed count of budget × this is what the clock would allow.
+#: (``bench/expert_player.py``); ``fixed_limits`` turns a budget into a fixed count with it.
 ITERATIONS_PER_SECOND: dict[str, float] = {"hurricane": 125.0, "hurikan": 155.0, "haggis": 45.0}
-
-CONFIGS: dict[str, TreeConfig] = {
-    "hurricane": TreeConfig(),
-    "hurikan": TreeConfig(),
-    "haggis": TreeConfig(),
-}
 
 
 def iterations_per_second(game: str) -> float:
@@ -61,8 +56,7 @@ def expert_move(
         limits = SearchLimits.from_budget(time_budget, iterations_per_second(game))
     seed = rng.getrandbits(64)
     try:
-        config = CONFIGS.get(game, TreeConfig())
-        return ismcts(profile, view, legal, random.Random(seed), limits, stats, config)
+        return ismcts(profile, view, legal, random.Random(seed), limits, stats)
     except Exception:  # an odd position must never cost a move: normal decides it
         log.exception("expert search failed in %s; normal plays", game)
         return normal(view, legal, random.Random(seed))

@@ -634,10 +634,16 @@ def main(argv: list[str] | None = None) -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--quick", action="store_true", help="a small table in seconds (tests)")
-    parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument(
+        "--out", type=Path, default=None, help="where to write (default: the shipped table)"
+    )
     parser.add_argument("--buckets", type=int, default=None)
     parser.add_argument("--iterations", type=int, default=None)
     args = parser.parse_args(argv)
+    if args.out is None and (args.quick or args.buckets or args.iterations):
+        parser.error(
+            "a quick or custom table is written only where --out says, never over the shipped one"
+        )
     plan = QUICK if args.quick else FULL
     buckets = args.buckets or int(plan["buckets"])  # type: ignore[call-overload]
     counts: dict[tuple[bool, bool], int] = plan["iterations"]  # type: ignore[assignment]

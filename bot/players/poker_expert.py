@@ -16,6 +16,7 @@ saw) it plays hard's move. It decides from the view only, like every level.
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Sequence
 
@@ -34,6 +35,8 @@ from .poker_abstraction import (
 )
 from .poker_cards import read_view
 from .poker_players import poker_hard
+
+log = logging.getLogger(__name__)
 
 #: a share of the table's mix below which an action is not played
 PURIFY = 0.05
@@ -110,8 +113,9 @@ def _strategy(view: View) -> Strategy | None:
 def _bet(
     probs: list[float], to_call: int, legal: Sequence[Action], rng: random.Random
 ) -> Action | None:
+    # a node's moves in this order, the last ones absent where the limit forbids them
     letters = ("kb" if to_call == 0 else "fcr")[: len(probs)]
-    if len(probs) not in (1, 2, 3):
+    if not probs or len(probs) != len(letters):  # a node of the other kind: not covered
         return None
     letter = letters[_pick(probs, rng)]
     if letter == "k":
@@ -267,7 +271,13 @@ def multiway(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
 
 
 def poker_expert(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
-    action = table_action(view, legal, rng)
-    if action is not None and action in legal:
-        return action
-    return multiway(view, legal, rng)
+    """The table's move where it covers the state, else hard's (see the module's text). An odd
+    state must never cost a move: whatever goes wrong, hard decides it (logged)."""
+    try:
+        action = table_action(view, legal, rng)
+        if action is not None and action in legal:
+            return action
+        return multiway(view, legal, rng)
+    except Exception:
+        log.exception("the poker expert failed; hard plays")
+        return poker_hard(view, legal, rng)

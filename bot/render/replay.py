@@ -5,9 +5,8 @@ move — plus, at the end of a deal, the breakdown that was announced then."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import StrEnum
 
-from bot.analysis import GameAnalysis, Mark
+from bot.analysis import AnalysisState, GameAnalysis, Mark
 from bot.i18n import N_, _
 from bot.tables.replay import ReplayFrame, VerifyReport
 
@@ -105,15 +104,6 @@ def verify_panel(report: VerifyReport, names: list[str] | None = None) -> Panel:
     return panel
 
 
-class AnalysisState(StrEnum):
-    """What the replay's **Analysis** can show of a game."""
-
-    READY = "ready"  # stored: the verdicts
-    PENDING = "pending"  # queued or being analysed
-    FAILED = "failed"  # the analysis could not be made (stored as such)
-    OFF = "off"  # this bot analyses no games (ANALYSIS=0), none stored
-
-
 ANALYSIS_TITLE = N_("Analysis")
 
 
@@ -133,6 +123,16 @@ def add_analysis(
             + _(
                 "Analysis pending: this game is being analysed in the background. "
                 "Press Analysis again in a minute."
+            ),
+        )
+        return
+    if state is AnalysisState.BUSY:
+        panel.add(
+            _(ANALYSIS_TITLE),
+            "⏳ "
+            + _(
+                "Many games are waiting for their analysis right now: this one is not queued yet. "
+                "Press Analysis again in a few minutes."
             ),
         )
         return

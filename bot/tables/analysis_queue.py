@@ -14,7 +14,7 @@ per game). In a worker thread it would hold the GIL the event loop needs — the
 the interpreter only between the thread's 5 ms switch intervals, and every interaction would
 wait behind it. A separate process has its own interpreter: the event loop keeps its core, and
 with one worker (lowered priority, ``nice`` 10) the analyses take at most one of the machine's
-cores whatever the number of games queued. The worker is started (``spawn``: safe beside the
+cores per bot process whatever the number of games queued. The worker is started (``spawn``: safe beside the
 loop's threads) at the first game, not at start-up, and is stopped — killed if it is in the
 middle of a game — by ``close()``; that game is analysed again at the next start.
 
@@ -37,7 +37,8 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from bot.analysis import ANALYSIS_VERSION, AnalysedMove, GameAnalysis, analyse_game
+from bot.analysis import ANALYSIS_VERSION, AnalysisState, GameAnalysis, NotAnalysable
+from bot.analysis.analyse import THRESHOLDS, AnalysedMove, analyse_game
 from bot.games import IllegalAction
 from storage.base import Storage, StorageError
 from storage.models import AnalysisRecord, GameLog, GameRecord
@@ -54,14 +55,15 @@ Runner = Callable[[GameLog, "int | None"], dict[str, Any]]
 #: RESUME_LIMIT, the most recent first) are queued again.
 RESUME_DAYS = 7.0
 RESUME_LIMIT = 50
-#: Games waiting at most; a player's request for an old game's analysis is refused beyond
-#: REQUEST_LIMIT waiting (the replay says "pending" and asks again later).
+#: Games waiting at most; a player's request for an old game's analysis is refused while
+#: REQUEST_LIMIT games asked for are waiting (the replay says so: "ask again later").
 MAX_QUEUED = 500
 REQUEST_LIMIT = 20
 
-#: What says a game cannot be analysed (its log does not replay, or is not of a known game); any
-#: other error is a bug, logged, and the game is tried again at the next start.
-UNANALYSABLE = (ReplayUnavailable, IllegalAction, KeyError, ValueError)
+#: What says a game cannot be analysed (its log does not replay, or it is of a game the analysis
+#: has no measure for); any other error is a bug, logged, and the game is tried again at the next
+#: start.
+UNANALYSABLE = (ReplayUnavailable, IllegalAction, NotAnalysable)
 
 #: Games one worker process analyses before a fresh one takes over (the players' caches and the
 #: allocator's high-water mark do not grow for the bot's lifetime).
@@ -73,6 +75,25 @@ ASKED, RECORDED, RESUMED = 0, 1, 2
 
 def human_seats(log: GameLog) -> set[int]:
     return {s.seat for s in log.seats if not s.is_bot}
+
+
+async def analysis_status(
+    storage: Storage | None, queue: AnalysisQueue | None, log: GameLog
+) -> tuple[AnalysisState, GameAnalysis | None]:
+    """What ``/replay`` can show of a game's analysis: the stored one, or why there is none (a
+    game that has none and can have one is asked for)."""
+    stored = await storage.load_analysis(log.game_id) if storage is not None else None
+    if stored is not None and stored.data is not None:
+        return AnalysisState.READY, GameAnalysis.from_json(stored.data)
+    if stored is not None and stored.version >= ANALYSIS_VERSION:
+        return AnalysisState.FAILED, None
+    if queue is None:
+        return AnalysisState.OFF, None
+    if log.game not in THRESHOLDS or not human_seats(log):
+        return AnalysisState.FAILED, None  # computers only, or a game it has no measure for
+    if queue.pending(log.game_id) or queue.request(log.game_id):
+        return AnalysisState.PENDING, None
+    return AnalysisState.BUSY, None
 
 
 def analysed_moves(log: GameLog) -> list[AnalysedMove]:
@@ -105,7 +126,9 @@ def _worker_started() -> None:
 
 
 def process_pool() -> Executor:
-    """One worker process, started at the first game (see the module's text)."""
+    """One worker process, started at the first game (see the module's text). The queue hands it
+    one game at a time and waits for it: ``max_tasks_per_child`` can deadlock a pool whose worker
+    retires while other tasks wait (CPython gh-115634), so never submit several at once."""
     return ProcessPoolExecutor(
         max_workers=1,
         mp_context=multiprocessing.get_context("spawn"),
@@ -137,7 +160,7 @@ class AnalysisQueue:
         self.resume_limit = resume_limit
         self._queue: asyncio.PriorityQueue[tuple[int, int, str]] = asyncio.PriorityQueue()
         self._order = itertools.count()
-        self._waiting: set[str] = set()  # queued and not yet taken
+        self._waiting: dict[str, int] = {}  # queued and not yet taken: its best priority
         self._pool: Executor | None = None
         self._task: asyncio.Task[None] | None = None
         self._closed = False
@@ -149,17 +172,18 @@ class AnalysisQueue:
 
     def recorded(self, table: Table, record: GameRecord) -> None:
         """``TableManager.on_recorded``'s hook: queue a game a person played (never blocks)."""
-        if any(not seat.is_bot for seat in record.seats):
+        if record.game in THRESHOLDS and any(not seat.is_bot for seat in record.seats):
             self._put(record.game_id, RECORDED)
 
     def request(self, game_id: str) -> bool:
-        """A player asked for a game's analysis that is not stored: put it first (False: the
-        queue is stopped or too long; it is not queued)."""
+        """A player asked for a game's analysis that is not stored: put it first, before the
+        games waiting since their end or a restart (False: the queue is stopped, or too many
+        games were asked for already; it is not queued)."""
         if self._closed or self._task is None:
             return False
-        if game_id in self._waiting or game_id == self.current:
+        if game_id == self.current or self._waiting.get(game_id) == ASKED:
             return True
-        if self._queue.qsize() >= REQUEST_LIMIT:
+        if sum(1 for p in self._waiting.values() if p == ASKED) >= REQUEST_LIMIT:
             return False
         return self._put(game_id, ASKED)
 
@@ -168,12 +192,21 @@ class AnalysisQueue:
         return game_id in self._waiting or game_id == self.current
 
     def _put(self, game_id: str, priority: int) -> bool:
-        if self._closed or game_id in self._waiting or game_id == self.current:
-            return not self._closed
-        if self._queue.qsize() >= MAX_QUEUED:
-            log.warning("analysis queue full: game %s is analysed at the next start", game_id)
+        """Queue the game, or move it up to ``priority`` (the earlier entry is skipped when
+        taken)."""
+        if self._closed:
             return False
-        self._waiting.add(game_id)
+        queued = self._waiting.get(game_id)
+        if game_id == self.current or (queued is not None and queued <= priority):
+            return True
+        if queued is None and len(self._waiting) >= MAX_QUEUED:
+            log.warning(
+                "analysis queue full: game %s is not analysed now (a restart takes the recent "
+                "games again)",
+                game_id,
+            )
+            return False
+        self._waiting[game_id] = priority
         self._queue.put_nowait((priority, next(self._order), game_id))
         return True
 
@@ -221,8 +254,11 @@ class AnalysisQueue:
 
     async def _work(self) -> None:
         while True:
-            _priority, _n, game_id = await self._queue.get()
-            self._waiting.discard(game_id)
+            priority, _n, game_id = await self._queue.get()
+            if self._waiting.get(game_id) != priority:  # moved up since: taken from there
+                self._queue.task_done()
+                continue
+            del self._waiting[game_id]
             self.current = game_id
             try:
                 await self.analyse(game_id)

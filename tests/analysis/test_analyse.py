@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 import bot.games as games
-from bot.analysis import THRESHOLDS, AnalysedMove, GameAnalysis, Mark, analyse_game
+from bot.analysis import GameAnalysis, Mark
+from bot.analysis.analyse import THRESHOLDS, AnalysedMove, analyse_game
 from bot.games import GameState
 from bot.players import choose_action
 
@@ -202,7 +203,7 @@ def test_poker_costs_are_chips() -> None:
 
 
 def test_marks_and_accuracy_follow_the_game_s_thresholds() -> None:
-    from bot.analysis import move_accuracy
+    from bot.analysis.analyse import move_accuracy
 
     marks = THRESHOLDS["haggis"]
     assert marks.mark(0.0) is Mark.BEST

@@ -11,6 +11,7 @@ import pytest
 
 from bot.games import new_game
 from bot.players import choose_action
+from bot.players import poker_expert as poker_expert_module
 from bot.players.poker_abstraction import (
     DECLARES,
     class_keys,
@@ -172,3 +173,25 @@ def test_the_training_script_quick_mode_writes_a_table(tmp_path, capsys):
     payload = json.loads(gzip.decompress(out.read_bytes()))
     assert len(payload["configs"]) == 4
     assert "wrote" in capsys.readouterr().out
+    with pytest.raises(SystemExit):  # never over the shipped table
+        main(["--quick"])
+
+
+def test_a_node_of_the_other_kind_is_not_covered_by_the_table():
+    legal = new_game("hurricane_poker", seed=1, players=2).legal_actions(0)
+    # three probabilities where nothing is owed (check / bet): not a node of this kind
+    assert poker_expert_module._bet([0.2, 0.3, 0.5], 0, legal, random.Random(1)) is None
+
+
+def test_an_odd_state_falls_back_to_hard(monkeypatch, caplog):
+    state = new_game("hurricane_poker", seed=2, players=2)
+    seat = state.current_player
+    legal = state.legal_actions(seat)
+
+    def broken(*_args):
+        raise IndexError("a table the expert does not understand")
+
+    monkeypatch.setattr(poker_expert_module, "table_action", broken)
+    action = poker_expert_module.poker_expert(_view(state, seat), legal, random.Random(3))
+    hard = poker_expert_module.poker_hard(_view(state, seat), legal, random.Random(3))
+    assert action == hard and "the poker expert failed" in caplog.text

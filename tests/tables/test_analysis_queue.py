@@ -22,8 +22,10 @@ from typing import Any
 import pytest
 
 import bot.games
-from bot.analysis import ANALYSIS_VERSION, GameAnalysis, Mark, MoveVerdict
-from bot.tables.analysis_queue import AnalysisQueue, analysed_moves
+from bot.analysis import ANALYSIS_VERSION, AnalysisState, GameAnalysis, Mark, MoveVerdict
+from bot.tables import analysis_queue as queue_module
+from bot.tables.analysis_queue import AnalysisQueue, analysed_moves, analysis_status
+from bot.tables.replay import ReplayUnavailable
 from storage.models import GameLog, GameRecord, MoveRecord, SeatRecord, TableSnapshot
 from storage.sqlite import SqliteStorage
 
@@ -61,7 +63,7 @@ def fake_analysis(game_log: GameLog, samples: int | None = None) -> dict[str, An
 
 
 def broken(game_log: GameLog, samples: int | None = None) -> dict[str, Any]:
-    raise ValueError("move 3 does not replay")
+    raise ReplayUnavailable("Move 3 of this game does not replay (a card not in hand).")
 
 
 def threads() -> Executor:
@@ -200,6 +202,83 @@ async def test_a_request_goes_first(storage: SqliteStorage, make_queue: Make) ->
     gate.set()
     await queue.idle()
     assert order == [first.game_id, asked.game_id, second.game_id]
+
+
+async def test_a_bug_in_the_analysis_is_not_stored_as_a_failure(
+    storage: SqliteStorage, make_queue: Make, caplog: pytest.LogCaptureFixture
+) -> None:
+    def buggy(game_log: GameLog, samples: int | None = None) -> dict[str, Any]:
+        raise KeyError("seat")
+
+    record = game(107, 108)
+    await storage.finish_game(record)
+    queue = make_queue(buggy)
+    await queue.start()
+    await queue.idle()
+    assert await storage.load_analysis(record.game_id) is None  # tried again at the next start
+    assert "analysis of game" in caplog.text and queue.failed == 0
+    assert await storage.unanalysed_games(ANALYSIS_VERSION, since=0, limit=5) == [record.game_id]
+
+
+async def test_a_request_moves_a_game_already_waiting_to_the_front(
+    storage: SqliteStorage, make_queue: Make
+) -> None:
+    order: list[str] = []
+    gate = threading.Event()
+
+    def gated(game_log: GameLog, samples: int | None = None) -> dict[str, Any]:
+        gate.wait(5)
+        order.append(game_log.game_id)
+        return fake_analysis(game_log, samples)
+
+    queue = make_queue(gated)
+    await queue.start()
+    games = [game(1, 2), game(3, 4), game(5, 6), game(7, 8)]
+    for g in games:
+        await storage.finish_game(g)
+        queue.recorded(None, g)  # type: ignore[arg-type]
+    await asyncio.sleep(0.01)  # the worker has taken the first game
+    assert queue.request(games[3].game_id)  # recorded last, asked for: next
+    gate.set()
+    await queue.idle()
+    assert order == [games[0].game_id, games[3].game_id, games[1].game_id, games[2].game_id]
+
+
+async def test_too_many_requests_say_busy_and_queue_nothing(
+    storage: SqliteStorage, make_queue: Make, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(queue_module, "REQUEST_LIMIT", 2)
+    gate = threading.Event()
+
+    def gated(game_log: GameLog, samples: int | None = None) -> dict[str, Any]:
+        gate.wait(5)
+        return fake_analysis(game_log, samples)
+
+    queue = make_queue(gated)
+    await queue.start()
+    busy, *asked = [game(20 + i, 30 + i) for i in range(4)]
+    for g in (busy, *asked):
+        await storage.finish_game(g)
+    queue.recorded(None, busy)  # type: ignore[arg-type]
+    await asyncio.sleep(0.01)  # the worker is busy with it
+    states = []
+    for g in asked:
+        log = await storage.game_log(g.game_id)
+        assert log is not None
+        states.append((await analysis_status(storage, queue, log))[0])
+    assert states == [AnalysisState.PENDING, AnalysisState.PENDING, AnalysisState.BUSY]
+    assert not queue.pending(asked[2].game_id)
+    gate.set()
+    await queue.idle()
+    log = await storage.game_log(asked[0].game_id)
+    assert log is not None
+    state, analysis = await analysis_status(storage, queue, log)
+    assert state is AnalysisState.READY and analysis is not None
+    assert (await analysis_status(storage, None, log))[0] is AnalysisState.READY
+    other = await storage.game_log(asked[2].game_id)
+    assert (
+        other is not None and (await analysis_status(storage, None, other))[0] is AnalysisState.OFF
+    )
 
 
 async def test_close_does_not_wait_for_a_game_in_progress(
