@@ -259,8 +259,8 @@ class CardBot(commands.AutoShardedBot):
 
     async def add_cogs_of(self, name: str) -> None:
         """The cogs of module ``name`` (its ``setup(bot)``), as ``load_extension`` adds them, but
-        from the module imported once per process: ``load_extension`` executes the module anew
-        for every bot, and the tests start hundreds. Loud: a cog that cannot be imported stops
+        from the module imported once per process: ``load_extension`` executes the module anew for every bot, and the tests start
+        hundreds. Loud: a cog that cannot be imported stops
         the bot at start with the reason (``ExtensionNotFound`` / ``ExtensionFailed``)."""
         try:
             module = importlib.import_module(name)

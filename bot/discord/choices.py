@@ -11,8 +11,12 @@ from bot.render.rules import display_title
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
-    """One choice per registered game, named as the menus name it."""
-    return [app_commands.Choice(name=display_title(g), value=g) for g in GAMES]
+    """One choice per registered game, named as the menus name it (a ``locale_str``: the choice
+    carries its own translation key, as discord.py gives one to the choices it is handed at
+    import; a refreshed list's new choices need theirs too)."""
+    return [
+        app_commands.Choice(name=app_commands.locale_str(display_title(g)), value=g) for g in GAMES
+    ]
 
 
 #: The commands' ``game`` choices: discord.py keeps this very list, so ``refresh_game_choices``
