@@ -23,11 +23,6 @@ MAX_CANDIDATES = 12
 #: follow was legal is an early bomb (issue 29: hard spent them so, and lost to greedy where
 #: normal did not).
 EARLY_CARDS = 6
-#: Hard leaves normal's choice only for a move whose paired advantage over it is this many
-#: standard errors (issue 29: at 16 samples with the best of a dozen means, hard left normal's
-#: move about nine times a round against greedy, and those changes gained nothing on average:
-#: the same mean margin as normal, fewer rounds won).
-SWITCH_Z = 1.5
 
 
 def _others_min(view: View) -> int:
@@ -75,5 +70,4 @@ PROFILE = SearchProfile(
     # a round: about 27 points a seat (2 players), its margin spread about 45
     evaluate=match_value("round_scored", lambda state, seat: seat, per_deal=27.0, spread=45.0),
     max_rollout_moves=600,
-    switch_z=SWITCH_Z,
 )
