@@ -7,7 +7,8 @@ import random
 
 from bot.games import load_game
 from bot.players import SearchLimits, choose_action
-from bot.players.haggis_search import candidates, early_bomb, too_early_for_bombs
+from bot.players.haggis_cards import is_bomb_text
+from bot.players.haggis_search import bombs_searched, candidates, early_bomb, too_early_for_bombs
 
 from .conftest import json_view
 
@@ -56,9 +57,21 @@ def test_no_early_bomb_over_a_plain_follow() -> None:
     assert str(choose_action("haggis", view, legal, "hard", seed=0, limits=limits)) != BOMB
 
 
-def test_a_bomb_is_still_searched_when_the_opponent_is_near_out() -> None:
+def test_no_bomb_normal_would_not_play_even_near_the_end() -> None:
+    # Issue 29, second look (bench/haggis_paired.py): the bombs hard played where normal would
+    # not — near the end too — cost it about 31 points a round against greedy.
     gone = [c for c in MANY if c not in ("3O", "3Y", "4R", "J", "Q", "K")]
     state = _position(["3O", "3Y", "4R", "J", "Q", "K"], piles=[gone, []])
     view, legal = json_view(state, 0), state.legal_actions(0)
     assert not too_early_for_bombs(view, legal)
-    assert BOMB in [str(a) for a in candidates(view, legal, random.Random(0))]
+    assert BOMB in [str(a) for a in legal]
+    found = [str(a) for a in candidates(view, legal, random.Random(0))]
+    assert not is_bomb_text(found[0])  # normal does not bomb here
+    assert not any(is_bomb_text(a) for a in found)
+
+
+def test_bombs_are_searched_when_normal_bombs_or_the_opponent_may_go_out_next() -> None:
+    view = {"seat": 0, "hand_sizes": [9, 5], "out": []}
+    assert bombs_searched(view, ["J Q", "pass", "3R 5R 7R 9R"])
+    assert not bombs_searched(view, ["pass", "J Q"])
+    assert bombs_searched({**view, "hand_sizes": [9, 2]}, ["pass", "J Q"])
