@@ -40,6 +40,9 @@ HARD_SAMPLES = 320
 STAY_BASE = 0.0
 #: the one-step value model decides bets against at most this many rivals
 EV_MAX_RIVALS = 1
+#: facing a bet, a rival that has not bet or raised this round folds a hand in this weakest share
+#: of all hands (by ``share_table``): hard's bets then count the pots they win at once
+FOLD_BELOW = 0.5
 
 
 def _find(legal: Sequence[Action], text: str) -> Action | None:
@@ -175,6 +178,19 @@ def _amount(action: Action) -> int:
     return int(str(action).split()[1])
 
 
+def _committed(seen: Seen) -> list[int]:
+    """Indexes (in ``seen.opponents``) of the rivals that bet or raised in this betting round:
+    they do not fold to a raise."""
+    start = 0
+    for index, (_, action) in enumerate(seen.log):
+        if action.split()[0] in ("draw", "stand"):
+            start = index + 1
+    aggressors = {
+        seat for seat, action in seen.log[start:] if action.split()[0] in ("bet", "raise")
+    }
+    return [i for i, seat in enumerate(seen.opponents) if seat in aggressors]
+
+
 def poker_hard(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
     """Normal's estimate under the opponent model, and for bets the value of each move: a bet or
     raise (smallest and largest) against the rivals that would stay in, a check or call, a fold."""
@@ -195,10 +211,13 @@ def poker_hard(view: View, legal: Sequence[Action], rng: random.Random) -> Actio
     sized = _sized(legal, "raise" if seen.to_call else "bet")
     candidates = sorted({_amount(sized[0]), _amount(sized[-1])}) if sized else [0]
     choices: list[tuple[float, int, Action]] = []
+    committed = _committed(seen)
     for size in candidates:
         # a rival stays in when its expected share pays for the price it is offered
         price = size / (seen.pot + seen.to_call + 2 * size)
-        values = bet_values(seen, rivals, max(size, 1), STAY_BASE + price)
+        values = bet_values(
+            seen, rivals, max(size, 1), STAY_BASE + price, FOLD_BELOW, committed
+        )
         if size:
             choices.append((values.aggressive, 0, next(a for a in sized if _amount(a) == size)))
     choices.append((values.passive, 1, passive))
