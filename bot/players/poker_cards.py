@@ -318,20 +318,27 @@ def bet_values(
     stay: float,
     fold_below: float = 0.0,
     committed: Sequence[int] = (),
+    raise_from: float = 2.0,
+    reraise: int = 0,
 ) -> BetValues:
     """Values from dealt rivals; a rival stays in against a bet or raise when the share it
     expects now is at least ``stay`` (the price it is offered) and its hand is not among the
     ``fold_below`` weakest of all hands (its calling threshold), else folds (so a bet can win
     the pot at once: the fold equity). Rivals at the indexes ``committed`` (they bet or raised
-    this round) always stay."""
+    this round) always stay. A staying rival whose hand is in the top ``1 - raise_from`` of all
+    hands raises by ``reraise`` chips (when ``reraise``: another raise is allowed); the seat
+    then calls or folds, whichever is worth more over all the samples where it was raised."""
     options = own_options(seen)
     pot, owed = seen.pot, seen.to_call
     # before the draw, a call faces the bettor's second bet after it (one of the size owed now)
     ahead = owed if seen.i_draw else 0
     passive = [0.0] * len(options)
     aggressive = [0.0] * len(options)
+    raised_call = [0.0] * len(options)
+    raised_put = 0.0  # the chips lost by folding to a raise, over the raised samples
     total = 0.0
     everyone = range(len(seen.opponents))
+    put = owed + size + ahead  # a bettor raised stays a bettor after the draw
     for rivals in rivals_list:
         w = rivals.weight
         total += w
@@ -340,16 +347,25 @@ def bet_values(
             for i in everyone
             if i in committed or (rivals.now[i] >= stay and rivals.rank[i] >= fold_below)
         ]
+        raised = reraise > 0 and any(rivals.rank[i] >= raise_from for i in staying)
+        if raised:
+            raised_put += w * put
         for j, throw in enumerate(options):
             my_high, my_low = own_keys(seen, throw, rivals.spare)
             share = share_against(seen, my_high, my_low, rivals, everyone)
             passive[j] += w * (share * (pot + owed + 2 * ahead) - owed - ahead)
             if not staying:
                 aggressive[j] += w * pot
+                continue
+            kept = share_against(seen, my_high, my_low, rivals, staying)
+            if raised:
+                more = put + reraise
+                raised_call[j] += w * (
+                    kept * (pot + more + (size + ahead + reraise) * len(staying)) - more
+                )
             else:
-                kept = share_against(seen, my_high, my_low, rivals, staying)
-                put = owed + size + ahead  # a bettor raised stays a bettor after the draw
                 aggressive[j] += w * (kept * (pot + put + (size + ahead) * len(staying)) - put)
     if not total:
         return BetValues(0.0, 0.0)
-    return BetValues(max(passive) / total, max(aggressive) / total)
+    best = max(a + max(c, -raised_put) for a, c in zip(aggressive, raised_call, strict=True))
+    return BetValues(max(passive) / total, best / total)

@@ -42,7 +42,9 @@ STAY_BASE = 0.0
 EV_MAX_RIVALS = 1
 #: facing a bet, a rival that has not bet or raised this round folds a hand in this weakest share
 #: of all hands (by ``share_table``): hard's bets then count the pots they win at once
-FOLD_BELOW = 0.5
+FOLD_BELOW = 0.3
+#: facing a bet or raise, a rival raises back with a hand in this top share of all hands
+RAISE_FROM = 0.8
 
 
 def _find(legal: Sequence[Action], text: str) -> Action | None:
@@ -178,15 +180,20 @@ def _amount(action: Action) -> int:
     return int(str(action).split()[1])
 
 
-def _committed(seen: Seen) -> list[int]:
-    """Indexes (in ``seen.opponents``) of the rivals that bet or raised in this betting round:
-    they do not fold to a raise."""
+def _this_round(seen: Seen) -> tuple[tuple[int, str], ...]:
+    """The public actions of the current betting round."""
     start = 0
     for index, (_, action) in enumerate(seen.log):
         if action.split()[0] in ("draw", "stand"):
             start = index + 1
+    return seen.log[start:]
+
+
+def _committed(seen: Seen) -> list[int]:
+    """Indexes (in ``seen.opponents``) of the rivals that bet or raised in this betting round:
+    they do not fold to a raise."""
     aggressors = {
-        seat for seat, action in seen.log[start:] if action.split()[0] in ("bet", "raise")
+        seat for seat, action in _this_round(seen) if action.split()[0] in ("bet", "raise")
     }
     return [i for i, seat in enumerate(seen.opponents) if seat in aggressors]
 
@@ -212,11 +219,21 @@ def poker_hard(view: View, legal: Sequence[Action], rng: random.Random) -> Actio
     candidates = sorted({_amount(sized[0]), _amount(sized[-1])}) if sized else [0]
     choices: list[tuple[float, int, Action]] = []
     committed = _committed(seen)
+    made = sum(1 for _, action in _this_round(seen) if action.split()[0] in ("bet", "raise"))
+    # the rival may raise back when a raise is left after ours (one bet and ``raises`` raises)
+    can_reraise = made + 1 < 1 + int(view["options"].get("raises", 2))
     for size in candidates:
         # a rival stays in when its expected share pays for the price it is offered
         price = size / (seen.pot + seen.to_call + 2 * size)
         values = bet_values(
-            seen, rivals, max(size, 1), STAY_BASE + price, FOLD_BELOW, committed
+            seen,
+            rivals,
+            max(size, 1),
+            STAY_BASE + price,
+            FOLD_BELOW,
+            committed,
+            RAISE_FROM,
+            candidates[-1] if can_reraise else 0,
         )
         if size:
             choices.append((values.aggressive, 0, next(a for a in sized if _amount(a) == size)))
