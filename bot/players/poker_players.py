@@ -10,7 +10,9 @@
   ``pot / (pot + bet)`` of all hands, and heads-up it bluffs with weak hands, so that neither
   folding weak hands to its bets nor betting only strong ones exploits it (issue 29).
 - ``hard`` samples twice as many hands and, heads-up, values each bet size, the check or call
-  and the fold against the rivals that would stay in.
+  and the fold: a bet or raise against the rivals that would stay in (a rival that has not bet
+  this round folds its weakest hands, so a bet counts the pots it wins at once), and against
+  the strongest of them raising back, answered by the better of a call and a fold.
 """
 
 from __future__ import annotations
@@ -43,8 +45,12 @@ EV_MAX_RIVALS = 1
 #: facing a bet, a rival that has not bet or raised this round folds a hand in this weakest share
 #: of all hands (by ``share_table``): hard's bets then count the pots they win at once
 FOLD_BELOW = 0.3
-#: facing a bet or raise, a rival raises back with a hand in this top share of all hands
-RAISE_FROM = 0.8
+#: facing a bet or raise, a rival raises back with a hand at or above this percentile of all
+#: hands (when a raise is left): a bet's value then counts the seat's best answer, call or fold
+RAISE_FROM = 0.7
+#: heads-up, where its values say check, hard still bluffs like normal (``_bluffs``); without
+#: these bluffs hard did better still against ``tag`` and beat the expert more (docs/players.md)
+HARD_BLUFFS = True
 
 
 def _find(legal: Sequence[Action], text: str) -> Action | None:
@@ -242,6 +248,6 @@ def poker_hard(view: View, legal: Sequence[Action], rng: random.Random) -> Actio
     if fold is not None:
         choices.append((0.0, 2, fold))
     best = max(choices, key=lambda c: (c[0], c[1]))[2]
-    if best == passive and not seen.to_call and sized and _bluffs(seen, rng):
+    if HARD_BLUFFS and best == passive and not seen.to_call and sized and _bluffs(seen, rng):
         return sized[-1]
     return best
