@@ -9,8 +9,9 @@ choices is scored on the same samples (common random numbers).
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from bot.games import poker_pack
@@ -121,6 +122,21 @@ def after_draw(wild: str) -> dict[tuple[int, int], tuple[float, float]]:
     return table
 
 
+@cache
+def share_table(wild: str, others: int, drawing: bool) -> dict[tuple[int, int], float]:
+    """Each hand's percentile (0..1) by rough pot share against ``others`` other players."""
+    pack = poker_pack(wild)
+    drawn = after_draw(wild) if drawing else None
+    shares: dict[tuple[int, int], float] = {}
+    for i, a in enumerate(pack.cards):
+        for b in pack.cards[i + 1 :]:
+            h, lo = drawn[(a, b)] if drawn is not None else quick_strength((a, b), wild)
+            shares[(a, b)] = 0.5 * (h**others + lo**others)
+    ordered = sorted(shares.values())
+    n = len(ordered)
+    return {hand: bisect_left(ordered, s) / n for hand, s in shares.items()}
+
+
 #: weight of one opponent's sampled hand given its public actions (hard's opponent model)
 Weigher = Callable[[int, tuple[int, int], float, float], float]
 
@@ -167,6 +183,8 @@ class Rivals:
     side: list[str]
     now: list[float]  # each rival's rough pot share as it sees its hand now
     spare: int  # the card the seat would draw
+    #: each rival's hand as a percentile (0..1) of all hands by that rough share
+    rank: list[float] = field(default_factory=list)
 
 
 def deal_rivals(
@@ -183,6 +201,8 @@ def deal_rivals(
     to_draw = set(seen.to_draw)
     others = len(opps)  # each rival faces the seat and the other rivals
     drawn_table = after_draw(seen.wild) if to_draw else {}
+    ranks = share_table(seen.wild, max(1, others), False)
+    drawing_ranks = share_table(seen.wild, max(1, others), True) if to_draw else ranks
     out: list[Rivals] = []
     for _ in range(samples):
         cards = rng.sample(unseen, need)
@@ -195,6 +215,8 @@ def deal_rivals(
             # its own rough share: beating each of the others on a side, half the pot a side
             eh, el = drawn_table[(min(hand), max(hand))] if s in to_draw else (hs, ls)
             rivals.now.append(0.5 * (eh**others + el**others))
+            key = (min(hand), max(hand))
+            rivals.rank.append((drawing_ranks if s in to_draw else ranks)[key])
             if weigher is not None:
                 rivals.weight *= weigher(s, (min(hand), max(hand)), hs, ls)
             if s in to_draw:
@@ -294,32 +316,56 @@ def bet_values(
     rivals_list: list[Rivals],
     size: int,
     stay: float,
+    fold_below: float = 0.0,
+    committed: Sequence[int] = (),
+    raise_from: float = 2.0,
+    reraise: int = 0,
 ) -> BetValues:
     """Values from dealt rivals; a rival stays in against a bet or raise when the share it
-    expects now is at least ``stay`` (the price it is offered), else folds (so a bet can win the
-    pot at once)."""
+    expects now is at least ``stay`` (the price it is offered) and its hand is not among the
+    ``fold_below`` weakest of all hands (its calling threshold), else folds (so a bet can win
+    the pot at once: the fold equity). Rivals at the indexes ``committed`` (they bet or raised
+    this round) always stay. A staying rival whose hand is in the top ``1 - raise_from`` of all
+    hands raises by ``reraise`` chips (when ``reraise``: another raise is allowed); the seat
+    then calls or folds, whichever is worth more over all the samples where it was raised."""
     options = own_options(seen)
     pot, owed = seen.pot, seen.to_call
     # before the draw, a call faces the bettor's second bet after it (one of the size owed now)
     ahead = owed if seen.i_draw else 0
     passive = [0.0] * len(options)
     aggressive = [0.0] * len(options)
+    raised_call = [0.0] * len(options)
+    raised_put = 0.0  # the chips lost by folding to a raise, over the raised samples
     total = 0.0
     everyone = range(len(seen.opponents))
+    put = owed + size + ahead  # a bettor raised stays a bettor after the draw
     for rivals in rivals_list:
         w = rivals.weight
         total += w
-        staying = [i for i in everyone if rivals.now[i] >= stay]
+        staying = [
+            i
+            for i in everyone
+            if i in committed or (rivals.now[i] >= stay and rivals.rank[i] >= fold_below)
+        ]
+        raised = reraise > 0 and any(rivals.rank[i] >= raise_from for i in staying)
+        if raised:
+            raised_put += w * put
         for j, throw in enumerate(options):
             my_high, my_low = own_keys(seen, throw, rivals.spare)
             share = share_against(seen, my_high, my_low, rivals, everyone)
             passive[j] += w * (share * (pot + owed + 2 * ahead) - owed - ahead)
             if not staying:
                 aggressive[j] += w * pot
+                continue
+            kept = share_against(seen, my_high, my_low, rivals, staying)
+            if raised:
+                more = put + reraise
+                raised_call[j] += w * (
+                    kept * (pot + more + (size + ahead + reraise) * len(staying)) - more
+                )
             else:
-                kept = share_against(seen, my_high, my_low, rivals, staying)
-                put = owed + size
-                aggressive[j] += w * (kept * (pot + put + size * len(staying)) - put)
+                aggressive[j] += w * (kept * (pot + put + (size + ahead) * len(staying)) - put)
     if not total:
         return BetValues(0.0, 0.0)
-    return BetValues(max(passive) / total, max(aggressive) / total)
+    best = max(a + max(c, -raised_put) for a, c in zip(aggressive, raised_call, strict=True))
+    return BetValues(max(passive) / total, best / total)

@@ -24,12 +24,11 @@ player holding it would have acted as this one did *this hand* (the view's publi
 from __future__ import annotations
 
 import math
-from bisect import bisect_left
 from functools import cache
 
-from bot.games import poker_pack
+from .poker_cards import Seen, Weigher, share_table
 
-from .poker_cards import Seen, Weigher, after_draw, quick_strength
+__all__ = ["range_model", "share_table"]
 
 #: the chance, relative to the strongest hands, that the weakest hand bets or raises
 BLUFF_FLOOR = 0.1
@@ -42,21 +41,6 @@ MAX_AGGRESSION = 1
 
 def _step(q: float, centre: float, width: float) -> float:
     return 1.0 / (1.0 + math.exp(-(q - centre) / width))
-
-
-@cache
-def share_table(wild: str, others: int, drawing: bool) -> dict[tuple[int, int], float]:
-    """Each hand's percentile (0..1) by rough pot share against ``others`` other players."""
-    pack = poker_pack(wild)
-    drawn = after_draw(wild) if drawing else None
-    shares: dict[tuple[int, int], float] = {}
-    for i, a in enumerate(pack.cards):
-        for b in pack.cards[i + 1 :]:
-            h, lo = drawn[(a, b)] if drawn is not None else quick_strength((a, b), wild)
-            shares[(a, b)] = 0.5 * (h**others + lo**others)
-    ordered = sorted(shares.values())
-    n = len(ordered)
-    return {hand: bisect_left(ordered, s) / n for hand, s in shares.items()}
 
 
 @cache

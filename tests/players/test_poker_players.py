@@ -10,7 +10,7 @@ import pytest
 
 from bot.games import load_game, new_game
 from bot.players import LEVELS, choose_action
-from bot.players.poker_cards import read_view, simulate
+from bot.players.poker_cards import bet_values, deal_rivals, read_view, simulate
 from bot.players.poker_range import range_model
 
 from ..games.poker_helpers import play, position
@@ -159,3 +159,53 @@ def test_a_bet_narrows_the_read_hand_but_never_rules_one_out():
     weigh = range_model(seen)
     weights = [weigh(0, hand, 0.0, 0.0) for hand in [(0, 25), (12, 48), (46, 50)]]
     assert min(weights) > 0.0 and max(weights) > 3 * min(weights)
+
+
+def _first_to_bet(hand):
+    """Heads-up, seat 0 to act first before the draw with ``hand``; seat 1 holds K-Q."""
+    return position([100, 100], [hand, ["KH", "QD"]], dealer=1)
+
+
+def test_a_bet_counts_the_pots_it_wins_when_rivals_fold():
+    """Issue 29 (``tag``): a bet into a range that folds often wins the pot at once. The value
+    of a bet rises with the share of hands that fold; a rival that bet this round never folds."""
+    seen = read_view(_view(_first_to_bet(["2C", "8S"]), 0))
+    rivals = deal_rivals(seen, random.Random(3), 200, range_model(seen))
+    stay = 3 / (seen.pot + 6)
+    values = [bet_values(seen, rivals, 3, stay, fold).aggressive for fold in (0.0, 0.3, 0.6)]
+    assert values[0] < values[1] < values[2]
+    assert bet_values(seen, rivals, 3, stay, 1.0).aggressive == pytest.approx(seen.pot)
+    assert bet_values(seen, rivals, 3, stay, 1.0, committed=[0]).aggressive < seen.pot
+    # a weak hand: checking beats betting into a rival who never folds, not into one who often does
+    never = bet_values(seen, rivals, 3, stay, 0.0)
+    often = bet_values(seen, rivals, 3, stay, 0.6)
+    assert never.aggressive < never.passive < often.aggressive
+
+
+def test_a_bet_counts_the_rival_raising_back():
+    seen = read_view(_view(_first_to_bet(["2C", "8S"]), 0))
+    rivals = deal_rivals(seen, random.Random(3), 200, range_model(seen))
+    stay = 3 / (seen.pot + 6)
+    plain = bet_values(seen, rivals, 3, stay, 0.3).aggressive
+    raised = bet_values(seen, rivals, 3, stay, 0.3, raise_from=0.7, reraise=3).aggressive
+    assert raised < plain
+    # raised every time, the best answer is at worst a fold: the bet and the ante are lost
+    always = bet_values(seen, rivals, 3, stay, 0.0, raise_from=0.0, reraise=3).aggressive
+    assert always >= -(3 + 3) - 1e-9
+
+
+def test_hard_does_not_raise_back_a_raise_with_a_weak_hand():
+    """It did: a raise after its own bet was read like any bet, and a small raise looked cheaper
+    than a call that still faces the bettor's second bet after the draw."""
+    for seed in range(4):
+        state = _first_to_bet(["QC", "9S"])
+        play(state, "0 bet 3", "1 raise 3")
+        assert not _choose(state, "hard", seed).startswith("raise"), seed
+
+
+def test_heads_up_hard_bets_into_a_check():
+    """A rival that checked holds a weaker range; its weakest hands fold to a bet."""
+    state = position([100, 100], [["JH", "5D"], ["9C", "7S"]], dealer=1)
+    play(state, "0 check")
+    moves = [_choose(state, "hard", seed) for seed in range(6)]
+    assert all(move.startswith("bet") for move in moves), moves
