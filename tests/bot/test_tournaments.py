@@ -195,7 +195,9 @@ async def test_arena_of_six_for_thirty_minutes_with_a_pause(
     # The computers play each other in real time while the fake clock stands still: let them
     # play a few rounds before the clock moves on.
     await fake.wait_for(lambda: len(bot_of(fake).tournaments.get(tid).matches) > 6)
-    for _ in range(60):  # a minute at a time, once the computers' own games are over
+    # a minute at a time, once the computers' own games are over, until the Arena has ended
+    # (the real-time waits are generous: on a loaded machine the computers' games take longer)
+    for _ in range(120):
         live = bot_of(fake).tournaments.get(tid)
         if live is None:
             break
@@ -204,10 +206,11 @@ async def test_arena_of_six_for_thirty_minutes_with_a_pause(
                 any(k.startswith("u") for k in m.seats)
                 for m in live.matches.values()
                 if m.status == "open"
-            )
+            ),
+            timeout=30,
         )
         await tick(fake, 60)
-    await fake.wait_for(lambda: bot_of(fake).tournaments.get(tid) is None)
+    await fake.wait_for(lambda: bot_of(fake).tournaments.get(tid) is None, timeout=30)
     matches = await bot_of(fake).storage.matches(tid)
     t = await bot_of(fake).storage.tournament(tid)
     assert t is not None and t.status == "finished"
