@@ -66,6 +66,18 @@ def broken(game_log: GameLog, samples: int | None = None) -> dict[str, Any]:
     raise ReplayUnavailable("Move 3 of this game does not replay (a card not in hand).")
 
 
+def gated(gate: threading.Event, order: list[str]) -> Callable[..., dict[str, Any]]:
+    """A runner that waits for ``gate`` (the worker stays busy with its first game), then notes
+    the order the games were analysed in."""
+
+    def run(game_log: GameLog, samples: int | None = None) -> dict[str, Any]:
+        gate.wait(5)
+        order.append(game_log.game_id)
+        return fake_analysis(game_log, samples)
+
+    return run
+
+
 def threads() -> Executor:
     return ThreadPoolExecutor(max_workers=1)
 
@@ -184,13 +196,7 @@ async def test_a_game_that_cannot_be_analysed_is_stored_as_a_failure(
 async def test_a_request_goes_first(storage: SqliteStorage, make_queue: Make) -> None:
     order: list[str] = []
     gate = threading.Event()
-
-    def gated(game_log: GameLog, samples: int | None = None) -> dict[str, Any]:
-        gate.wait(5)
-        order.append(game_log.game_id)
-        return fake_analysis(game_log, samples)
-
-    queue = make_queue(gated)
+    queue = make_queue(gated(gate, order))
     await queue.start()
     first, second, asked = game(1, 2), game(3, 4), game(5, 6, ended_at=NOW - 20 * 86_400)
     for g in (first, second, asked):
@@ -225,13 +231,7 @@ async def test_a_request_moves_a_game_already_waiting_to_the_front(
 ) -> None:
     order: list[str] = []
     gate = threading.Event()
-
-    def gated(game_log: GameLog, samples: int | None = None) -> dict[str, Any]:
-        gate.wait(5)
-        order.append(game_log.game_id)
-        return fake_analysis(game_log, samples)
-
-    queue = make_queue(gated)
+    queue = make_queue(gated(gate, order))
     await queue.start()
     games = [game(1, 2), game(3, 4), game(5, 6), game(7, 8)]
     for g in games:
@@ -249,12 +249,7 @@ async def test_too_many_requests_say_busy_and_queue_nothing(
 ) -> None:
     monkeypatch.setattr(queue_module, "REQUEST_LIMIT", 2)
     gate = threading.Event()
-
-    def gated(game_log: GameLog, samples: int | None = None) -> dict[str, Any]:
-        gate.wait(5)
-        return fake_analysis(game_log, samples)
-
-    queue = make_queue(gated)
+    queue = make_queue(gated(gate, []))
     await queue.start()
     busy, *asked = [game(20 + i, 30 + i) for i in range(4)]
     for g in (busy, *asked):
