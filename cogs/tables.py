@@ -23,7 +23,7 @@ from bot.i18n import N_, _, using
 from bot.render.rules import option_suggestions
 from bot.render.table import rematch_invitation
 from bot.tables.errors import TableError
-from bot.tables.models import Level, Pace, Table, TableStatus
+from bot.tables.models import Level, Table, TableStatus
 from bot.tables.specs import command_spec
 from cogs.places import ANY_CONTEXT, ANY_INSTALL
 
@@ -475,15 +475,11 @@ class Tables(commands.Cog):
         elif action == "cancel":
             table = await self._ack(interaction, manager.cancel(channel_id, user.id), public=False)
         elif action == "pings":
-            current = manager.require(channel_id).spec.pings
-            table = await self._ack(
-                interaction, manager.set_pings(channel_id, user.id, not current), public=False
-            )
+            work = manager.toggle_pings(channel_id, user.id)
+            table = await self._ack(interaction, work, public=False)
         elif action == "pace":
-            now = manager.require(channel_id).spec.pace
-            wanted = Pace.LIVE if now is Pace.CORRESPONDENCE else Pace.CORRESPONDENCE
             timer = self.bot.config.turn_timer_seconds
-            work = manager.set_pace(channel_id, user.id, wanted, timer)
+            work = manager.toggle_pace(channel_id, user.id, timer)
             table = await self._ack(interaction, work, public=False)
         elif action == "computer" and values and values[0] in {lv.value for lv in Level}:
             table = await self._ack(

@@ -216,6 +216,18 @@ class TableManager:
         self._driver.poke(channel_id)  # (a correspondence lobby waits longer)
         return table
 
+    async def toggle_pings(self, channel_id: int, by_user_id: int) -> Table:
+        """The lobby's **Turn pings** switch, flipped."""
+        on = not self.require(channel_id).spec.pings
+        return await self.set_pings(channel_id, by_user_id, on)
+
+    async def toggle_pace(self, channel_id: int, by_user_id: int, live_timer: float) -> Table:
+        """The lobby's pace switch: live to correspondence and back (``live_timer``: the turn
+        timer a live table gets again)."""
+        now = self.require(channel_id).spec.pace
+        wanted = Pace.LIVE if now is Pace.CORRESPONDENCE else Pace.CORRESPONDENCE
+        return await self.set_pace(channel_id, by_user_id, wanted, live_timer)
+
     async def start(self, channel_id: int, by_user_id: int) -> Table:
         table = await self._lobby.start(channel_id, by_user_id)
         await self._driver.play_computers(table)  # (interaction-only tables: at once)
