@@ -490,7 +490,7 @@ class Solver:
         response would do better: an estimate)."""
         k = self.k
         if node.kind in ("fold", "show"):
-            return self._walk_terminal(node, r0, r1)[hero]
+            return self._walk(node, r0, r1)[hero]
         if node.kind == "declare":
             sig = avg1[id(node)] if hero == 0 else avg[id(node)]
             opp = r1 if hero == 0 else r0
@@ -563,9 +563,6 @@ class Solver:
             )
             out = [x + y for x, y in zip(out, v, strict=True)]
         return out
-
-    def _walk_terminal(self, node: Node, r0: Vec, r1: Vec) -> tuple[Vec, Vec]:
-        return self._walk(node, r0, r1)
 
 
 # ------------------------------------------------------------------ driver
