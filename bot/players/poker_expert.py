@@ -9,7 +9,9 @@ largest legal; an opponent's bet of any size reads as the abstraction's one size
 card that is better for the side the table draws for; declarations follow the table's mix.
 
 Multi-way it plays ``multiway``: hard's move, except the betting once a single rival is left,
-which the table plays from the hand's history folded into a heads-up one (``field_history``).
+which the table plays from the hand's history folded into a heads-up one (``field_history``), and
+a bet into a crowd before the draw, where hard calls too little and raises too little with
+strong hands (``crowd_action``).
 In any state the table does not cover (other bet structures, short stacks, a history it never
 saw) it plays hard's move. It decides from the view only, like every level.
 """
@@ -33,7 +35,7 @@ from .poker_abstraction import (
     hand_class,
     shipped_table,
 )
-from .poker_cards import read_view
+from .poker_cards import read_view, share_table
 from .poker_players import poker_hard
 
 log = logging.getLogger(__name__)
@@ -260,14 +262,38 @@ def field_action(view: View, legal: Sequence[Action], rng: random.Random) -> Act
 FIELD_RIVALS = 1
 
 
+#: before the draw, facing a bet with at least ``CROWD`` rivals still in, hard's two measured
+#: misplays are mended (docs/players.md, each choice played out by hard from the same cards): it
+#: only calls with a hand in the top ``CROWD_RAISE_FROM`` of all hands (by ``share_table``
+#: against that many rivals), where a raise wins about a chip more, and it folds some in the top
+#: ``CROWD_CALL_FROM``, where a call wins about 3.8 chips more
+CROWD = 4
+CROWD_RAISE_FROM, CROWD_CALL_FROM = 0.9, 0.8
+
+
+def crowd_action(view: View, legal: Sequence[Action], hard: Action) -> Action:
+    """Hard's move ``hard``, or the raise or call a strong hand owes a bet into a crowd."""
+    seen = read_view(view)
+    if seen.phase != "bet" or not seen.to_call or not seen.i_draw or len(seen.opponents) < CROWD:
+        return hard
+    rank = share_table(seen.wild, len(seen.opponents), True)[seen.hand]
+    raise_ = _largest(legal, "raise")
+    if rank >= CROWD_RAISE_FROM and raise_ is not None:
+        return raise_
+    if rank >= CROWD_CALL_FROM and str(hard) == "fold":
+        return _find(legal, "call") or hard
+    return hard
+
+
 def multiway(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
     """Beyond the heads-up table: betting from the table against the field (``field_action``),
-    draws, declarations and whatever the table lacks from hard."""
+    hard's betting into a crowd mended (``crowd_action``), draws, declarations and whatever the
+    table lacks from hard."""
     if FIELD_RIVALS and len(read_view(view).opponents) <= FIELD_RIVALS:
         action = field_action(view, legal, rng)
         if action is not None and action in legal:
             return action
-    return poker_hard(view, legal, rng)
+    return crowd_action(view, legal, poker_hard(view, legal, rng))
 
 
 def poker_expert(view: View, legal: Sequence[Action], rng: random.Random) -> Action:

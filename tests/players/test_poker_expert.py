@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from bot.games import new_game
+from bot.games import new_game, poker_pack
 from bot.players import choose_action
 from bot.players import poker_expert as poker_expert_module
 from bot.players.poker_abstraction import (
@@ -20,8 +20,9 @@ from bot.players.poker_abstraction import (
     hand_class,
     shipped_table,
 )
+from bot.players.poker_cards import share_table
 from bot.players.poker_cfr_train import GAMES, Game, main, train
-from bot.players.poker_expert import field_history, history, table_action
+from bot.players.poker_expert import crowd_action, field_history, history, table_action
 
 from ..games.poker_helpers import play, position
 
@@ -195,3 +196,52 @@ def test_an_odd_state_falls_back_to_hard(monkeypatch, caplog):
     action = poker_expert_module.poker_expert(_view(state, seat), legal, random.Random(3))
     hard = poker_expert_module.poker_hard(_view(state, seat), legal, random.Random(3))
     assert action == hard and "the poker expert failed" in caplog.text
+
+
+def _hand_ranked(low: float, high: float, rivals: int) -> list[str]:
+    """The labels of a hand whose rank (``share_table`` against ``rivals``, before the draw)
+    lies in [low, high)."""
+    ranks = share_table("none", rivals, True)
+    hand = min(h for h, r in ranks.items() if low <= r < high)
+    return [poker_pack().labels[c] for c in hand]
+
+
+def _facing_crowd(hand: list[str], players: int = 6):
+    """Seat 0 bet 3; seat 1 holds ``hand`` and faces it with every other seat still in."""
+    filler = [["3C", "8D"], ["4S", "9H"], ["5C", "JD"], ["6S", "QH"], ["7D", "10C"]]
+    hands = [filler[0], hand, *filler[1 : players - 1]]
+    state = position([100] * players, hands, dealer=players - 1)
+    play(state, "0 bet 3")
+    return _view(state, 1), state.legal_actions(1)
+
+
+def _action(legal, text: str):
+    return next(a for a in legal if str(a) == text)
+
+
+def test_into_a_crowd_the_expert_raises_its_best_hands_where_hard_calls():
+    view, legal = _facing_crowd(_hand_ranked(0.95, 1.0, 5))
+    assert str(crowd_action(view, legal, _action(legal, "call"))) == "raise 3"
+
+
+def test_into_a_crowd_the_expert_calls_strong_hands_hard_would_fold():
+    view, legal = _facing_crowd(_hand_ranked(0.82, 0.88, 5))
+    fold = _action(legal, "fold")
+    assert str(crowd_action(view, legal, fold)) == "call"
+    weak_view, weak_legal = _facing_crowd(_hand_ranked(0.3, 0.5, 5))
+    assert str(crowd_action(weak_view, weak_legal, _action(weak_legal, "fold"))) == "fold"
+
+
+def test_the_crowd_mend_needs_a_crowd_before_the_draw():
+    best = _hand_ranked(0.95, 1.0, 3)
+    view, legal = _facing_crowd(best, players=4)  # three rivals: hard's move stands
+    assert str(crowd_action(view, legal, _action(legal, "call"))) == "call"
+    state = position(
+        [100] * 6,
+        [["3C", "8D"], best, ["4S", "9H"], ["5C", "JD"], ["6S", "QH"], ["7D", "10C"]],
+        dealer=5,
+    )
+    play(state, "0 check", "1 check", "2 check", "3 check", "4 check", "5 check")
+    play(state, "0 stand", "1 stand", "2 stand", "3 stand", "4 stand", "5 stand", "0 bet 3")
+    view, legal = _view(state, 1), state.legal_actions(1)  # after the draw: hard's move stands
+    assert str(crowd_action(view, legal, _action(legal, "call"))) == "call"

@@ -1,0 +1,139 @@
+"""Where hard's poker betting loses into a crowd (not a test): every multi-way bet decision of
+hard self-play, each choice played out.
+
+``python bench/poker_branches.py --players 6 --deals 400 --seed 2`` (``--quick``: 1 deal of four,
+the suite's check). In one-hand games of hards, at every betting decision of a seat with at least
+two rivals still in, the fold, the check or call and the largest bet or raise are each played
+to the end by hards from the same cards (the state is cloned, so the stock and every later
+seed are shared). The report groups the decisions before the draw that face a bet by the
+rivals still in (2-3 or 4+), hard's choice (F fold, P check or call, A bet or raise) and the
+hand's rank among all hands (``share_table`` against that many rivals, in tenths), and gives
+each other choice's mean chips less hard's, with a 95% interval (``<<``: the interval is above
+0, the other choice wins). The expert's ``crowd_action`` mends what it found (docs/players.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.games import new_game  # noqa: E402
+from bot.players import choose_action  # noqa: E402
+from bot.players.poker_cards import read_view, share_table  # noqa: E402
+
+KINDS = {"fold": "F", "check": "P", "call": "P", "bet": "A", "raise": "A"}
+
+
+@dataclass
+class Decision:
+    rivals: int
+    facing: bool
+    street: int
+    chosen: str
+    rank: float
+    #: chips the seat ends with after each choice
+    ends: dict[str, int] = field(default_factory=dict)
+
+
+def _hard(state: Any, seat: int, seed: int) -> Any:
+    view = json.loads(json.dumps(state.view(seat)))
+    return choose_action("hurricane_poker", view, state.legal_actions(seat), "hard", seed=seed)
+
+
+def _finish(state: Any, seed: int, moves: int) -> list[int]:
+    while not state.is_over:
+        seat = state.current_player
+        state.apply(_hard(state, seat, seed * 101 + moves), seat)
+        moves += 1
+    return list(state.chips)
+
+
+def _kind(action: Any) -> str:
+    return KINDS.get(str(action).split()[0], "")
+
+
+def branches(seed: int, players: int) -> list[Decision]:
+    state = new_game("hurricane_poker", seed=seed, players=players, options={"hands": 1})
+    found: list[Decision] = []
+    moves = 0
+    while not state.is_over:
+        seat = state.current_player
+        legal = state.legal_actions(seat)
+        action = _hard(state, seat, seed * 101 + moves)
+        view = state.view(seat)
+        seen = read_view(view)
+        if seen.phase == "bet" and len(legal) > 1 and len(seen.opponents) >= 2:
+            rank = share_table(seen.wild, len(seen.opponents), seen.i_draw)[seen.hand]
+            decision = Decision(
+                len(seen.opponents), bool(seen.to_call), int(view["street"]), _kind(action), rank
+            )
+            for kind in "FPA":
+                choices = [a for a in legal if _kind(a) == kind]
+                if choices:
+                    branch = state.clone()
+                    branch.apply(choices[-1], seat)
+                    decision.ends[kind] = _finish(branch, seed, moves + 1)[seat]
+            found.append(decision)
+        state.apply(action, seat)
+        moves += 1
+    return found
+
+
+def report(decisions: list[Decision]) -> list[str]:
+    groups: dict[tuple[str, str, float], list[Decision]] = defaultdict(list)
+    for d in decisions:
+        if d.facing and d.street == 1:
+            crowd = "4+" if d.rivals >= 4 else "2-3"
+            groups[(crowd, d.chosen, min(9, int(d.rank * 10)) / 10)].append(d)
+    lines = ["rivals chosen rank   n  other choice's chips less hard's"]
+    for (crowd, chosen, rank), group in sorted(groups.items()):
+        parts = []
+        for kind in "FPA":
+            gains = [
+                d.ends[kind] - d.ends[chosen] for d in group if kind in d.ends and kind != chosen
+            ]
+            if not gains:
+                continue
+            n = len(gains)
+            mean = sum(gains) / n
+            var = sum((g - mean) ** 2 for g in gains) / (n - 1) if n > 1 else 0.0
+            half = 1.96 * math.sqrt(var / n)
+            flag = " <<" if n > 1 and mean - half > 0 else ""
+            parts.append(f"{kind} {mean:+.2f} ± {half:.2f}{flag}")
+        lines.append(f"{crowd:>6} {chosen:>6} {rank:.1f} {len(group):>4}  " + "   ".join(parts))
+    return lines
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--players", type=int, default=6)
+    parser.add_argument("--deals", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=2)
+    parser.add_argument("--quick", action="store_true", help="1 deal of four (the suite's check)")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.deals, args.players = 1, 4
+    clock = time.process_time()
+    decisions = [
+        d
+        for deal in range(args.deals)
+        for d in branches(args.seed * 1_000_003 + deal, args.players)
+    ]
+    print(
+        f"hard's multi-way bets played out: {args.players} players, {args.deals} deals, seed "
+        f"{args.seed}, {len(decisions)} decisions, {time.process_time() - clock:.0f} s CPU"
+    )
+    print("\n".join(report(decisions)))
+
+
+if __name__ == "__main__":
+    main()
