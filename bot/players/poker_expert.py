@@ -263,10 +263,10 @@ FIELD_RIVALS = 1
 
 
 #: before the draw, facing a bet with at least ``CROWD`` rivals still in, hard's two measured
-#: misplays are mended (docs/players.md, each choice played out by hard from the same cards): it
-#: only calls with a hand in the top ``CROWD_RAISE_FROM`` of all hands (by ``share_table``
-#: against that many rivals), where a raise wins about a chip more, and it folds some in the top
-#: ``CROWD_CALL_FROM``, where a call wins about 3.8 chips more
+#: misplays are mended (docs/players.md, ``bench/poker_branches.py``). Hard only calls with hands
+#: ranked ``CROWD_RAISE_FROM`` or better among all hands (``share_table`` against that many
+#: rivals: the top tenth), where a raise wins about a chip more; it folds some ranked
+#: ``CROWD_CALL_FROM`` or better (the top fifth), where a call won 3.8 chips more
 CROWD = 4
 CROWD_RAISE_FROM, CROWD_CALL_FROM = 0.9, 0.8
 
