@@ -17,6 +17,7 @@ from contextvars import ContextVar, Token
 from functools import cache
 from pathlib import Path
 
+from babel.numbers import format_decimal
 from babel.support import NullTranslations, Translations
 
 DOMAIN = "messages"
@@ -83,6 +84,11 @@ def pgettext(context: str, message: str) -> str:
 def translate(message: str, lang: str) -> str:
     """``message`` in ``lang`` regardless of the language in force."""
     return catalog(lang_of(lang)).gettext(message)
+
+
+def decimal(value: float, places: int) -> str:
+    """``value`` with ``places`` decimals as the current language writes it: 0.75, 0,75."""
+    return str(format_decimal(value, format="0." + "0" * places, locale=_current.get()))
 
 
 def N_(message: str) -> str:

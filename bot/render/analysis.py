@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from bot.analysis import GameAnalysis, Mark, MoveVerdict
-from bot.i18n import N_, _
+from bot.i18n import N_, _, decimal
 
 from .moves import move_label
 
@@ -40,7 +40,7 @@ def mark_word(mark: Mark) -> str:
 def cost_text(unit: str, cost: float) -> str:
     """What a move cost, in the game's unit: ``0.75 points``, ``1.50 chips``."""
     text = _("{cost} chips") if unit == "chips" else _("{cost} points")
-    return text.format(cost=f"{max(0.0, cost):.2f}")
+    return text.format(cost=decimal(max(0.0, cost), 2))
 
 
 def accuracy_text(value: float) -> str:

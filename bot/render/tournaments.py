@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Protocol
 
-from bot.i18n import N_, _, current
+from bot.i18n import N_, _, current, decimal
 from bot.names import seat_name, shown
 from storage.models import EntryRecord, MatchRecord, TournamentRecord
 
@@ -84,14 +84,18 @@ def chunks(lines: Sequence[str], limit: int = CONTENT_MAX) -> list[str]:
     return out
 
 
+#: the fractions Swiss points and tie-breaks take (Sonneborn-Berger counts a draw's half of a half)
+VULGAR = {Fraction(1, 4): "¼", Fraction(1, 2): "½", Fraction(3, 4): "¾"}
+
+
 def points_text(points: Fraction) -> str:
-    """2, 1½, ½: Swiss halves as players write them."""
+    """2, 1½, ¾: Swiss points as players write them."""
     whole, rest = divmod(points, 1)
     if rest == 0:
         return str(int(whole))
-    if rest == Fraction(1, 2):
-        return f"{int(whole)}½" if whole else "½"
-    return f"{float(points):.1f}"
+    if rest in VULGAR:
+        return f"{int(whole)}{VULGAR[rest]}" if whole else VULGAR[rest]
+    return decimal(float(points), 2)
 
 
 def who(entry: EntryRecord | None, mention: bool) -> str:

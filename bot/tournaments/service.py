@@ -21,7 +21,6 @@ import time
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from fractions import Fraction
 from typing import Any, Protocol
 
 import bot.games as games
@@ -929,11 +928,3 @@ class TournamentService:
             for ch, (tid, _) in list(self._by_channel.items()):
                 if tid == live.record.tournament_id:
                     del self._by_channel[ch]
-
-
-def points_text(points: Fraction) -> str:
-    """1½, 2, ½: Swiss halves as players write them."""
-    whole, half = divmod(points * 2, 2)
-    if half == 0:
-        return str(int(whole))
-    return f"{int(whole)}½" if whole else "½"

@@ -136,6 +136,9 @@ def test_analyse_prints_the_stored_analysis_unless_asked_anew(stored, capsys) ->
     out = capsys.readouterr().out
     assert "The analysis the bot made after the game" in out
     assert "?? blunder (cost 3.00 chips; expert: " in out and "Anna: accuracy 12%" in out
+    assert main(["analyse", GAME_ID, "--lang", "ru"]) == 0
+    out = capsys.readouterr().out
+    assert "3,00" in out and "3.00" not in out  # Russian writes a decimal comma
     assert main(["analyse", GAME_ID, "--fresh", "--samples", "1", "--lang", "en"]) == 0
     out = capsys.readouterr().out
     assert "made after the game" not in out and "accuracy 12%" not in out

@@ -6,7 +6,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from bot.i18n import using
-from bot.render.tournaments import header, standings_drawing
+from bot.render.tournaments import header, points_text, standings_drawing
 from bot.tournaments.state import Row
 from storage.models import TournamentRecord
 
@@ -50,3 +50,18 @@ def test_rounds_of_tables_publish_their_points_by_place() -> None:
         with using(lang):
             assert any(words in line for line in header(tables, 9))
             assert not any(words in line for line in header(RECORD, 9))
+
+
+def test_points_and_tie_breaks_are_written_as_players_write_them() -> None:
+    assert [points_text(Fraction(n, 4)) for n in (0, 1, 2, 3, 4, 6, 11)] == [
+        "0",
+        "¼",
+        "½",
+        "¾",
+        "1",
+        "1½",
+        "2¾",
+    ]
+    for lang, third in (("en", "0.33"), ("ru", "0,33")):
+        with using(lang):
+            assert points_text(Fraction(1, 3)) == third
