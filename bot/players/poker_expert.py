@@ -262,26 +262,33 @@ def field_action(view: View, legal: Sequence[Action], rng: random.Random) -> Act
 FIELD_RIVALS = 1
 
 
-#: before the draw, facing a bet with at least ``CROWD`` rivals still in, hard's two measured
-#: misplays are mended (docs/players.md, ``bench/poker_branches.py``). Hard only calls with hands
-#: ranked ``CROWD_RAISE_FROM`` or better among all hands (``share_table`` against that many
-#: rivals: the top tenth), where a raise wins about a chip more; it folds some ranked
-#: ``CROWD_CALL_FROM`` or better (the top fifth), where a call won 3.8 chips more
+#: facing a bet into a crowd, hard's measured misplays are mended (docs/players.md,
+#: ``bench/poker_branches.py``); a hand's rank is its place among all hands (``share_table``
+#: against the rivals still in). Before the draw, with at least ``CROWD`` rivals, hard only calls
+#: with hands ranked ``CROWD_RAISE_FROM`` or better (the top tenth), where a raise wins about a
+#: chip more, and folds some ranked ``CROWD_CALL_FROM`` or better (the top fifth), where a call
+#: won 3.8 chips more. After the draw, with two rivals or more, it only calls with hands ranked
+#: ``LATE_RAISE_FROM`` or better, where a raise wins 0.6 to 1 chip more.
 CROWD = 4
 CROWD_RAISE_FROM, CROWD_CALL_FROM = 0.9, 0.8
+LATE_RAISE_FROM = 0.8
 
 
 def crowd_action(view: View, legal: Sequence[Action], hard: Action) -> Action:
     """Hard's move ``hard``, or the raise or call a strong hand owes a bet into a crowd."""
     seen = read_view(view)
-    if seen.phase != "bet" or not seen.to_call or not seen.i_draw or len(seen.opponents) < CROWD:
+    rivals = len(seen.opponents)
+    if seen.phase != "bet" or not seen.to_call or rivals < 2:
         return hard
-    rank = share_table(seen.wild, len(seen.opponents), True)[seen.hand]
+    rank = share_table(seen.wild, rivals, seen.i_draw)[seen.hand]
     raise_ = _largest(legal, "raise")
-    if rank >= CROWD_RAISE_FROM and raise_ is not None:
+    if seen.i_draw and rivals >= CROWD:
+        if rank >= CROWD_RAISE_FROM and raise_ is not None:
+            return raise_
+        if rank >= CROWD_CALL_FROM and str(hard) == "fold":
+            return _find(legal, "call") or hard
+    elif view["street"] == 2 and rank >= LATE_RAISE_FROM and str(hard) == "call" and raise_:
         return raise_
-    if rank >= CROWD_CALL_FROM and str(hard) == "fold":
-        return _find(legal, "call") or hard
     return hard
 
 

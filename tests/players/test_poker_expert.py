@@ -198,20 +198,33 @@ def test_an_odd_state_falls_back_to_hard(monkeypatch, caplog):
     assert action == hard and "the poker expert failed" in caplog.text
 
 
-def _hand_ranked(low: float, high: float, rivals: int) -> list[str]:
-    """The labels of a hand whose rank (``share_table`` against ``rivals``, before the draw)
-    lies in [low, high)."""
-    ranks = share_table("none", rivals, True)
+def _hand_ranked(low: float, high: float, rivals: int, drawing: bool = True) -> list[str]:
+    """The labels of a hand whose rank (``share_table`` against ``rivals``, before the draw or
+    after it) lies in [low, high)."""
+    ranks = share_table("none", rivals, drawing)
     hand = min(h for h, r in ranks.items() if low <= r < high)
     return [poker_pack().labels[c] for c in hand]
 
 
+FILLER = [["3C", "8D"], ["4S", "9H"], ["5C", "JD"], ["6S", "QH"], ["7D", "10C"]]
+
+
 def _facing_crowd(hand: list[str], players: int = 6):
     """Seat 0 bet 3; seat 1 holds ``hand`` and faces it with every other seat still in."""
-    filler = [["3C", "8D"], ["4S", "9H"], ["5C", "JD"], ["6S", "QH"], ["7D", "10C"]]
-    hands = [filler[0], hand, *filler[1 : players - 1]]
-    state = position([100] * players, hands, dealer=players - 1)
+    state = position(
+        [100] * players, [FILLER[0], hand, *FILLER[1 : players - 1]], dealer=players - 1
+    )
     play(state, "0 bet 3")
+    return _view(state, 1), state.legal_actions(1)
+
+
+def _facing_after_the_draw(hand: list[str], players: int):
+    """Every seat checked and stood pat; seat 0 bet 3 after the draw and seat 1 (``hand``) faces it."""
+    state = position(
+        [100] * players, [FILLER[0], hand, *FILLER[1 : players - 1]], dealer=players - 1
+    )
+    play(state, *(f"{seat} check" for seat in range(players)))
+    play(state, *(f"{seat} stand" for seat in range(players)), "0 bet 3")
     return _view(state, 1), state.legal_actions(1)
 
 
@@ -221,6 +234,8 @@ def _action(legal, text: str):
 
 def test_into_a_crowd_the_expert_raises_its_best_hands_where_hard_calls():
     view, legal = _facing_crowd(_hand_ranked(0.95, 1.0, 5))
+    assert str(crowd_action(view, legal, _action(legal, "call"))) == "raise 3"
+    view, legal = _facing_after_the_draw(_hand_ranked(0.82, 0.88, 2, drawing=False), players=3)
     assert str(crowd_action(view, legal, _action(legal, "call"))) == "raise 3"
 
 
@@ -232,16 +247,10 @@ def test_into_a_crowd_the_expert_calls_strong_hands_hard_would_fold():
     assert str(crowd_action(weak_view, weak_legal, _action(weak_legal, "fold"))) == "fold"
 
 
-def test_the_crowd_mend_needs_a_crowd_before_the_draw():
+def test_without_a_crowd_or_a_strong_hand_hard_decides():
     best = _hand_ranked(0.95, 1.0, 3)
-    view, legal = _facing_crowd(best, players=4)  # three rivals: hard's move stands
+    view, legal = _facing_crowd(best, players=4)  # three rivals before the draw
     assert str(crowd_action(view, legal, _action(legal, "call"))) == "call"
-    state = position(
-        [100] * 6,
-        [["3C", "8D"], best, ["4S", "9H"], ["5C", "JD"], ["6S", "QH"], ["7D", "10C"]],
-        dealer=5,
-    )
-    play(state, "0 check", "1 check", "2 check", "3 check", "4 check", "5 check")
-    play(state, "0 stand", "1 stand", "2 stand", "3 stand", "4 stand", "5 stand", "0 bet 3")
-    view, legal = _view(state, 1), state.legal_actions(1)  # after the draw: hard's move stands
+    middling = _hand_ranked(0.5, 0.7, 5, drawing=False)
+    view, legal = _facing_after_the_draw(middling, players=6)
     assert str(crowd_action(view, legal, _action(legal, "call"))) == "call"
