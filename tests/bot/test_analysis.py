@@ -149,7 +149,7 @@ async def test_replay_shows_each_moves_verdict_privately(
     await fake.click(msg, f"rp:pa:{gid}:{mistake}", user=alice.user)
     text = render_text(fake.messages[int(msg["id"])])
     assert f"Ход {mistake}: **Alice** — " in text and "ошибка" in text, text
-    assert "Ход эксперта: **Пас** · потеря 0.80 очка" in text and "точность 62%" in text
+    assert "Ход эксперта: **Пас** · потеря 0,80 очка" in text and "точность 62%" in text
     ex = await fake.slash("history", user=alice.user)
     assert "точность 62%" in ex.text
 
