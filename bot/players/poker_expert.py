@@ -10,8 +10,8 @@ card that is better for the side the table draws for; declarations follow the ta
 
 Multi-way it plays ``multiway``: hard's move, except the betting once a single rival is left,
 which the table plays from the hand's history folded into a heads-up one (``field_history``), and
-a bet into a crowd before the draw, where hard calls too little and raises too little with
-strong hands (``crowd_action``).
+a bet faced with several rivals still in, where hard raises too little with strong hands and,
+before the draw, folds some it should call (``crowd_action``).
 In any state the table does not cover (other bet structures, short stacks, a history it never
 saw) it plays hard's move. It decides from the view only, like every level.
 """
@@ -287,8 +287,8 @@ def crowd_action(view: View, legal: Sequence[Action], hard: Action) -> Action:
             return raise_
         if rank >= CROWD_CALL_FROM and str(hard) == "fold":
             return _find(legal, "call") or hard
-    elif view["street"] == 2 and rank >= LATE_RAISE_FROM and str(hard) == "call" and raise_:
-        return raise_
+    elif view["street"] == 2 and rank >= LATE_RAISE_FROM and str(hard) == "call":
+        return raise_ or hard
     return hard
 
 
