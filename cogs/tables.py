@@ -289,23 +289,18 @@ class Tables(commands.Cog):
     async def kick(
         self, interaction: discord.Interaction[Any], seat: app_commands.Range[int, 1, MAX_SEATS]
     ) -> None:
-        channel_id = self._channel(interaction)
-        before = self.bot.tables.get(channel_id)
-        occupant = None
-        if before is not None and 0 < seat <= len(before.seats):
-            occupant = before.seats[seat - 1]
-        playing = before is not None and before.status is TableStatus.PLAYING
-        table = await self._ack(
-            interaction,
-            self.bot.tables.kick(
-                channel_id, interaction.user.id, seat - 1, moderator=is_moderator(interaction)
-            ),
-            public=False,
+        work = self.bot.tables.kick(
+            self._channel(interaction),
+            interaction.user.id,
+            seat - 1,
+            moderator=is_moderator(interaction),
         )
+        removal = await self._ack(interaction, work, public=False)
+        table, playing = removal.table, removal.was_playing
         await self._ephemeral(interaction, kick_reply(seat, table, was_playing=playing), table)
-        if occupant is not None and occupant.computer is None:
+        if removal.removed.computer is None:
             by_host = interaction.user.id == table.host_id
-            await tell_removed(self.bot, occupant.user_id, table, playing, by_host=by_host)
+            await tell_removed(self.bot, removal.removed.user_id, table, playing, by_host=by_host)
 
     @table.command(name="computer", description="Seat a computer player in the lobby (host).")
     @app_commands.describe(
@@ -440,8 +435,7 @@ class Tables(commands.Cog):
 
     async def rematch(self, interaction: discord.Interaction[Any], channel_id: int) -> None:
         """A new lobby with the last game's seats: the players of the last game are invited."""
-        if channel_id != interaction.channel_id:
-            raise TableError("That button belongs to another channel's table.")
+        _same_channel(interaction, channel_id)
         user = interaction.user
         work = self.bot.tables.rematch(channel_id, user.id, user_name(user))
         table = await self._ack(interaction, work, public=True)
@@ -460,8 +454,7 @@ class Tables(commands.Cog):
         values: list[str] | None = None,
     ) -> None:
         """A lobby button or the computer select: act, then redraw the lobby as the click's response."""
-        if channel_id != interaction.channel_id:
-            raise TableError("That button belongs to another channel's table.")
+        _same_channel(interaction, channel_id)
         manager, user = self.bot.tables, interaction.user
         if action in ("join", "sit"):
             table = await self._ack(
@@ -493,6 +486,12 @@ class Tables(commands.Cog):
         # (an answer drawn now could land after a slower, newer write and show an old table).
         self.bot.publisher.schedule(table)
         await defer_update(interaction)
+
+
+def _same_channel(interaction: discord.Interaction[Any], channel_id: int) -> None:
+    """A table's button works only in its own channel (a message forwarded elsewhere keeps it)."""
+    if channel_id != interaction.channel_id:
+        raise TableError("That button belongs to another channel's table.")
 
 
 async def setup(bot: CardHost) -> None:

@@ -14,7 +14,17 @@ import bot.games as games
 
 from . import checks
 from .errors import NotSeated, TableError, TableExists
-from .models import COMPUTER_IDS, GameSpec, Level, Pace, Seat, Table, TableLimits, TableStatus
+from .models import (
+    COMPUTER_IDS,
+    GameSpec,
+    Level,
+    Pace,
+    Removal,
+    Seat,
+    Table,
+    TableLimits,
+    TableStatus,
+)
 from .persistence import TablePersistence, draft
 from .registry import TableRegistry
 from .specs import DEFAULT_CORRESPONDENCE_TIMER, validate_spec
@@ -182,7 +192,7 @@ class TableLobby:
 
     async def kick(
         self, channel_id: int, by_user_id: int, seat: int, *, moderator: bool = False
-    ) -> Table:
+    ) -> Removal:
         """Empty a lobby seat: the host may empty any seat but their own; a moderator (Manage
         Channels / Manage Server) any seat, the host's too (that cancels the lobby)."""
         async with self._registry.lock(channel_id):
@@ -196,12 +206,12 @@ class TableLobby:
             if occupant.computer is None and occupant.user_id == table.host_id:
                 if moderator and by_user_id != table.host_id:
                     await self._cancel_locked(table)
-                    return table
+                    return Removal(table, occupant, was_playing=False)
                 raise TableError("You cannot kick yourself — cancel the table instead.")
             changed = draft(table)
             changed.seats[seat] = None
             await self._persistence.commit(table, changed)
-            return table
+            return Removal(table, occupant, was_playing=False)
 
     async def add_computer(
         self, channel_id: int, by_user_id: int, level: Level | str, seat: int | None = None

@@ -21,7 +21,17 @@ from storage.models import GameRecord
 from .driver import MAX_TIMEOUTS, TableListener, TurnDriver
 from .errors import TableError
 from .lobby import TableLobby
-from .models import ActionOutcome, GameSpec, Level, Pace, Seat, Table, TableLimits, TableStatus
+from .models import (
+    ActionOutcome,
+    GameSpec,
+    Level,
+    Pace,
+    Removal,
+    Seat,
+    Table,
+    TableLimits,
+    TableStatus,
+)
 from .persistence import TablePersistence
 from .play import TablePlay
 from .registry import TableRegistry
@@ -181,15 +191,15 @@ class TableManager:
 
     async def kick(
         self, channel_id: int, by_user_id: int, seat: int, *, moderator: bool = False
-    ) -> Table:
+    ) -> Removal:
         """Empty a lobby seat, or during play remove a seated human (``TablePlay.kick``)."""
         current = self._registry.get(channel_id)
         if current is not None and current.status is TableStatus.PLAYING:
-            table = await self._play.kick(channel_id, by_user_id, seat, moderator=moderator)
+            removal = await self._play.kick(channel_id, by_user_id, seat, moderator=moderator)
         else:
-            table = await self._lobby.kick(channel_id, by_user_id, seat, moderator=moderator)
+            removal = await self._lobby.kick(channel_id, by_user_id, seat, moderator=moderator)
         self._driver.poke(channel_id)
-        return table
+        return removal
 
     async def add_computer(
         self, channel_id: int, by_user_id: int, level: Level | str, seat: int | None = None

@@ -192,6 +192,16 @@ class TableLimits:
     correspondence_per_member: int = 20  # correspondence tables one member may sit at per server
 
 
+@dataclass(frozen=True)
+class Removal:
+    """What ``/table kick`` did: the table after it, who sat in the seat and whether a game was
+    on (the kicked player is told what became of them)."""
+
+    table: Table
+    removed: Seat
+    was_playing: bool
+
+
 @dataclass
 class ActionOutcome:
     """What an applied action did: the table after it, the events, and whether the game ended."""

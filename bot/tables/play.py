@@ -16,7 +16,7 @@ from storage.models import MoveRecord
 
 from . import checks
 from .errors import NotYourTurn, StaleAction, TableError
-from .models import ActionOutcome, Table, TableLimits, TableStatus
+from .models import ActionOutcome, Removal, Table, TableLimits, TableStatus
 from .persistence import TablePersistence, draft
 from .registry import TableRegistry
 from .results import build_record, current_scores, losers_beaten_by, winners_from_result
@@ -91,7 +91,7 @@ class TablePlay:
 
     async def kick(
         self, channel_id: int, by_user_id: int, seat: int, *, moderator: bool = False
-    ) -> Table:
+    ) -> Removal:
         """Remove a seated human during play (the host, or a moderator: Manage Channels / Manage
         Server): the seat resigns, a loss like ``/table resign``; in a ``sit_out`` game it sits
         out and the game goes on. Computer seats play on and cannot be kicked; nobody kicks
@@ -112,7 +112,7 @@ class TablePlay:
                 raise TableError("You cannot kick yourself — use /table resign instead.")
             by = "host" if by_user_id == table.host_id else "moderator"
             await self.resign_locked(table, seat, kicked_by=by)
-        return table
+        return Removal(table, occupant, was_playing=True)
 
     async def leave(self, channel_id: int, user_id: int) -> Table:
         """Leave a game in play where the game allows it (``GameInfo.sit_out``): the seat folds

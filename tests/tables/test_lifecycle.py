@@ -73,8 +73,10 @@ async def test_lobby_only_actions_refused_in_play(race: str, make_manager: MakeM
     with pytest.raises(TableError, match="already started"):
         await manager.add_computer(CHANNEL, HOST, "easy")
     # a kick during play is no lobby action: the kicked player resigns (issue 11)
-    table = await manager.kick(CHANNEL, HOST, 1)
+    removal = await manager.kick(CHANNEL, HOST, 1)
+    table = removal.table
     assert table.status is TableStatus.FINISHED and table.ended_by == "resigned"
+    assert removal.was_playing and removal.removed.user_id == GUEST
 
 
 async def test_hurikan_as_a_hurricane_preset_is_the_hurikan_game(make_manager: MakeManager) -> None:

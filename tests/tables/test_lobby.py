@@ -114,8 +114,9 @@ async def test_kick_is_host_only_and_frees_the_seat(race: str, make_manager: Mak
         await manager.kick(CHANNEL, GUEST, 0)
     with pytest.raises(TableError, match="kick yourself"):
         await manager.kick(CHANNEL, HOST, 0)
-    await manager.kick(CHANNEL, HOST, 1)
+    removal = await manager.kick(CHANNEL, HOST, 1)
     assert table.seats[1] is None and not table.is_seated(GUEST)
+    assert removal.removed.user_id == GUEST and not removal.was_playing
     with pytest.raises(TableError, match="already empty"):
         await manager.kick(CHANNEL, HOST, 1)
 
