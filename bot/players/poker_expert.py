@@ -8,10 +8,12 @@ dropped, the usual cure for the noise of an unconverged average). Its bets and r
 largest legal; an opponent's bet of any size reads as the abstraction's one size. Draws keep the
 card that is better for the side the table draws for; declarations follow the table's mix.
 
-Multi-way it plays ``multiway``: hard's move, except the betting once a single rival is left,
-which the table plays from the hand's history folded into a heads-up one (``field_history``), and
-a bet faced with several rivals still in, where hard raises too little with strong hands and,
-before the draw, folds some it should call (``crowd_action``).
+Multi-way it plays ``multiway``: hard's move, reading the rivals' moves by how hard itself plays
+(``poker_rivals``: a table counted from hard's self-play) instead of hard's own curves, except
+the betting once a single rival is left, which the table plays from the hand's history folded
+into a heads-up one (``field_history``), and a bet faced with several rivals still in, where hard
+raises too little with strong hands and, before the draw, folds some it should call
+(``crowd_action``).
 In any state the table does not cover (other bet structures, short stacks, a history it never
 saw) it plays hard's move. It decides from the view only, like every level.
 """
@@ -37,6 +39,8 @@ from .poker_abstraction import (
 )
 from .poker_cards import read_view, share_table
 from .poker_players import poker_hard
+from .poker_range import range_model
+from .poker_rivals import rival_model
 
 log = logging.getLogger(__name__)
 
@@ -295,12 +299,13 @@ def crowd_action(view: View, legal: Sequence[Action], hard: Action) -> Action:
 def multiway(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
     """Beyond the heads-up table: betting from the table against the field (``field_action``),
     hard's betting into a crowd mended (``crowd_action``), draws, declarations and whatever the
-    table lacks from hard."""
+    table lacks from hard, whose read of the rivals is the counted one in the draw game."""
     if FIELD_RIVALS and len(read_view(view).opponents) <= FIELD_RIVALS:
         action = field_action(view, legal, rng)
         if action is not None and action in legal:
             return action
-    return crowd_action(view, legal, poker_hard(view, legal, rng))
+    model = rival_model if view["options"]["draw"] == "on" else range_model
+    return crowd_action(view, legal, poker_hard(view, legal, rng, model))
 
 
 def poker_expert(view: View, legal: Sequence[Action], rng: random.Random) -> Action:

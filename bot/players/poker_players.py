@@ -18,7 +18,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from bot.games import Action, poker_pack
 
@@ -27,6 +27,7 @@ from .poker_cards import (
     SIDES,
     Outcome,
     Seen,
+    Weigher,
     bet_values,
     deal_rivals,
     outcome_of,
@@ -206,11 +207,17 @@ def _committed(seen: Seen) -> list[int]:
     return [i for i, seat in enumerate(seen.opponents) if seat in aggressors]
 
 
-def poker_hard(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+def poker_hard(
+    view: View,
+    legal: Sequence[Action],
+    rng: random.Random,
+    model: Callable[[Seen], Weigher] = range_model,
+) -> Action:
     """Normal's estimate under the opponent model, and for bets the value of each move: a bet or
-    raise (smallest and largest) against the rivals that would stay in, a check or call, a fold."""
+    raise (smallest and largest) against the rivals that would stay in, a check or call, a fold.
+    ``model`` reads the rivals' moves (the expert brings its own, ``poker_rivals``)."""
     seen = read_view(view)
-    rivals = deal_rivals(seen, rng, HARD_SAMPLES, range_model(seen))
+    rivals = deal_rivals(seen, rng, HARD_SAMPLES, model(seen))
     if not rivals:  # the model rules out every sample: fall back to plain sampling
         rivals = deal_rivals(seen, rng, HARD_SAMPLES)
     if seen.phase != "bet" or len(seen.opponents) > EV_MAX_RIVALS:
