@@ -8,8 +8,8 @@ dropped, the usual cure for the noise of an unconverged average). Its bets and r
 largest legal; an opponent's bet of any size reads as the abstraction's one size. Draws keep the
 card that is better for the side the table draws for; declarations follow the table's mix.
 
-Multi-way it plays ``multiway``: hard's move, reading the rivals' moves by how hard itself plays
-(``poker_rivals``: a table counted from hard's self-play) instead of hard's own curves, except
+Multi-way it plays ``multiway``: hard's move (in six-handed hands reading the rivals' moves by
+how hard itself plays there, ``poker_rivals``, instead of by hard's own curves), except
 the betting once a single rival is left, which the table plays from the hand's history folded
 into a heads-up one (``field_history``), and a bet faced with several rivals still in, where hard
 raises too little with strong hands and, before the draw, folds some it should call
@@ -40,7 +40,7 @@ from .poker_abstraction import (
 from .poker_cards import read_view, share_table
 from .poker_players import poker_hard
 from .poker_range import range_model
-from .poker_rivals import rival_model
+from .poker_rivals import covers, rival_model
 
 log = logging.getLogger(__name__)
 
@@ -299,12 +299,13 @@ def crowd_action(view: View, legal: Sequence[Action], hard: Action) -> Action:
 def multiway(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
     """Beyond the heads-up table: betting from the table against the field (``field_action``),
     hard's betting into a crowd mended (``crowd_action``), draws, declarations and whatever the
-    table lacks from hard, whose read of the rivals is the counted one in the draw game."""
+    table lacks from hard, whose read of the rivals is the counted one in six-handed hands of the
+    draw game."""
     if FIELD_RIVALS and len(read_view(view).opponents) <= FIELD_RIVALS:
         action = field_action(view, legal, rng)
         if action is not None and action in legal:
             return action
-    model = rival_model if view["options"]["draw"] == "on" else range_model
+    model = rival_model if covers(view) else range_model
     return crowd_action(view, legal, poker_hard(view, legal, rng, model))
 
 

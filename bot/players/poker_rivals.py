@@ -8,7 +8,9 @@ hard, holding a hand of that rank, made that move in that spot: a table of frequ
 (betting round or draw, rivals still in) and the hand's tenth by rank, counted from hard's
 self-play by ``python -m bot.players.poker_rivals_fit`` and shipped as ``data/poker_rivals.json``.
 
-It is fitted to the draw game (``draw=on``); without a draw the expert keeps hard's model.
+It is counted from six-handed hands of the draw game and read only in such hands (``covers``):
+four-handed it lost to hard's curves (docs/players.md), and a spot that six-handed play never
+reaches (an opening bet into two or three rivals) would read as nothing.
 """
 
 from __future__ import annotations
@@ -18,9 +20,12 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from .base import View
 from .poker_cards import Seen, Weigher, share_table
 
 TABLE_FILE = "poker_rivals.json"
+#: hands dealt to at least this many players are read with the table (the draw game only)
+MIN_DEALT = 6
 #: the chance a move is given where the counts never saw it (a rival is never ruled out)
 FLOOR = 0.02
 #: spots by the rivals still in besides the mover
@@ -41,6 +46,12 @@ def spot(phase: str, street: int, others: int) -> str:
 
 def tenth(rank: float) -> int:
     return min(9, int(rank * 10))
+
+
+def covers(view: View) -> bool:
+    """Whether the table reads this hand's rivals: the draw game, dealt to ``MIN_DEALT`` or more."""
+    dealt = sum(1 for dealt_in in view["in_hand"] if dealt_in)
+    return view["options"]["draw"] == "on" and dealt >= MIN_DEALT
 
 
 @cache

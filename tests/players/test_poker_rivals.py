@@ -99,7 +99,7 @@ def test_counting_is_deterministic_and_the_script_writes_a_table(tmp_path, capsy
     assert written["spots"] and "spots" in capsys.readouterr().out
 
 
-def test_the_expert_reads_rivals_with_the_table_only_in_the_draw_game(monkeypatch):
+def test_the_expert_reads_rivals_with_the_table_only_in_six_handed_draw_hands(monkeypatch):
     used: list[int] = []
 
     def recording(seen, table=None):
@@ -107,9 +107,11 @@ def test_the_expert_reads_rivals_with_the_table_only_in_the_draw_game(monkeypatc
         return rival_model(seen, table)
 
     monkeypatch.setattr(poker_expert_module, "rival_model", recording)
-    view, legal = _facing_crowd(_hand_ranked(0.4, 0.5, 3), players=4)
+    view, legal = _facing_crowd(_hand_ranked(0.4, 0.5, 5), players=6)
     poker_expert_module.multiway(view, legal, random.Random(1))
     assert used == [1]
     no_draw = dict(view, options={**view["options"], "draw": "off"})
     poker_expert_module.multiway(no_draw, legal, random.Random(1))
+    four, four_legal = _facing_crowd(_hand_ranked(0.4, 0.5, 3), players=4)
+    poker_expert_module.multiway(four, four_legal, random.Random(1))
     assert used == [1]
