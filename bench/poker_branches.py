@@ -10,6 +10,10 @@ rivals still in (2-3 or 4+), hard's choice (F fold, P check or call, A bet or ra
 hand's rank among all hands (``share_table`` against that many rivals, in tenths), and gives
 each other choice's mean chips less hard's, with a 95% interval (``<<``: the interval is above
 0, the other choice wins). The expert's ``crowd_action`` mends what it found (docs/players.md).
+
+``--draws`` plays out the draws instead: at each draw of a seat with at least two rivals still
+in, standing pat (S), throwing the higher card (H: keeping the lower, for Low) and throwing the
+lower one (L), grouped by the rivals still in, hard's choice and the hand's rank before the draw.
 """
 
 from __future__ import annotations
@@ -26,11 +30,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.games import new_game  # noqa: E402
+from bot.games import new_game, poker_pack  # noqa: E402
 from bot.players import choose_action  # noqa: E402
 from bot.players.poker_cards import read_view, share_table  # noqa: E402
 
 KINDS = {"fold": "F", "check": "P", "call": "P", "bet": "A", "raise": "A"}
+RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 
 
 @dataclass
@@ -61,6 +66,46 @@ def _kind(action: Any) -> str:
     return KINDS.get(str(action).split()[0], "")
 
 
+def _draw_kind(action: Any, hand: tuple[int, int], wild: str) -> str:
+    """S stand, H throw the higher-ranked card, L the lower (a wild card ranks highest)."""
+    words = str(action).split()
+    if words[0] == "stand":
+        return "S"
+    labels = poker_pack(wild).labels
+    thrown = labels.index(words[1])
+    kept = hand[1] if hand[0] == thrown else hand[0]
+
+    def rank(card: int) -> int:
+        face = labels[card][:-1]
+        return RANKS.index(face) if face in RANKS else len(RANKS)
+
+    return "H" if rank(thrown) >= rank(kept) else "L"
+
+
+def draw_branches(seed: int, players: int) -> list[Decision]:
+    """Each multi-way draw of hard self-play, every choice played out."""
+    state = new_game("hurricane_poker", seed=seed, players=players, options={"hands": 1})
+    found: list[Decision] = []
+    moves = 0
+    while not state.is_over:
+        seat = state.current_player
+        action = _hard(state, seat, seed * 101 + moves)
+        seen = read_view(state.view(seat))
+        if seen.phase == "draw" and len(seen.opponents) >= 2:
+            rank = share_table(seen.wild, len(seen.opponents), True)[seen.hand]
+            chosen = _draw_kind(action, seen.hand, seen.wild)
+            decision = Decision(len(seen.opponents), False, 1, chosen, rank)
+            for choice in state.legal_actions(seat):
+                branch = state.clone()
+                branch.apply(choice, seat)
+                kind = _draw_kind(choice, seen.hand, seen.wild)
+                decision.ends[kind] = _finish(branch, seed, moves + 1)[seat]
+            found.append(decision)
+        state.apply(action, seat)
+        moves += 1
+    return found
+
+
 def branches(seed: int, players: int) -> list[Decision]:
     state = new_game("hurricane_poker", seed=seed, players=players, options={"hands": 1})
     found: list[Decision] = []
@@ -88,16 +133,16 @@ def branches(seed: int, players: int) -> list[Decision]:
     return found
 
 
-def report(decisions: list[Decision]) -> list[str]:
+def report(decisions: list[Decision], kinds: str = "FPA") -> list[str]:
     groups: dict[tuple[str, str, float], list[Decision]] = defaultdict(list)
     for d in decisions:
-        if d.facing and d.street == 1:
+        if kinds != "FPA" or (d.facing and d.street == 1):
             crowd = "4+" if d.rivals >= 4 else "2-3"
             groups[(crowd, d.chosen, min(9, int(d.rank * 10)) / 10)].append(d)
     lines = ["rivals chosen rank   n  other choice's chips less hard's"]
     for (crowd, chosen, rank), group in sorted(groups.items()):
         parts = []
-        for kind in "FPA":
+        for kind in kinds:
             gains = [
                 d.ends[kind] - d.ends[chosen] for d in group if kind in d.ends and kind != chosen
             ]
@@ -118,21 +163,22 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", type=int, default=6)
     parser.add_argument("--deals", type=int, default=400)
     parser.add_argument("--seed", type=int, default=2)
+    parser.add_argument("--draws", action="store_true", help="the draws, not the bets")
     parser.add_argument("--quick", action="store_true", help="1 deal of four (the suite's check)")
     args = parser.parse_args(argv)
     if args.quick:
         args.deals, args.players = 1, 4
     clock = time.process_time()
+    play = draw_branches if args.draws else branches
     decisions = [
-        d
-        for deal in range(args.deals)
-        for d in branches(args.seed * 1_000_003 + deal, args.players)
+        d for deal in range(args.deals) for d in play(args.seed * 1_000_003 + deal, args.players)
     ]
     print(
-        f"hard's multi-way bets played out: {args.players} players, {args.deals} deals, seed "
-        f"{args.seed}, {len(decisions)} decisions, {time.process_time() - clock:.0f} s CPU"
+        f"hard's multi-way {'draws' if args.draws else 'bets'} played out: {args.players} "
+        f"players, {args.deals} deals, seed {args.seed}, {len(decisions)} decisions, "
+        f"{time.process_time() - clock:.0f} s CPU"
     )
-    print("\n".join(report(decisions)))
+    print("\n".join(report(decisions, "SHL" if args.draws else "FPA")))
 
 
 if __name__ == "__main__":

@@ -53,6 +53,7 @@ QUICK = (
     Quick("poker_arena.py", ("--quick", "--levels", "hard", "tag"), "bets faced"),
     Quick("poker_arena.py", ("--quick", "--levels", "expert", "hard"), "chips/hand/seat"),
     Quick("poker_branches.py", ("--quick",), "other choice's chips less hard's"),
+    Quick("poker_branches.py", ("--quick", "--draws"), "multi-way draws played out"),
     Quick("storage.py", ("--quick",), "save move 300 / save move 1"),
     Quick("tournament.py", ("--quick",), "swiss 100 entrants"),
     Quick("storage.py", ("--quick", "--backend", "postgres"), "finish_game", postgres=True),
