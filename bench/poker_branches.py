@@ -24,6 +24,7 @@ import math
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -82,38 +83,46 @@ def _draw_kind(action: Any, hand: tuple[int, int], wild: str) -> str:
     return "H" if rank(thrown) >= rank(kept) else "L"
 
 
-def draw_branches(seed: int, players: int) -> list[Decision]:
-    """Each multi-way draw of hard self-play, every choice played out."""
+def _self_play(seed: int, players: int) -> Iterator[tuple[Any, int, Any, int]]:
+    """A one-hand game of hards: (state, seat, hard's action, moves so far) before each move."""
     state = new_game("hurricane_poker", seed=seed, players=players, options={"hands": 1})
-    found: list[Decision] = []
     moves = 0
     while not state.is_over:
         seat = state.current_player
         action = _hard(state, seat, seed * 101 + moves)
+        yield state, seat, action, moves
+        state.apply(action, seat)
+        moves += 1
+
+
+def _played_out(state: Any, seat: int, choice: Any, seed: int, moves: int) -> int:
+    """The seat's chips at the end when it plays ``choice`` now and hards play on."""
+    branch = state.clone()
+    branch.apply(choice, seat)
+    return _finish(branch, seed, moves + 1)[seat]
+
+
+def draw_branches(seed: int, players: int) -> list[Decision]:
+    """Each multi-way draw of hard self-play, every choice played out."""
+    found: list[Decision] = []
+    for state, seat, action, moves in _self_play(seed, players):
         seen = read_view(state.view(seat))
         if seen.phase == "draw" and len(seen.opponents) >= 2:
             rank = share_table(seen.wild, len(seen.opponents), True)[seen.hand]
             chosen = _draw_kind(action, seen.hand, seen.wild)
             decision = Decision(len(seen.opponents), False, 1, chosen, rank)
             for choice in state.legal_actions(seat):
-                branch = state.clone()
-                branch.apply(choice, seat)
                 kind = _draw_kind(choice, seen.hand, seen.wild)
-                decision.ends[kind] = _finish(branch, seed, moves + 1)[seat]
+                decision.ends[kind] = _played_out(state, seat, choice, seed, moves)
             found.append(decision)
-        state.apply(action, seat)
-        moves += 1
     return found
 
 
 def branches(seed: int, players: int) -> list[Decision]:
-    state = new_game("hurricane_poker", seed=seed, players=players, options={"hands": 1})
+    """Each multi-way betting decision of hard self-play, every kind of choice played out."""
     found: list[Decision] = []
-    moves = 0
-    while not state.is_over:
-        seat = state.current_player
+    for state, seat, action, moves in _self_play(seed, players):
         legal = state.legal_actions(seat)
-        action = _hard(state, seat, seed * 101 + moves)
         view = state.view(seat)
         seen = read_view(view)
         if seen.phase == "bet" and len(legal) > 1 and len(seen.opponents) >= 2:
@@ -124,12 +133,8 @@ def branches(seed: int, players: int) -> list[Decision]:
             for kind in "FPA":
                 choices = [a for a in legal if _kind(a) == kind]
                 if choices:
-                    branch = state.clone()
-                    branch.apply(choices[-1], seat)
-                    decision.ends[kind] = _finish(branch, seed, moves + 1)[seat]
+                    decision.ends[kind] = _played_out(state, seat, choices[-1], seed, moves)
             found.append(decision)
-        state.apply(action, seat)
-        moves += 1
     return found
 
 
