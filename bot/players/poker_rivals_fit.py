@@ -5,7 +5,8 @@ seed 5, about 6 minutes of CPU) writes ``bot/players/data/poker_rivals.json``. E
 draw decision of every seat is counted under its spot (``poker_rivals.spot``) and the tenth of
 its hand's rank as a rival reads it; a move's chance in a tenth is its share of the decisions of
 its kind there (a check or bet, a fold, call or raise, a stand or draw), smoothed towards the
-spot's overall share by ``PRIOR`` decisions, never below ``poker_rivals.FLOOR``.
+spot's overall share by ``PRIOR`` decisions, never below ``RELATIVE_FLOOR`` of the move's largest
+chance in the spot.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from bot.games import new_game
 
 from .levels import choose_action
 from .poker_cards import read_view, share_table
-from .poker_rivals import FLOOR, TABLE_FILE, RivalTable, spot, tenth
+from .poker_rivals import TABLE_FILE, RivalTable, spot, tenth
 
 KIND = {
     "check": "open",
@@ -33,6 +34,9 @@ KIND = {
 }
 #: decisions' worth of the spot's overall shares mixed into each tenth's counts
 PRIOR = 3.0
+#: a move's chance in a tenth is at least this share of its largest chance in the spot (a flat
+#: floor hid the moves hard rarely makes, such as a raise into a crowd from the top tenth)
+RELATIVE_FLOOR = 0.05
 SHIPPED = Path(__file__).parent / "data" / TABLE_FILE
 
 Counts = dict[str, list[Counter[str]]]
@@ -79,9 +83,12 @@ def chances(counts: Counts) -> RivalTable:
             row = {}
             for word in sorted(overall):
                 prior = overall[word] / by_kind[KIND[word]]
-                share = (seen[word] + PRIOR * prior) / (in_kind[KIND[word]] + PRIOR)
-                row[word] = round(max(FLOOR, share), 3)
+                row[word] = (seen[word] + PRIOR * prior) / (in_kind[KIND[word]] + PRIOR)
             rows.append(row)
+        for word in overall:  # never ruled out, but a rare move keeps what it says
+            floor = RELATIVE_FLOOR * max(row[word] for row in rows)
+            for row in rows:
+                row[word] = round(max(floor, row[word]), 4)
         table[key] = rows
     return table
 

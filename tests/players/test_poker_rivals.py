@@ -9,7 +9,7 @@ import random
 from bot.players import poker_expert as poker_expert_module
 from bot.players.poker_cards import read_view, share_table
 from bot.players.poker_range import range_model
-from bot.players.poker_rivals import FLOOR, Move, rival_model, rival_moves, shipped_rivals
+from bot.players.poker_rivals import Move, rival_model, rival_moves, shipped_rivals
 from bot.players.poker_rivals_fit import KIND, chances, count_moves, main
 
 from ..games.poker_helpers import play, position
@@ -80,7 +80,7 @@ def test_the_shipped_table_covers_every_spot_with_chances_of_each_kind():
     for rows in table.values():
         assert len(rows) == 10
         for row in rows:
-            assert all(FLOOR <= p <= 1 for p in row.values())
+            assert all(0 < p <= 1 for p in row.values())
             for kind in set(KIND[w] for w in row):
                 total = sum(p for w, p in row.items() if KIND[w] == kind)
                 assert 0.95 <= total <= 1.1, (row, kind)
@@ -115,3 +115,10 @@ def test_the_expert_reads_rivals_with_the_table_only_in_six_handed_draw_hands(mo
     four, four_legal = _facing_crowd(_hand_ranked(0.4, 0.5, 3), players=4)
     poker_expert_module.multiway(four, four_legal, random.Random(1))
     assert used == [1]
+
+
+def test_a_rare_move_keeps_what_it_says():
+    """Hard raises into a crowd before the draw only from its top tenth, and rarely: the floor
+    that keeps every hand possible must not flatten that."""
+    rows = shipped_rivals()["bet|1|4+"]
+    assert rows[9]["raise"] >= 10 * max(row["raise"] for row in rows[:8])
