@@ -296,11 +296,10 @@ class Tables(commands.Cog):
             moderator=is_moderator(interaction),
         )
         removal = await self._ack(interaction, work, public=False)
-        table, playing = removal.table, removal.was_playing
-        await self._ephemeral(interaction, kick_reply(seat, table, was_playing=playing), table)
+        await self._ephemeral(interaction, kick_reply(seat, removal), removal.table)
         if removal.removed.computer is None:
-            by_host = interaction.user.id == table.host_id
-            await tell_removed(self.bot, removal.removed.user_id, table, playing, by_host=by_host)
+            by_host = interaction.user.id == removal.table.host_id
+            await tell_removed(self.bot, removal, by_host=by_host)
 
     @table.command(name="computer", description="Seat a computer player in the lobby (host).")
     @app_commands.describe(

@@ -11,16 +11,17 @@ import logging
 import discord
 
 from bot.i18n import _, using
-from bot.tables.models import Table, TableStatus
+from bot.tables.models import Removal, TableStatus
 
 from .host import ServiceHost
 
 log = logging.getLogger("bot.discord.removals")
 
 
-def kick_reply(seat: int, table: Table, *, was_playing: bool) -> str:
-    """The remover's reply: ``seat`` is 1-based, ``table`` as the removal left it."""
-    if not was_playing:
+def kick_reply(seat: int, removal: Removal) -> str:
+    """The remover's reply: ``seat`` is 1-based."""
+    table = removal.table
+    if not removal.was_playing:
         text = _("Seat {number} is free again.")
     elif table.status is TableStatus.PLAYING:
         text = _("Seat {number} is removed: the player folds and sits out; the game goes on.")
@@ -29,10 +30,9 @@ def kick_reply(seat: int, table: Table, *, was_playing: bool) -> str:
     return text.format(number=seat)
 
 
-async def tell_removed(
-    host: ServiceHost, user_id: int, table: Table, was_playing: bool, *, by_host: bool
-) -> None:
+async def tell_removed(host: ServiceHost, removal: Removal, *, by_host: bool) -> None:
     """A direct message to the removed player, in their language (else the server's)."""
+    table, was_playing, user_id = removal.table, removal.was_playing, removal.removed.user_id
     lang = await host.player_languages.reader(user_id, table.guild_id, host.languages)
     with using(lang):
         what = (

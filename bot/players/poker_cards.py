@@ -72,6 +72,15 @@ def read_view(view: View) -> Seen:
     )
 
 
+def draw_indexes(log: Sequence[tuple[int, str]]) -> dict[int, int]:
+    """Each seat that has drawn or stood pat: the index of that move in the public log."""
+    return {
+        seat: index
+        for index, (seat, action) in enumerate(log)
+        if action.split()[0] in ("draw", "stand")
+    }
+
+
 def quick_strength(hand: Sequence[int], wild: str) -> tuple[float, float]:
     """(High, Low) strength in 0..1: the share of all two-card hands this one beats."""
     return poker_pack(wild).strength(hand[0], hand[1])

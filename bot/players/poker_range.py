@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 from functools import cache
 
-from .poker_cards import Seen, Weigher, share_table
+from .poker_cards import Seen, Weigher, draw_indexes, share_table
 
 __all__ = ["range_model", "share_table"]
 
@@ -69,10 +69,7 @@ def _likelihoods(
 
 def range_model(seen: Seen) -> Weigher:
     """The weigher of ``deal_rivals``: each opponent's sampled hand by its public actions."""
-    drew_at: dict[int, int] = {}
-    for index, (seat, action) in enumerate(seen.log):
-        if action.split()[0] in ("draw", "stand"):
-            drew_at[seat] = index
+    drew_at = draw_indexes(seen.log)
     others = len(seen.opponents)
     tables: dict[int, dict[tuple[int, int], float]] = {}
     for seat in seen.opponents:

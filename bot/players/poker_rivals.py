@@ -21,7 +21,7 @@ from functools import cache
 from importlib import resources
 
 from .base import View
-from .poker_cards import Seen, Weigher, share_table
+from .poker_cards import Seen, Weigher, draw_indexes, share_table
 
 TABLE_FILE = "poker_rivals.json"
 #: hands dealt to at least this many players are read with the table (the draw game only)
@@ -75,11 +75,7 @@ def rival_moves(seen: Seen) -> dict[int, list[Move]]:
     """Each rival's moves from the public log. A rival that has drawn a card holds another hand
     than it bet on before: only its moves after the draw count (as in ``poker_range``)."""
     log = seen.log
-    drew_at = {
-        seat: index
-        for index, (seat, action) in enumerate(log)
-        if action.split()[0] in ("draw", "stand")
-    }
+    drew_at = draw_indexes(log)
     first_draw = min(drew_at.values(), default=len(log))
     in_hand = set(seen.opponents) | {seen.seat} | {seat for seat, a in log if a == "fold"}
     moves: dict[int, list[Move]] = {seat: [] for seat in seen.opponents}
