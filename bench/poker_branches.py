@@ -24,16 +24,16 @@ import math
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.games import new_game, poker_pack  # noqa: E402
+from bot.games import poker_pack  # noqa: E402
 from bot.players import choose_action  # noqa: E402
 from bot.players.poker_cards import read_view, share_table  # noqa: E402
+from bot.players.poker_rivals_fit import self_play  # noqa: E402
 
 KINDS = {"fold": "F", "check": "P", "call": "P", "bet": "A", "raise": "A"}
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
@@ -83,18 +83,6 @@ def _draw_kind(action: Any, hand: tuple[int, int], wild: str) -> str:
     return "H" if rank(thrown) >= rank(kept) else "L"
 
 
-def _self_play(seed: int, players: int) -> Iterator[tuple[Any, int, Any, int]]:
-    """A one-hand game of hards: (state, seat, hard's action, moves so far) before each move."""
-    state = new_game("hurricane_poker", seed=seed, players=players, options={"hands": 1})
-    moves = 0
-    while not state.is_over:
-        seat = state.current_player
-        action = _hard(state, seat, seed * 101 + moves)
-        yield state, seat, action, moves
-        state.apply(action, seat)
-        moves += 1
-
-
 def _played_out(state: Any, seat: int, choice: Any, seed: int, moves: int) -> int:
     """The seat's chips at the end when it plays ``choice`` now and hards play on."""
     branch = state.clone()
@@ -105,7 +93,7 @@ def _played_out(state: Any, seat: int, choice: Any, seed: int, moves: int) -> in
 def draw_branches(seed: int, players: int) -> list[Decision]:
     """Each multi-way draw of hard self-play, every choice played out."""
     found: list[Decision] = []
-    for state, seat, action, moves in _self_play(seed, players):
+    for state, seat, _view, action, moves in self_play(seed, players):
         seen = read_view(state.view(seat))
         if seen.phase == "draw" and len(seen.opponents) >= 2:
             rank = share_table(seen.wild, len(seen.opponents), True)[seen.hand]
@@ -121,7 +109,7 @@ def draw_branches(seed: int, players: int) -> list[Decision]:
 def branches(seed: int, players: int) -> list[Decision]:
     """Each multi-way betting decision of hard self-play, every kind of choice played out."""
     found: list[Decision] = []
-    for state, seat, action, moves in _self_play(seed, players):
+    for state, seat, _view, action, moves in self_play(seed, players):
         legal = state.legal_actions(seat)
         view = state.view(seat)
         seen = read_view(view)

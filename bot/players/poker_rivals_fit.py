@@ -15,10 +15,12 @@ import argparse
 import json
 import time
 from collections import Counter, defaultdict
+from collections.abc import Iterator
 from pathlib import Path
 
-from bot.games import new_game
+from bot.games import Action, GameState, new_game
 
+from .base import View
 from .levels import choose_action
 from .poker_cards import read_view, share_table
 from .poker_rivals import TABLE_FILE, RivalTable, spot, tenth
@@ -42,28 +44,38 @@ SHIPPED = Path(__file__).parent / "data" / TABLE_FILE
 Counts = dict[str, list[Counter[str]]]
 
 
+def self_play(
+    seed: int, players: int, level: str = "hard"
+) -> Iterator[tuple[GameState, int, View, Action, int]]:
+    """A one-hand game of ``level`` players: (state, seat, its view, its move, moves so far)
+    before each move is applied (``bench/poker_branches.py`` plays out the other choices)."""
+    state = new_game("hurricane_poker", seed=seed, players=players, options={"hands": 1})
+    moves = 0
+    while not state.is_over:
+        seat = state.current_player
+        if seat is None:  # nobody to move in a game not over: nothing more to count
+            break
+        view = json.loads(json.dumps(state.view(seat)))  # what a table hands a player
+        legal = state.legal_actions(seat)
+        action = choose_action("hurricane_poker", view, legal, level, seed=seed * 101 + moves)
+        yield state, seat, view, action, moves
+        state.apply(action, seat)
+        moves += 1
+
+
 def count_moves(hands: int, players: int, seed: int, level: str = "hard") -> Counts:
     """Each spot's moves by tenth of rank in ``hands`` one-hand games of ``level`` players."""
     counts: Counts = defaultdict(lambda: [Counter() for _ in range(10)])
     for deal in range(hands):
-        game_seed = seed * 1_000_003 + deal
-        state = new_game("hurricane_poker", seed=game_seed, players=players, options={"hands": 1})
-        moves = 0
-        while not state.is_over:
-            seat = state.current_player
-            view = json.loads(json.dumps(state.view(seat)))  # what a table hands a player
-            legal = state.legal_actions(seat)
-            action = choose_action(
-                "hurricane_poker", view, legal, level, seed=game_seed * 101 + moves
-            )
+        for _state, _seat, view, action, _moves in self_play(
+            seed * 1_000_003 + deal, players, level
+        ):
             seen = read_view(view)
             if seen.phase in ("bet", "draw"):
                 others = max(1, len(seen.opponents))
                 rank = share_table(seen.wild, others, seen.i_draw)[seen.hand]
                 key = spot(seen.phase, 1 if seen.phase == "draw" else int(view["street"]), others)
                 counts[key][tenth(rank)][str(action).split()[0]] += 1
-            state.apply(action, seat)
-            moves += 1
     return dict(counts)
 
 
