@@ -1,5 +1,7 @@
 """``expert`` for the Hurricane family and Haggis: information-set MCTS (``ismcts``) over hard's
-worlds, candidates, rollout players and match-equity evaluation (``hard.SearchProfile``).
+worlds, candidates, rollout players and match-equity evaluation (``hard.SearchProfile``); in
+Hurricane (``FLAT_GAMES``) hard's own flat search over expert's profile, which solves the last
+round of a two-player deal exactly (``hurricane_endgame``): that, not the tree, is what beats hard.
 
 The budget is hard's: 0.65 s planned, never over 0.75 s with a clock; without one a fixed number
 of iterations (``fixed_limits``: 0.65 × budget × ``ITERATIONS_PER_SECOND``), what the planned
@@ -17,7 +19,8 @@ from collections.abc import Sequence
 from bot.games import Action
 
 from .base import SOFT_SHARE, Policy, SearchLimits, View
-from .hard import SearchProfile, SearchStats
+from .hard import SearchProfile, SearchStats, search
+from .hurricane_search import profile as hurricane_profile
 from .ismcts import ismcts
 
 log = logging.getLogger(__name__)
@@ -26,16 +29,22 @@ GAMES: tuple[str, ...] = ("hurricane", "hurikan", "haggis")
 
 #: Iterations per second of CPU on an idle core, measured from the start of a game
 #: (``bench/expert_player.py``); ``fixed_limits`` turns a budget into a fixed count with it.
-ITERATIONS_PER_SECOND: dict[str, float] = {"hurricane": 125.0, "hurikan": 155.0, "haggis": 45.0}
+ITERATIONS_PER_SECOND: dict[str, float] = {"hurikan": 155.0, "haggis": 45.0}
+#: games where expert runs hard's flat search (its samples per second: hard's) over its profile
+FLAT_GAMES: frozenset[str] = frozenset({"hurricane"})
 
 
 def iterations_per_second(game: str) -> float:
+    if game in FLAT_GAMES:
+        return hurricane_profile(game).samples_per_second
     return ITERATIONS_PER_SECOND.get(game, 100.0)
 
 
 def fixed_limits(game: str, time_budget: float | None = None) -> SearchLimits:
-    """The fixed iteration count (no clock) that the budget buys on an idle core."""
-    timed = SearchLimits.from_budget(time_budget, SOFT_SHARE * iterations_per_second(game))
+    """The fixed iteration count (no clock) that the budget buys on an idle core (hard's count
+    where expert runs hard's search)."""
+    share = 1.0 if game in FLAT_GAMES else SOFT_SHARE
+    timed = SearchLimits.from_budget(time_budget, share * iterations_per_second(game))
     return SearchLimits(samples=timed.samples, time_cap=None)
 
 
@@ -56,6 +65,8 @@ def expert_move(
         limits = SearchLimits.from_budget(time_budget, iterations_per_second(game))
     seed = rng.getrandbits(64)
     try:
+        if game in FLAT_GAMES:
+            return search(profile, view, legal, random.Random(seed), limits, stats)
         return ismcts(profile, view, legal, random.Random(seed), limits, stats)
     except Exception:  # an odd position must never cost a move: normal decides it
         log.exception("expert search failed in %s; normal plays", game)

@@ -44,6 +44,16 @@ def search_profile(game: str) -> SearchProfile:
     raise ValueError(f"Unknown game {game!r}: choose one of hurricane, hurikan, haggis.")
 
 
+def expert_profile(game: str) -> SearchProfile:
+    """The search profile of ``expert``: hard's, with what only expert knows (``hurricane``:
+    the last round solved)."""
+    if game in ("hurricane", "hurikan"):
+        from .hurricane_search import expert_profile as hurricane_expert
+
+        return hurricane_expert(game)
+    return search_profile(game)
+
+
 def hard_policy(game: str) -> Policy | None:
     """A game whose ``hard`` is a policy of its own rather than the determinised search."""
     if game == "hurricane_poker":
@@ -101,7 +111,7 @@ def expert_choice(
     from .expert import GAMES, expert_move
 
     if game in GAMES:
-        profile = search_profile(game)
+        profile = expert_profile(game)
         return expert_move(
             profile, normal_policy(game), view, legal, rng, limits, time_budget, stats
         )

@@ -198,16 +198,21 @@ def play_out(
         player = state.current_player
         if player is None:
             break
+        if fast is None and endgame is None:
+            legal = state.legal_actions(player)
+            action = legal[0] if len(legal) == 1 else policy(state.view(player), legal, rng)
+            events = state.apply(action, player)
+            continue
+        mover_view = state.view(player)
+        if endgame is not None:
+            solved = endgame(state, mover_view, seat)
+            if solved is not None:
+                return events, solved
         if fast is not None:
-            mover_view = state.view(player)
-            if endgame is not None:
-                solved = endgame(state, mover_view, seat)
-                if solved is not None:
-                    return events, solved
             events = state.apply(fast(mover_view, rng), player)
             continue
         legal = state.legal_actions(player)
-        action = legal[0] if len(legal) == 1 else policy(state.view(player), legal, rng)
+        action = legal[0] if len(legal) == 1 else policy(mover_view, legal, rng)
         events = state.apply(action, player)
     return events, None
 

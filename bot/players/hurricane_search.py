@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import cache, partial
 
 from bot.games import Action, GameState, determinise
@@ -27,6 +28,8 @@ from .hard import SearchProfile, match_value
 from .hurikan_endgame import endgame_value, solved_move
 from .hurikan_normal import hurikan_normal, normal_text
 from .hurikan_worlds import hurikan_world
+from .hurricane_endgame import endgame_value as last_round_value
+from .hurricane_endgame import solved_move as last_round_move
 from .hurricane_normal import hurricane_normal
 
 MAX_CANDIDATES = 8
@@ -96,3 +99,13 @@ def profile(game: str) -> SearchProfile:
             margin_share=HURIKAN_MARGIN_SHARE,
         ),
     )
+
+
+@cache
+def expert_profile(game: str) -> SearchProfile:
+    """Expert's: hard's, and in two-player Hurricane the last round solved exactly (its move at
+    the root, its value in the rollouts that reach it: ``hurricane_endgame``)."""
+    found = profile(game)
+    if found.game != "hurricane":
+        return found
+    return replace(found, exact=last_round_move, endgame=last_round_value)
