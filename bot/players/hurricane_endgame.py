@@ -60,7 +60,7 @@ def rules_of(view: View) -> Rules | None:
     """The options the solver models, or None when the deal is not one it can solve."""
     o = view.get("options") or {}
     if (
-        view.get("num_players") != 2
+        view.get("num_players") not in (2, 4)
         or view.get("open_hands") is not None
         or o.get("after_sweep", "nothing") != "nothing"
         or o.get("min_cards", "off") != "off"
@@ -139,16 +139,25 @@ class TooLarge(Exception):
     """The solve visited ``MAX_NODES`` positions."""
 
 
-class Solver:
-    """Perfect play of one last round; values are for the side of the player to move."""
+Hands = tuple[tuple[str, ...], ...]
+Piles = tuple[Pile, Pile]
 
-    def __init__(self, rules: Rules, scores: tuple[int, int]) -> None:
+
+class Solver:
+    """Perfect play of the rest of a deal with every hand known; values are for the side of the
+    player to move (sides: seat % 2; two players, or ``pairs``, counter-clockwise, H-20)."""
+
+    def __init__(self, rules: Rules, scores: tuple[int, int], players: int) -> None:
         self.rules = rules
         self.scores = scores
+        self.players = players
         self.table_of: dict[tuple[object, ...], tuple[float, int]] = {}
         self.nodes = 0
 
-    def leaf(self, side: int, piles: tuple[Pile, Pile]) -> float:
+    def next_seat(self, seat: int) -> int:
+        return (seat - 1) % 4 if self.players == 4 else 1 - seat
+
+    def leaf(self, side: int, piles: Piles) -> float:
         points = deal_points(piles, self.rules)
         totals = [float(self.scores[0] + points[0]), float(self.scores[1] + points[1])]
         over = max(totals) >= self.rules.target and totals[0] != totals[1]
@@ -173,15 +182,15 @@ class Solver:
 
     def value(
         self,
-        hands: tuple[tuple[str, ...], tuple[str, ...]],
+        hands: Hands,
         table: tuple[str, ...],
         mover: int,
-        piles: tuple[Pile, Pile],
+        piles: Piles,
         last_capturer: int | None,
         alpha: float = -math.inf,
         beta: float = math.inf,
     ) -> float:
-        """The value of the position for ``mover``'s side with perfect play by both."""
+        """The value of the position for ``mover``'s side with perfect play by all."""
         self.nodes += 1
         if self.nodes > MAX_NODES:
             raise TooLarge
@@ -194,7 +203,7 @@ class Solver:
         start_alpha = alpha
         best = -math.inf
         for card, taken in self.moves(hands[mover], table):
-            v = -self._after(hands, table, mover, piles, last_capturer, card, taken, -beta, -alpha)
+            v = self.after(hands, table, mover, piles, last_capturer, card, taken, alpha, beta)
             if v > best:
                 best = v
             if v > alpha:
@@ -205,80 +214,88 @@ class Solver:
         self.table_of[key] = (best, flag)
         return best
 
-    def _after(
+    def after(
         self,
-        hands: tuple[tuple[str, ...], tuple[str, ...]],
+        hands: Hands,
         table: tuple[str, ...],
         mover: int,
-        piles: tuple[Pile, Pile],
+        piles: Piles,
         last_capturer: int | None,
         card: str,
         taken: tuple[str, ...] | None,
-        alpha: float,
-        beta: float,
+        alpha: float = -math.inf,
+        beta: float = math.inf,
     ) -> float:
-        """The value for the *other* side once ``mover`` plays ``card`` (capturing ``taken``)."""
-        hand = tuple(c for c in hands[mover] if c != card)
-        new_hands = (hand, hands[1]) if mover == 0 else (hands[0], hand)
-        last = not new_hands[0] and not new_hands[1]
+        """The value for ``mover``'s side once it plays ``card`` (capturing ``taken``)."""
+        new_hands = tuple(
+            tuple(c for c in hand if c != card) if seat == mover else hand
+            for seat, hand in enumerate(hands)
+        )
+        last = not any(new_hands)
+        side = mover % 2
         if taken is None:
             new_table = tuple(sorted((*table, card)))
         else:
             new_table = tuple(c for c in table if c not in taken)
             sweep = not new_table and (not last or self.rules.last_play_sweep)
-            pile = _add(piles[mover], (card, *taken), sweep)
-            piles = (pile, piles[1]) if mover == 0 else (piles[0], pile)
+            pile = _add(piles[side], (card, *taken), sweep)
+            piles = (pile, piles[1]) if side == 0 else (piles[0], pile)
             last_capturer = mover
-        other = 1 - mover
         if last:
             gets = mover if self.rules.leftover_to_last_player else last_capturer
             if new_table and gets is not None:
-                pile = _add(piles[gets], new_table, False)
-                piles = (pile, piles[1]) if gets == 0 else (piles[0], pile)
-            return self.leaf(other, piles)
-        if not new_hands[other]:  # the other hand is empty (cannot happen in a standard round)
-            return -self.value(new_hands, new_table, mover, piles, last_capturer, -beta, -alpha)
-        return self.value(new_hands, new_table, other, piles, last_capturer, alpha, beta)
+                pile = _add(piles[gets % 2], new_table, False)
+                piles = (pile, piles[1]) if gets % 2 == 0 else (piles[0], pile)
+            return self.leaf(side, piles)
+        nxt = self.next_seat(mover)
+        while not new_hands[nxt]:  # a seat with no cards left is skipped
+            nxt = self.next_seat(nxt)
+        if nxt % 2 == side:
+            return self.value(new_hands, new_table, nxt, piles, last_capturer, alpha, beta)
+        return -self.value(new_hands, new_table, nxt, piles, last_capturer, -beta, -alpha)
 
 
-def _position(
-    view: View,
-) -> (
-    tuple[
-        Solver,
-        tuple[tuple[str, ...], tuple[str, ...]],
-        tuple[str, ...],
-        tuple[Pile, Pile],
-        int | None,
-    ]
-    | None
-):
+def _solver(view: View, hands: Hands) -> tuple[Solver, Piles] | None:
     rules = rules_of(view)
     if rules is None or int(view.get("stock_count") or 0) != 0:
         return None
+    piles_seen = view.get("piles") or []
+    sweeps = view.get("sweeps") or [0, 0]
+    sides: list[list[str]] = [[], []]
+    for seat, pile in enumerate(piles_seen):
+        sides[seat % 2].extend(pile)
+    piles = (pile_of(sides[0], int(sweeps[0])), pile_of(sides[1], int(sweeps[1])))
+    scores = view.get("scores") or [0, 0]
+    return Solver(rules, (int(scores[0]), int(scores[1])), len(hands)), piles
+
+
+def _open_hands(view: View) -> Hands | None:
+    """Both hands of a two-player last round: the seat's, and every card it has not seen."""
     seat = seat_of(view)
     sizes = [int(s) for s in view.get("hand_sizes") or ()]
     theirs = unseen_in(view)
     if len(sizes) != 2 or len(theirs) != sizes[1 - seat] or sum(sizes) > MAX_CARDS:
         return None
     mine = tuple(sorted(view.get("hand") or ()))
-    hands = (mine, tuple(sorted(theirs))) if seat == 0 else (tuple(sorted(theirs)), mine)
-    piles_seen = view.get("piles") or [[], []]
-    sweeps = view.get("sweeps") or [0, 0]
-    piles = (pile_of(piles_seen[0], int(sweeps[0])), pile_of(piles_seen[1], int(sweeps[1])))
-    scores = view.get("scores") or [0, 0]
-    solver = Solver(rules, (int(scores[0]), int(scores[1])))
-    capturer = view.get("last_capturer")
-    return solver, hands, tuple(sorted(view.get("table") or ())), piles, capturer
+    return (mine, tuple(sorted(theirs))) if seat == 0 else (tuple(sorted(theirs)), mine)
+
+
+def _mover(view: View) -> int:
+    mover = view.get("current_player")
+    return seat_of(view) if mover is None else int(mover)
 
 
 def solved_move(view: View, legal: Sequence[Action]) -> Action | None:
-    """The best move of the last round from the seat's view, or None when it is not solved."""
-    found = _position(view)
-    if found is None or len(legal) < 2:
+    """The best move of a two-player last round from the seat's view, or None when it is not
+    solved."""
+    hands = _open_hands(view)
+    found = None if hands is None or len(legal) < 2 else _solver(view, hands)
+    if found is None or hands is None:
         return None
-    solver, hands, table, piles, capturer = found
+    solver, piles = found
     seat = seat_of(view)
+    table = tuple(sorted(view.get("table") or ()))
+    capturer = view.get("last_capturer")
     by_play: dict[tuple[str, frozenset[str]], Action] = {}
     for action in legal:
         play = parse_play(str(action))
@@ -292,43 +309,49 @@ def solved_move(view: View, legal: Sequence[Action]) -> Action | None:
     best_value = -math.inf
     try:
         for card, taken in moves:
-            action = by_play[(card, frozenset(taken or ()))]
-            v = -solver._after(
-                hands, table, seat, piles, capturer, card, taken, -math.inf, -best_value
-            )
+            v = solver.after(hands, table, seat, piles, capturer, card, taken, best_value)
             if v > best_value:
-                best, best_value = action, v
+                best, best_value = by_play[(card, frozenset(taken or ()))], v
     except TooLarge:
         return None
     return best
 
 
-def solved_value(view: View) -> float | None:
-    """The value of the position for the seat of ``view`` with perfect play, if solved."""
-    found = _position(view)
+def _value(view: View, hands: Hands) -> float | None:
+    """The value for the seat of ``view`` with perfect play, ``hands`` known."""
+    found = _solver(view, hands)
     if found is None:
         return None
-    solver, hands, table, piles, capturer = found
-    seat = seat_of(view)
-    mover = view.get("current_player")
-    mover = seat if mover is None else int(mover)
+    solver, piles = found
+    mover = _mover(view)
+    table = tuple(sorted(view.get("table") or ()))
     try:
-        value = solver.value(hands, table, mover, piles, capturer)
+        value = solver.value(hands, table, mover, piles, view.get("last_capturer"))
     except TooLarge:
         return None
-    return value if mover == seat else -value
+    return value if mover % 2 == seat_of(view) % 2 else -value
 
 
-#: rollouts stop with the solved value once this many cards are left in the two hands
-ROLLOUT_CARDS = 6
+def solved_value(view: View) -> float | None:
+    """The value of a two-player last round for the seat of ``view`` with perfect play, if
+    solved."""
+    hands = _open_hands(view)
+    return None if hands is None else _value(view, hands)
+
+
+#: rollouts stop with the solved value once this many cards are left in the hands (by players)
+ROLLOUT_CARDS = {2: 6, 4: 8}
 
 
 def endgame_value(state: GameState, view: View, seat: int) -> float | None:
-    """A rollout's value for ``seat`` once the rest of the deal is small enough to solve (the
-    mover's ``view`` given), else None."""
-    if int(view.get("stock_count") or 0) != 0 or sum(view.get("hand_sizes") or ()) > ROLLOUT_CARDS:
+    """A rollout's value for ``seat`` once the rest of the deal in this world (every hand of
+    ``state`` known) is small enough to solve (the mover's ``view`` given), else None."""
+    sizes = view.get("hand_sizes") or ()
+    most = ROLLOUT_CARDS.get(len(sizes))
+    if most is None or int(view.get("stock_count") or 0) != 0 or sum(sizes) > most:
         return None
-    value = solved_value(view)
+    hands = tuple(tuple(sorted(state.view(p)["hand"])) for p in range(len(sizes)))
+    value = _value(view, hands)
     if value is None:
         return None
-    return value if seat_of(view) == seat else -value
+    return value if seat_of(view) % 2 == seat % 2 else -value

@@ -13,7 +13,13 @@ import pytest
 from bot.games import GameState, new_game
 from bot.players import SearchLimits, choose_action
 from bot.players.hard import rollout
-from bot.players.hurricane_endgame import MAX_CARDS, ROLLOUT_CARDS, solved_move, solved_value
+from bot.players.hurricane_endgame import (
+    MAX_CARDS,
+    ROLLOUT_CARDS,
+    endgame_value,
+    solved_move,
+    solved_value,
+)
 from bot.players.hurricane_normal import hurricane_normal
 from bot.players.hurricane_search import expert_profile, profile
 
@@ -40,7 +46,7 @@ def engine_value(state: GameState, seat: int) -> float:
         events = child.apply(action, mover)
         found = evaluate(events, seat, child)
         values.append(engine_value(child, seat) if found is None else found)
-    return max(values) if mover == seat else min(values)
+    return max(values) if mover % 2 == seat % 2 else min(values)
 
 
 OPTIONS = [
@@ -104,10 +110,28 @@ def test_expert_plays_the_solved_move_and_hard_does_not_solve() -> None:
 
 
 def test_expert_rollouts_end_with_the_solved_value() -> None:
-    state = last_round(4, ROLLOUT_CARDS)
+    state = last_round(4, ROLLOUT_CARDS[2])
     seat = state.current_player
     other = 1 - seat
     view = state.view(seat)
     value = rollout(expert_profile("hurricane"), state.clone(), [], other, random.Random(1))
     assert math.isclose(value, -solved_value(view), abs_tol=1e-9)
     assert math.isclose(value, engine_value(state, other), abs_tol=1e-9)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_rollout_world_is_solved_with_every_hand_known(players: int) -> None:
+    """In the search's worlds every hand is known: two players near the end of a deal, and the
+    last two cards of each of four in ``pairs`` (teams, counter-clockwise)."""
+    options = {"preset": "pairs"} if players == 4 else {}
+    cards = ROLLOUT_CARDS[players]
+    for seed in range(5):
+        state = last_round(seed, cards, options)
+        mover = state.current_player
+        view = state.view(mover)
+        for seat in range(players):
+            found = endgame_value(state, view, seat)
+            assert found is not None
+            assert math.isclose(found, engine_value(state, seat), abs_tol=1e-9)
+        more = last_round(seed, cards + players, options)
+        assert endgame_value(more, more.view(more.current_player), 0) is None
