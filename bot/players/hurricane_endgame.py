@@ -1,16 +1,18 @@
-"""The last round of a two-player Hurricane deal, solved exactly.
+"""The end of a Hurricane deal with every hand known, solved exactly.
 
-Once the stock is empty nothing is hidden any more: the opponent holds every card the seat has
-not seen (not in its hand, on the table or in a pile). The rest of the deal is then a small
-perfect-information game, which an alpha-beta search with a table of solved positions plays
+In the last round of a two-player deal nothing is hidden any more: the opponent holds every card
+the seat has not seen (not in its hand, on the table or in a pile). The rest of the deal is then a
+small perfect-information game, which an alpha-beta search with a table of solved positions plays
 perfectly: every capture set, the hurricanes (never with the last card, H-11), the leftover
 (H-13) and the deal's categories (H-14, H-15), scored like the search's ``match_value`` (the
-match equity after the deal plus a tenth of its margin). The searches sample this round with
-normal's rollouts, which play it only greedily.
+match equity after the deal plus a tenth of its margin). ``hard`` samples this round with
+normal's greedy rollouts; ``expert`` plays the solved move (``solved_move``). In the search's
+worlds every hand is known, so its rollouts end with the solved value once few cards are left
+(``endgame_value``, two players or the teams of ``pairs``).
 
-Options it does not model (open hands, ``after_sweep``, primiera by sets, ``min_cards``, the
-leftover to the last player is modelled) leave the decision to the search; so does a round too
-large to solve in time (``MAX_CARDS`` cards in hand between the two players).
+Options it does not model (open hands, ``after_sweep``, primiera by sets, ``min_cards``) leave
+the decision to the search; so does a position too large to solve in time (``MAX_CARDS``,
+``MAX_NODES``).
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ from .hurricane_cards import VALUE, WORTH, parse_play, unseen_in
 MAX_CARDS = 12
 #: positions one solve may visit (about 20 µs each) before it gives up and the search decides
 MAX_NODES = 25_000
-#: a Hurricane deal: about 2.5 points a side, its margin spread about 2.5 (``hurricane_search``)
+#: a Hurricane deal: about 2.5 points a side, its margin spread about 2.5 (the search's
+#: ``match_value`` in ``hurricane_search`` uses the same)
 PER_DEAL = 2.5
 SPREAD = 2.5
 MARGIN_SHARE = 0.1

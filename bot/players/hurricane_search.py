@@ -28,6 +28,7 @@ from .hard import SearchProfile, match_value
 from .hurikan_endgame import endgame_value, solved_move
 from .hurikan_normal import hurikan_normal, normal_text
 from .hurikan_worlds import hurikan_world
+from .hurricane_endgame import MARGIN_SHARE, PER_DEAL, SPREAD
 from .hurricane_endgame import endgame_value as last_round_value
 from .hurricane_endgame import solved_move as last_round_move
 from .hurricane_normal import hurricane_normal
@@ -88,8 +89,9 @@ def profile(game: str) -> SearchProfile:
         exact=partial(solved_move, spread=HURIKAN_SPREAD, share=HURIKAN_MARGIN_SHARE)
         if hurikan
         else None,
-        # a Hurricane deal: about 2.5 points a side, its margin spread about 2.5
-        evaluate=match_value("deal_scored", _side, per_deal=2.5, spread=2.5)
+        evaluate=match_value(
+            "deal_scored", _side, per_deal=PER_DEAL, spread=SPREAD, margin_share=MARGIN_SHARE
+        )
         if not hurikan
         else match_value(
             "deal_scored",
@@ -103,8 +105,8 @@ def profile(game: str) -> SearchProfile:
 
 @cache
 def expert_profile(game: str) -> SearchProfile:
-    """Expert's: hard's, and in two-player Hurricane the last round solved exactly (its move at
-    the root, its value in the rollouts that reach it: ``hurricane_endgame``)."""
+    """Expert's: hard's, with the end of a Hurricane deal solved exactly (``hurricane_endgame``):
+    the move of a two-player last round, and the value of the rollouts that reach a small end."""
     found = profile(game)
     if found.game != "hurricane":
         return found
