@@ -21,6 +21,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import NamedTuple
 
 from bot.games import Action, GameState
 
@@ -146,6 +147,16 @@ Hands = tuple[tuple[str, ...], ...]
 Piles = tuple[Pile, Pile]
 
 
+class Position(NamedTuple):
+    """A position of the solve (hashable: the key of the table of solved positions)."""
+
+    hands: Hands
+    table: tuple[str, ...]
+    mover: int
+    piles: Piles
+    last_capturer: int | None
+
+
 class Solver:
     """Perfect play of the rest of a deal with every hand known; values are for the side of the
     player to move (sides: seat % 2; two players, or ``pairs``, counter-clockwise, H-20)."""
@@ -183,30 +194,20 @@ class Solver:
         found.sort()
         return [(card, taken) for _, card, taken in found]
 
-    def value(
-        self,
-        hands: Hands,
-        table: tuple[str, ...],
-        mover: int,
-        piles: Piles,
-        last_capturer: int | None,
-        alpha: float = -math.inf,
-        beta: float = math.inf,
-    ) -> float:
-        """The value of the position for ``mover``'s side with perfect play by all."""
+    def value(self, pos: Position, alpha: float = -math.inf, beta: float = math.inf) -> float:
+        """The value of the position for its mover's side with perfect play by all."""
         self.nodes += 1
         if self.nodes > MAX_NODES:
             raise TooLarge
-        key = (hands, table, mover, piles, last_capturer)
-        known = self.table_of.get(key)
+        known = self.table_of.get(pos)
         if known is not None:
             v, flag = known
             if flag == 0 or (flag > 0 and v >= beta) or (flag < 0 and v <= alpha):
                 return v
         start_alpha = alpha
         best = -math.inf
-        for card, taken in self.moves(hands[mover], table):
-            v = self.after(hands, table, mover, piles, last_capturer, card, taken, alpha, beta)
+        for card, taken in self.moves(pos.hands[pos.mover], pos.table):
+            v = self.after(pos, card, taken, alpha, beta)
             if v > best:
                 best = v
             if v > alpha:
@@ -214,22 +215,19 @@ class Solver:
             if alpha >= beta:
                 break
         flag = 1 if best >= beta else -1 if best <= start_alpha else 0
-        self.table_of[key] = (best, flag)
+        self.table_of[pos] = (best, flag)
         return best
 
     def after(
         self,
-        hands: Hands,
-        table: tuple[str, ...],
-        mover: int,
-        piles: Piles,
-        last_capturer: int | None,
+        pos: Position,
         card: str,
         taken: tuple[str, ...] | None,
         alpha: float = -math.inf,
         beta: float = math.inf,
     ) -> float:
-        """The value for ``mover``'s side once it plays ``card`` (capturing ``taken``)."""
+        """The value for the mover's side once it plays ``card`` (capturing ``taken``)."""
+        hands, table, mover, piles, last_capturer = pos
         new_hands = tuple(
             tuple(c for c in hand if c != card) if seat == mover else hand
             for seat, hand in enumerate(hands)
@@ -253,9 +251,10 @@ class Solver:
         nxt = self.next_seat(mover)
         while not new_hands[nxt]:  # a seat with no cards left is skipped
             nxt = self.next_seat(nxt)
+        child = Position(new_hands, new_table, nxt, piles, last_capturer)
         if nxt % 2 == side:
-            return self.value(new_hands, new_table, nxt, piles, last_capturer, alpha, beta)
-        return -self.value(new_hands, new_table, nxt, piles, last_capturer, -beta, -alpha)
+            return self.value(child, alpha, beta)
+        return -self.value(child, -beta, -alpha)
 
 
 def _solver(view: View, hands: Hands) -> tuple[Solver, Piles] | None:
@@ -298,13 +297,13 @@ def solved_move(view: View, legal: Sequence[Action]) -> Action | None:
     solver, piles = found
     seat = seat_of(view)
     table = tuple(sorted(view.get("table") or ()))
-    capturer = view.get("last_capturer")
     by_play: dict[tuple[str, frozenset[str]], Action] = {}
     for action in legal:
         play = parse_play(str(action))
         if play.flip is not None or len(play.played) != 1:
             return None
         by_play[(play.played[0], frozenset(play.taken))] = action
+    pos = Position(hands, table, seat, piles, view.get("last_capturer"))
     moves = solver.moves(hands[seat], table)
     if {(card, frozenset(taken or ())) for card, taken in moves} != set(by_play):
         return None  # the solver's rules and the engine's disagree: leave it to search
@@ -312,7 +311,7 @@ def solved_move(view: View, legal: Sequence[Action]) -> Action | None:
     best_value = -math.inf
     try:
         for card, taken in moves:
-            v = solver.after(hands, table, seat, piles, capturer, card, taken, best_value)
+            v = solver.after(pos, card, taken, best_value)
             if v > best_value:
                 best, best_value = by_play[(card, frozenset(taken or ()))], v
     except TooLarge:
@@ -329,7 +328,7 @@ def _value(view: View, hands: Hands) -> float | None:
     mover = _mover(view)
     table = tuple(sorted(view.get("table") or ()))
     try:
-        value = solver.value(hands, table, mover, piles, view.get("last_capturer"))
+        value = solver.value(Position(hands, table, mover, piles, view.get("last_capturer")))
     except TooLarge:
         return None
     return value if mover % 2 == seat_of(view) % 2 else -value
