@@ -198,21 +198,19 @@ def play_out(
         player = state.current_player
         if player is None:
             break
-        if fast is None and endgame is None:
-            legal = state.legal_actions(player)
-            action = legal[0] if len(legal) == 1 else policy(state.view(player), legal, rng)
-            events = state.apply(action, player)
-            continue
-        mover_view = state.view(player)
-        if endgame is not None:
+        mover_view = state.view(player) if fast is not None or endgame is not None else None
+        if endgame is not None and mover_view is not None:
             solved = endgame(state, mover_view, seat)
             if solved is not None:
                 return events, solved
-        if fast is not None:
+        if fast is not None and mover_view is not None:
             events = state.apply(fast(mover_view, rng), player)
             continue
         legal = state.legal_actions(player)
-        action = legal[0] if len(legal) == 1 else policy(mover_view, legal, rng)
+        if len(legal) > 1:
+            action = policy(mover_view or state.view(player), legal, rng)
+        else:
+            action = legal[0]
         events = state.apply(action, player)
     return events, None
 
