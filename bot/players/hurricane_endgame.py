@@ -147,6 +147,12 @@ Hands = tuple[tuple[str, ...], ...]
 Piles = tuple[Pile, Pile]
 
 
+def _adding(piles: Piles, side: int, cards: Sequence[str], sweep: bool) -> Piles:
+    """The two sides' captures once ``side`` adds ``cards``."""
+    pile = _add(piles[side], cards, sweep)
+    return (pile, piles[1]) if side == 0 else (piles[0], pile)
+
+
 class Position(NamedTuple):
     """A position of the solve (hashable: the key of the table of solved positions)."""
 
@@ -239,14 +245,12 @@ class Solver:
         else:
             new_table = tuple(c for c in table if c not in taken)
             sweep = not new_table and (not last or self.rules.last_play_sweep)
-            pile = _add(piles[side], (card, *taken), sweep)
-            piles = (pile, piles[1]) if side == 0 else (piles[0], pile)
+            piles = _adding(piles, side, (card, *taken), sweep)
             last_capturer = mover
         if last:
             gets = mover if self.rules.leftover_to_last_player else last_capturer
             if new_table and gets is not None:
-                pile = _add(piles[gets % 2], new_table, False)
-                piles = (pile, piles[1]) if gets % 2 == 0 else (piles[0], pile)
+                piles = _adding(piles, gets % 2, new_table, False)
             return self.leaf(side, piles)
         nxt = self.next_seat(mover)
         while not new_hands[nxt]:  # a seat with no cards left is skipped
