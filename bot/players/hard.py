@@ -27,7 +27,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from bot.games import Action, GameState
 
@@ -36,6 +36,15 @@ from .base import TIMED_SAMPLES_MAX, Policy, SearchLimits, View, seat_of
 Determinize = Callable[[View, random.Random], GameState]
 Candidates = Callable[[View, Sequence[Action], random.Random], list[Action]]
 Evaluate = Callable[[list[dict[str, Any]], int, GameState], float | None]
+
+
+class ExactMove(Protocol):
+    """A solver's best move, or None; ``deadline`` (the search's hard cap, a
+    ``time.perf_counter()`` reading) lets a long solve give up in time."""
+
+    def __call__(
+        self, view: View, legal: Sequence[Action], *, deadline: float | None
+    ) -> Action | None: ...
 
 
 def _phi(x: float) -> float:
@@ -143,8 +152,9 @@ class SearchProfile:
     #: the exact value for the seat of a rollout position (the mover's view given), once the
     #: rest of the deal can be solved outright; None while it cannot
     endgame: Callable[[GameState, View, int], float | None] | None = None
-    #: the exact best move from the seat's view when it can be solved outright, else None
-    exact: Callable[[View, Sequence[Action]], Action | None] | None = None
+    #: the exact best move from the seat's view when it can be solved outright (before the
+    #: deadline, a ``time.perf_counter()`` reading, if there is one), else None
+    exact: ExactMove | None = None
 
 
 #: A sample may take longer than the slowest so far (a longer rollout): planned with this margin.
@@ -242,8 +252,10 @@ def search(
     clock = time.perf_counter
     start = clock()
     seat = seat_of(view)
+    abort = limits.abort_after
+    hard = None if abort is None else start + abort
     if profile.exact is not None:
-        solved = profile.exact(view, legal)
+        solved = profile.exact(view, legal, deadline=hard)
         if solved is not None:
             return solved
     candidates = profile.candidates(view, legal, rng)
@@ -256,8 +268,6 @@ def search(
     cautious = profile.switch_z > 0
     alive = list(range(len(candidates)))
     soft = None if limits.time_cap is None else start + limits.time_cap
-    abort = limits.abort_after
-    hard = None if abort is None else start + abort
     most = TIMED_SAMPLES_MAX if limits.timed else limits.samples
     slowest = 0.0  # the longest sample so far (per candidate), taken cautiously
     done = 0

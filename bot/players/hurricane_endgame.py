@@ -12,12 +12,13 @@ worlds every hand is known, so its rollouts end with the solved value once few c
 
 Options it does not model (open hands, ``after_sweep``, primiera by sets, ``min_cards``) leave
 the decision to the search; so does a position too large to solve in time (``MAX_CARDS``,
-``MAX_NODES``).
+``MAX_NODES``, or the search's deadline: a solve reads the clock, so the move keeps hard's caps).
 """
 
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -33,6 +34,8 @@ from .hurricane_cards import VALUE, WORTH, parse_play, unseen_in
 MAX_CARDS = 12
 #: positions one solve may visit (about 20 µs each) before it gives up and the search decides
 MAX_NODES = 25_000
+#: a solve with a deadline reads the clock once every this many positions (about 5 ms)
+CLOCK_EVERY = 256
 #: a Hurricane deal: about 2.5 points a side, its margin spread about 2.5 (the search's
 #: ``match_value`` in ``hurricane_search`` uses the same)
 PER_DEAL = 2.5
@@ -139,8 +142,8 @@ def deal_points(piles: tuple[Pile, Pile], rules: Rules) -> tuple[int, int]:
     return a, b
 
 
-class TooLarge(Exception):
-    """The solve visited ``MAX_NODES`` positions."""
+class GaveUp(Exception):
+    """The solve visited ``MAX_NODES`` positions, or its deadline passed."""
 
 
 Hands = tuple[tuple[str, ...], ...]
@@ -167,10 +170,13 @@ class Solver:
     """Perfect play of the rest of a deal with every hand known; values are for the side of the
     player to move (sides: seat % 2; two players, or ``pairs``, counter-clockwise, H-20)."""
 
-    def __init__(self, rules: Rules, scores: tuple[int, int], players: int) -> None:
+    def __init__(
+        self, rules: Rules, scores: tuple[int, int], players: int, deadline: float | None = None
+    ) -> None:
         self.rules = rules
         self.scores = scores
         self.players = players
+        self.deadline = deadline  # a ``time.perf_counter()`` reading
         self.table_of: dict[tuple[object, ...], tuple[float, int]] = {}
         self.nodes = 0
 
@@ -204,7 +210,13 @@ class Solver:
         """The value of the position for its mover's side with perfect play by all."""
         self.nodes += 1
         if self.nodes > MAX_NODES:
-            raise TooLarge
+            raise GaveUp
+        if (
+            self.deadline is not None
+            and self.nodes % CLOCK_EVERY == 0
+            and time.perf_counter() > self.deadline
+        ):
+            raise GaveUp
         known = self.table_of.get(pos)
         if known is not None:
             v, flag = known
@@ -261,7 +273,7 @@ class Solver:
         return -self.value(child, -beta, -alpha)
 
 
-def _solver(view: View, hands: Hands) -> tuple[Solver, Piles] | None:
+def _solver(view: View, hands: Hands, deadline: float | None = None) -> tuple[Solver, Piles] | None:
     rules = rules_of(view)
     if rules is None or int(view.get("stock_count") or 0) != 0:
         return None
@@ -272,7 +284,7 @@ def _solver(view: View, hands: Hands) -> tuple[Solver, Piles] | None:
         sides[seat % 2].extend(pile)
     piles = (pile_of(sides[0], int(sweeps[0])), pile_of(sides[1], int(sweeps[1])))
     scores = view.get("scores") or [0, 0]
-    return Solver(rules, (int(scores[0]), int(scores[1])), len(hands)), piles
+    return Solver(rules, (int(scores[0]), int(scores[1])), len(hands), deadline), piles
 
 
 def _open_hands(view: View) -> Hands | None:
@@ -291,11 +303,13 @@ def _mover(view: View) -> int:
     return seat_of(view) if mover is None else int(mover)
 
 
-def solved_move(view: View, legal: Sequence[Action]) -> Action | None:
+def solved_move(
+    view: View, legal: Sequence[Action], *, deadline: float | None = None
+) -> Action | None:
     """The best move of a two-player last round from the seat's view, or None when it is not
-    solved."""
+    solved (before ``deadline``, a ``time.perf_counter()`` reading, if one is given)."""
     hands = _open_hands(view)
-    found = None if hands is None or len(legal) < 2 else _solver(view, hands)
+    found = None if hands is None or len(legal) < 2 else _solver(view, hands, deadline)
     if found is None or hands is None:
         return None
     solver, piles = found
@@ -318,7 +332,7 @@ def solved_move(view: View, legal: Sequence[Action]) -> Action | None:
             v = solver.after(pos, card, taken, best_value)
             if v > best_value:
                 best, best_value = by_play[(card, frozenset(taken or ()))], v
-    except TooLarge:
+    except GaveUp:
         return None
     return best
 
@@ -333,7 +347,7 @@ def _value(view: View, hands: Hands) -> float | None:
     table = tuple(sorted(view.get("table") or ()))
     try:
         value = solver.value(Position(hands, table, mover, piles, view.get("last_capturer")))
-    except TooLarge:
+    except GaveUp:
         return None
     return value if mover % 2 == seat_of(view) % 2 else -value
 

@@ -70,6 +70,11 @@ def _hurikan_candidates(view: View, legal: Sequence[Action], rng: random.Random)
     return found or list(legal[:1])
 
 
+def _hurikan_exact(view: View, legal: Sequence[Action], *, deadline: float | None) -> Action | None:
+    """Hurikan's last cards (2 + 2 at most) make a tiny solve: it needs no clock."""
+    return solved_move(view, legal, HURIKAN_SPREAD, HURIKAN_MARGIN_SHARE)
+
+
 @cache
 def profile(game: str) -> SearchProfile:
     hurikan = game == "hurikan"
@@ -86,9 +91,7 @@ def profile(game: str) -> SearchProfile:
         endgame=partial(endgame_value, spread=HURIKAN_SPREAD, share=HURIKAN_MARGIN_SHARE)
         if hurikan
         else None,
-        exact=partial(solved_move, spread=HURIKAN_SPREAD, share=HURIKAN_MARGIN_SHARE)
-        if hurikan
-        else None,
+        exact=_hurikan_exact if hurikan else None,
         evaluate=match_value(
             "deal_scored", _side, per_deal=PER_DEAL, spread=SPREAD, margin_share=MARGIN_SHARE
         )

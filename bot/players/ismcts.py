@@ -241,8 +241,10 @@ def ismcts(
     clock = time.perf_counter
     start = clock()
     seat = seat_of(view)
+    abort = limits.abort_after
+    hard = None if abort is None else start + abort
     if profile.exact is not None:
-        solved = profile.exact(view, legal)
+        solved = profile.exact(view, legal, deadline=hard)
         if solved is not None:
             return solved
     candidates = profile.candidates(view, legal, rng)
@@ -256,8 +258,6 @@ def ismcts(
     spread = _Spread()  # of the root seat's values: the scale of the tree's UCB term
     gaps = _Spread()  # of the paired differences: the scale of the root's
     soft = None if limits.time_cap is None else start + limits.time_cap
-    abort = limits.abort_after
-    hard = None if abort is None else start + abort
     most = TIMED_SAMPLES_MAX if limits.timed else limits.samples
     slowest = 0.0
     done = 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import time
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ from bot.games import GameState, new_game
 from bot.players import SearchLimits, choose_action
 from bot.players.hard import rollout
 from bot.players.hurricane_endgame import (
+    CLOCK_EVERY,
     MAX_CARDS,
     ROLLOUT_CARDS,
     endgame_value,
@@ -22,6 +24,8 @@ from bot.players.hurricane_endgame import (
 )
 from bot.players.hurricane_normal import hurricane_normal
 from bot.players.hurricane_search import expert_profile, profile
+
+from .test_hard_budget import FakeClock
 
 
 def last_round(seed: int, cards_left: int, options: dict[str, Any] | None = None) -> GameState:
@@ -93,6 +97,35 @@ def test_a_whole_last_round_is_solved_and_larger_positions_are_left_to_search() 
     four = new_game("hurricane", seed=3, options={"preset": "pairs"})
     seat = four.current_player
     assert solved_move(four.view(seat), four.legal_actions(seat)) is None
+
+
+def test_a_solve_gives_up_at_its_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a deadline the solve reads the clock every ``CLOCK_EVERY`` positions and gives up
+    once it has passed, so a timed expert keeps hard's caps; a distant deadline changes nothing."""
+    state = last_round(4, 12)  # a whole last round: about 24 × CLOCK_EVERY positions
+    seat = state.current_player
+    view, legal = state.view(seat), state.legal_actions(seat)
+    untimed = solved_move(view, legal)
+    assert untimed is not None
+
+    clock = FakeClock(tick=1e-6)
+    monkeypatch.setattr(time, "perf_counter", clock)
+    assert solved_move(view, legal, deadline=1e9) == untimed
+    reads = round(clock.now / clock.tick)
+    assert reads >= 10, f"only {reads * CLOCK_EVERY} positions: too small to test a deadline"
+
+    clock = FakeClock(tick=0.01)
+    monkeypatch.setattr(time, "perf_counter", clock)
+    assert solved_move(view, legal, deadline=0.035) is None
+    assert round(clock.now / clock.tick) == 4  # the first reading past the deadline
+
+    clock = FakeClock(tick=0.01)
+    monkeypatch.setattr(time, "perf_counter", clock)
+    budget = 0.1  # planned 0.065 s, abandoned at 0.075 s
+    action = choose_action("hurricane", view, legal, "expert", seed=1, time_budget=budget)
+    monkeypatch.undo()
+    assert action in legal
+    assert clock.now <= 0.75 * budget + 3 * clock.tick, f"{clock.now:.3f} s of {budget}"
 
 
 def test_expert_plays_the_solved_move_and_hard_does_not_solve() -> None:
