@@ -72,6 +72,12 @@ class SearchLimits:
             return None
         return self.time_cap * HARD_SHARE / SOFT_SHARE
 
+    def abort_at(self, start: float) -> float | None:
+        """The clock reading (``time.perf_counter()``) at which a search begun at ``start``
+        abandons its work, or None without a clock."""
+        after = self.abort_after
+        return None if after is None else start + after
+
 
 def seat_of(view: View) -> int:
     """The deciding seat, which every engine's view names (``choose_action`` checks it is there)."""

@@ -252,8 +252,7 @@ def search(
     clock = time.perf_counter
     start = clock()
     seat = seat_of(view)
-    abort = limits.abort_after
-    hard = None if abort is None else start + abort
+    hard = limits.abort_at(start)
     if profile.exact is not None:
         solved = profile.exact(view, legal, deadline=hard)
         if solved is not None:

@@ -177,7 +177,7 @@ class Solver:
         self.scores = scores
         self.players = players
         self.deadline = deadline  # a ``time.perf_counter()`` reading
-        self.table_of: dict[tuple[object, ...], tuple[float, int]] = {}
+        self.table_of: dict[Position, tuple[float, int]] = {}
         self.nodes = 0
 
     def next_seat(self, seat: int) -> int:
