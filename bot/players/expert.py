@@ -4,10 +4,10 @@ Hurricane (``FLAT_GAMES``) hard's own flat search over expert's profile, which s
 round of a two-player deal exactly (``hurricane_endgame``): that, not the tree, is what beats hard.
 
 The budget is hard's: 0.65 s planned, never over 0.75 s with a clock; without one a fixed number
-of iterations (``fixed_limits``: 0.65 × budget × ``ITERATIONS_PER_SECOND``), what the planned
-share of the budget buys on an idle core (measured with ``python bench/expert_player.py``, CPU
-time). Whatever goes wrong in
-an odd position, the move is normal's (a computer player never raises at the table).
+of iterations (``fixed_limits``: budget × ``ITERATIONS_PER_BUDGET_SECOND``), what the planned
+0.65 of the budget buys on an idle core (measured with ``python bench/expert_player.py``, CPU
+time). Whatever goes wrong in an odd position, the move is normal's (a computer player never
+raises at the table).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from bot.games import Action
 
-from .base import SOFT_SHARE, Policy, SearchLimits, View
+from .base import Policy, SearchLimits, View
 from .hard import SearchProfile, SearchStats, search
 from .hurricane_search import profile as hurricane_profile
 from .ismcts import ismcts
@@ -27,25 +27,24 @@ log = logging.getLogger(__name__)
 
 GAMES: tuple[str, ...] = ("hurricane", "hurikan", "haggis")
 
-#: Iterations per second of CPU on an idle core, measured from the start of a game
-#: (``bench/expert_player.py``); ``fixed_limits`` turns a budget into a fixed count with it.
-ITERATIONS_PER_SECOND: dict[str, float] = {"hurikan": 155.0, "haggis": 45.0}
+#: Iterations that a second of budget buys on an idle core (its planned 0.65 s of CPU), as hard's
+#: ``samples_per_second``, measured from the start of a game (``bench/expert_player.py``);
+#: ``fixed_limits`` turns a budget into a fixed count with it.
+ITERATIONS_PER_BUDGET_SECOND: dict[str, float] = {"hurikan": 101.0, "haggis": 29.0}
 #: games where expert runs hard's flat search (its samples per second: hard's) over its profile
 FLAT_GAMES: frozenset[str] = frozenset({"hurricane"})
 
 
 def iterations_per_second(game: str) -> float:
+    """Per second of budget (hard's samples where expert runs hard's search)."""
     if game in FLAT_GAMES:
         return hurricane_profile(game).samples_per_second
-    return ITERATIONS_PER_SECOND.get(game, 100.0)
+    return ITERATIONS_PER_BUDGET_SECOND.get(game, 65.0)
 
 
 def fixed_limits(game: str, time_budget: float | None = None) -> SearchLimits:
-    """The fixed iteration count (no clock) that the budget buys on an idle core (hard's count
-    where expert runs hard's search)."""
-    # hard's samples per second count per second of budget (0.65 s of it planned) already
-    share = 1.0 if game in FLAT_GAMES else SOFT_SHARE
-    timed = SearchLimits.from_budget(time_budget, share * iterations_per_second(game))
+    """The fixed iteration count (no clock) that the budget buys on an idle core."""
+    timed = SearchLimits.from_budget(time_budget, iterations_per_second(game))
     return SearchLimits(samples=timed.samples, time_cap=None)
 
 
