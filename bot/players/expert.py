@@ -1,13 +1,16 @@
-"""``expert`` for the Hurricane family and Haggis: information-set MCTS (``ismcts``) over hard's
-worlds, candidates, rollout players and match-equity evaluation (``hard.SearchProfile``); in
-Hurricane (``FLAT_GAMES``) hard's own flat search over expert's profile, which solves the last
-round of a two-player deal exactly (``hurricane_endgame``): that, not the tree, is what beats hard.
+"""``expert`` for the Hurricane family and Haggis. In Hurikan: information-set MCTS (``ismcts``)
+over hard's worlds, candidates, rollout players and match-equity evaluation
+(``hard.SearchProfile``). In Hurricane and Haggis (``FLAT_GAMES``): hard's own flat search over
+expert's profile. Hurricane's solves the last round of a two-player deal exactly
+(``hurricane_endgame``): that, not the tree, is what beats hard. Haggis's is hard's: at the
+iterations 0.65 s buys the tree lost to hard (docs/players.md), and expert must never be the
+weaker of the two.
 
 The budget is hard's: 0.65 s planned, never over 0.75 s with a clock; without one a fixed number
-of iterations (``fixed_limits``: budget × ``ITERATIONS_PER_BUDGET_SECOND``), what the planned
-0.65 of the budget buys on an idle core (measured with ``python bench/expert_player.py``, CPU
-time). Whatever goes wrong in an odd position, the move is normal's (a computer player never
-raises at the table).
+of iterations (``fixed_limits``: budget × ``ITERATIONS_PER_BUDGET_SECOND``, or hard's samples in
+a flat game), what the planned 0.65 of the budget buys on an idle core (measured with ``python
+bench/expert_player.py``, CPU time). Whatever goes wrong in an odd position, the move is
+normal's (a computer player never raises at the table).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from collections.abc import Sequence
 from bot.games import Action
 
 from .base import Policy, SearchLimits, View
+from .haggis_search import PROFILE as HAGGIS_PROFILE
 from .hard import SearchProfile, SearchStats, search
 from .hurricane_search import profile as hurricane_profile
 from .ismcts import ismcts
@@ -30,15 +34,16 @@ GAMES: tuple[str, ...] = ("hurricane", "hurikan", "haggis")
 #: Iterations that a second of budget buys on an idle core (its planned 0.65 s of CPU), as hard's
 #: ``samples_per_second``, measured from the start of a game (``bench/expert_player.py``);
 #: ``fixed_limits`` turns a budget into a fixed count with it.
-ITERATIONS_PER_BUDGET_SECOND: dict[str, float] = {"hurikan": 101.0, "haggis": 29.0}
+ITERATIONS_PER_BUDGET_SECOND: dict[str, float] = {"hurikan": 237.0}
 #: games where expert runs hard's flat search (its samples per second: hard's) over its profile
-FLAT_GAMES: frozenset[str] = frozenset({"hurricane"})
+FLAT_GAMES: frozenset[str] = frozenset({"hurricane", "haggis"})
 
 
 def iterations_per_second(game: str) -> float:
     """Per second of budget (hard's samples where expert runs hard's search)."""
     if game in FLAT_GAMES:
-        return hurricane_profile(game).samples_per_second
+        flat = HAGGIS_PROFILE if game == "haggis" else hurricane_profile(game)
+        return flat.samples_per_second
     return ITERATIONS_PER_BUDGET_SECOND.get(game, 65.0)
 
 

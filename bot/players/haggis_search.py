@@ -80,7 +80,9 @@ def candidates(view: View, legal: Sequence[Action], rng: random.Random) -> list[
 
 PROFILE = SearchProfile(
     game="haggis",
-    samples_per_second=30,
+    # what 0.65 s of CPU buys (``bench/hard_player.py --fixed``, 3 December): 20 a move in two-player
+    # games, 27 in three-player ones
+    samples_per_second=20,
     determinize=partial(determinise, "haggis"),
     candidates=candidates,
     rollout_policy=haggis_rollout,

@@ -1,11 +1,12 @@
-"""``expert`` in the Hurricane family and Haggis: information-set MCTS (``bot.players.ismcts``).
-Legal, seeded, honest (``test_fairness`` covers every level, expert included), within its time
+"""``expert`` in the Hurricane family and Haggis: hard's search over expert's profile, and in
+Hurikan information-set MCTS (``bot.players.ismcts``, tested on Haggis too). Legal, seeded, honest (``test_fairness`` covers every level, expert included), within its time
 budget, and sound in clear positions. Tiny iteration counts keep every test well under 2 s."""
 
 from __future__ import annotations
 
 import random
 import time
+from dataclasses import replace
 
 import pytest
 
@@ -76,7 +77,9 @@ def test_the_iteration_count_decides_without_a_clock():
     assert stats.samples == 9
 
 
-@pytest.mark.parametrize(("game", "players"), [("hurricane", None), ("haggis", 2)])
+@pytest.mark.parametrize(
+    ("game", "players"), [("hurricane", None), ("haggis", 2), ("hurikan", None)]
+)
 def test_a_small_budget_is_kept(game, players, monkeypatch):
     state = start((game, players, {}), 4)
     seat = state.current_player
@@ -111,7 +114,8 @@ def test_a_cap_spent_at_once_plays_normals_first_choice():
 
 
 @pytest.mark.parametrize(
-    ("game", "players", "searched"), [("haggis", 2, "ismcts"), ("hurricane", None, "search")]
+    ("game", "players", "searched"),
+    [("hurikan", None, "ismcts"), ("haggis", 2, "search"), ("hurricane", None, "search")],
 )
 def test_a_failing_search_falls_back_to_normal(monkeypatch, game, players, searched):
     state = start((game, players, {}), 5)
@@ -188,7 +192,9 @@ def test_arena_gives_expert_its_own_fixed_iterations():
     assert _limits(budget, "expert") == fixed_limits("hurricane")
     # in Hurricane expert runs hard's search: hard's count
     assert fixed_limits("hurricane") == _limits(budget, "hard")
-    assert fixed_limits("haggis").samples == round(iterations_per_second("haggis")) == 29
+    assert fixed_limits("hurikan").samples == round(iterations_per_second("hurikan")) == 237
+    # in Haggis too: hard's count
+    assert fixed_limits("haggis") == _limits(replace(budget, game="haggis"), "hard")
 
 
 def test_a_shallow_tree_still_decides():
