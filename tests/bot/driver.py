@@ -270,6 +270,19 @@ class Driver:
             moves += 1
         return moves
 
+    async def wait_for_a_human_turn(self) -> None:
+        """Until the computers have made their moves (or the game is over): what a test does next then
+        never races a computer's move."""
+
+        def humans_turn() -> bool:
+            if self.table.status is not TableStatus.PLAYING or self.table.state is None:
+                return True
+            seat = self.table.state.current_player
+            occupant = None if seat is None else self.table.seats[seat]
+            return occupant is not None and occupant.computer is None
+
+        await self.fake.wait_for(humans_turn)  # type: ignore[attr-defined]
+
     async def play_to_end(self, max_moves: int = 5000) -> int:
         """Play random legal moves (humans only; computers move by themselves) until the game ends."""
         moves = await self.play_moves(max_moves)

@@ -91,6 +91,7 @@ async def test_replay_shows_each_moves_verdict_privately(
     d = Driver(fake, [alice], seed=3)
     await d.open(alice, game="hurricane", preset="standard", computer="easy")
     await d.play_moves(2)
+    await d.wait_for_a_human_turn()  # the computer's reply is in the log
     await fake.slash("table resign", user=alice.user)
     await fake.bot.settle()  # type: ignore[union-attr]
     gid = d.table.game_id
