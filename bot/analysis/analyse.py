@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from bot.games import GameState, IllegalAction, parse_action
 from bot.players import SearchLimits, choose_action
 from bot.players.expert import GAMES as EXPERT_SEARCHED
-from bot.players.expert import fixed_limits
+from bot.players.game_policies import expert_fixed_limits
 
 from .estimate import estimator, values
 from .model import GameAnalysis, Mark, MoveVerdict, NotAnalysable
@@ -83,7 +83,7 @@ def search_limits(game: str, samples: int | None = None) -> SearchLimits:
     if samples is not None:
         return SearchLimits(samples=max(1, int(samples)), time_cap=None)
     if game in EXPERT_SEARCHED:
-        return fixed_limits(game)
+        return expert_fixed_limits(game)
     return SearchLimits(samples=1, time_cap=None)  # poker: expert is a table, it does not search
 
 

@@ -22,7 +22,7 @@ from bot.games import GameState, new_game
 from bot.players import DEFAULT_TIME_BUDGET, LEVELS, SearchLimits, choose_action
 from bot.players.base import SOFT_SHARE
 from bot.players.expert import GAMES as EXPERT_GAMES
-from bot.players.expert import fixed_limits
+from bot.players.game_policies import expert_fixed_limits, search_profile
 
 from .greedy import greedy_action
 from .poker_rules import RULE_PLAYERS, rule_action
@@ -105,7 +105,9 @@ def _limits(config: ArenaConfig, level: str = "hard") -> SearchLimits | None:
         if fixed is None and not config.no_time_cap:
             return None
         samples = (
-            fixed if fixed is not None else fixed_limits(config.game, config.time_budget).samples
+            fixed
+            if fixed is not None
+            else expert_fixed_limits(config.game, config.time_budget).samples
         )
         budget = DEFAULT_TIME_BUDGET if config.time_budget is None else config.time_budget
         return SearchLimits(
@@ -113,8 +115,6 @@ def _limits(config: ArenaConfig, level: str = "hard") -> SearchLimits | None:
         )
     if config.samples is None and not config.no_time_cap:
         return None
-    from bot.players.game_policies import search_profile
-
     profile = search_profile(config.game)
     base = SearchLimits.from_budget(config.time_budget, profile.samples_per_second)
     samples = config.samples if config.samples is not None else base.samples

@@ -54,6 +54,14 @@ def expert_profile(game: str) -> SearchProfile:
     return search_profile(game)
 
 
+def expert_fixed_limits(game: str, time_budget: float | None = None) -> SearchLimits:
+    """Expert's fixed work (no clock) for a budget in a searched game: what it buys on an idle
+    core (the arena's and the analysis's count)."""
+    from .expert import fixed_limits
+
+    return fixed_limits(expert_profile(game), time_budget)
+
+
 def hard_policy(game: str) -> Policy | None:
     """A game whose ``hard`` is a policy of its own rather than the determinised search."""
     if game == "hurricane_poker":

@@ -155,6 +155,9 @@ class SearchProfile:
     #: the exact best move from the seat's view when it can be solved outright (before the
     #: deadline, a ``time.perf_counter()`` reading, if there is one), else None
     exact: ExactMove | None = None
+    #: expert only: grow an information-set tree (``ismcts``) at this many iterations per second
+    #: of budget; None: expert runs this flat search, at ``samples_per_second``
+    tree_per_second: float | None = None
 
 
 #: A sample may take longer than the slowest so far (a longer rollout): planned with this margin.
