@@ -252,13 +252,8 @@ async def test_a_failing_computer_player_is_loud_not_random(
         )
 
 
-@pytest.mark.parametrize(
-    ("command", "options"),
-    [("leaderboard", {"game": "hurricane"}), ("stats", {}), ("history", {})],
-)
-async def test_stats_commands_answer_in_time_with_slow_storage(
-    make_fake: FakeFactory, command: str, options: dict[str, Any]
-) -> None:
+async def test_stats_commands_answer_in_time_with_slow_storage(make_fake: FakeFactory) -> None:
+    """/leaderboard, /stats and /history at once (three people), each waiting on storage."""
     fake = await make_fake()
     storage: Any = fake.bot.storage  # type: ignore[attr-defined]
     for name in ("leaderboard", "rank_of", "player_stats", "history"):
@@ -270,10 +265,17 @@ async def test_stats_commands_answer_in_time_with_slow_storage(
 
         setattr(storage, name, sleepy)
     fake.busy = 0.3
-    ex = await fake.slash(command, user=fake.make_user("Ann"), **options)
+    commands = [("leaderboard", {"game": "hurricane"}), ("stats", {}), ("history", {})]
+    exchanges = await asyncio.gather(
+        *(
+            fake.slash(command, user=fake.make_user(f"Ann{i}"), **options)
+            for i, (command, options) in enumerate(commands)
+        )
+    )
     assert not fake.violations, fake.violations  # acknowledged within 3 s
-    assert ex.callback_type == 5 and ex.ephemeral
-    assert ex.followups and ex.followups[0].json.get("embeds")
+    for ex in exchanges:
+        assert ex.callback_type == 5 and ex.ephemeral
+        assert ex.followups and ex.followups[0].json.get("embeds")
 
 
 async def test_a_leaderboard_page_answers_in_time_with_slow_storage(make_fake: FakeFactory) -> None:
