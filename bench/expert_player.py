@@ -3,9 +3,9 @@
 ``--fixed`` iterations per move without a clock, and prints the CPU per move
 (``time.process_time``, which other jobs on a shared machine do not inflate) and the iterations
 that the planned 0.65 s of a dedicated core buys (median and 10th percentile): that sets
-``SearchProfile.tree_per_second`` (Hurikan: ``HURIKAN_TREE_PER_SECOND``) and the arena's fixed ``--expert-samples`` (in
-Hurricane and Haggis expert runs hard's search: its samples, and hard's count,
-``bench/hard_player.py``).
+``SearchProfile.tree_per_second`` for a profile that grows a tree, and the arena's fixed
+``--expert-samples``; where expert runs hard's search (every game today) its samples are hard's
+count (``bench/hard_player.py``).
 ``--quick``: one move of each game at 2 iterations (the suite's check that the bench runs)."""
 
 from __future__ import annotations

@@ -43,10 +43,6 @@ HURIKAN_SWITCH_Z = 1.0
 HURIKAN_PER_DEAL = 110.0
 HURIKAN_SPREAD = 20.0
 HURIKAN_MARGIN_SHARE = 1.0
-#: Expert's information-set tree in Hurikan: iterations per second of budget, measured from the
-#: start of a game (``bench/expert_player.py``): it buys 237 where hard buys 248 samples in the
-#: same conditions, so 0.96 × hard's 300.
-HURIKAN_TREE_PER_SECOND = 287.0
 
 
 def _side(state: GameState, seat: int) -> int:
@@ -113,9 +109,10 @@ def profile(game: str) -> SearchProfile:
 @cache
 def expert_profile(game: str) -> SearchProfile:
     """Expert's: hard's, with the end of a Hurricane deal solved exactly (``hurricane_endgame``):
-    the move of a two-player last round, and the value of the rollouts that reach a small end;
-    in Hurikan, hard's grown into an information-set tree."""
+    the move of a two-player last round, and the value of the rollouts that reach a small end.
+    Hurikan's is hard's: its information-set tree (``tree_per_second`` = 287) lost to hard at
+    equal CPU, 180 of 400 games (docs/players.md)."""
     found = profile(game)
     if found.game != "hurricane":
-        return replace(found, tree_per_second=HURIKAN_TREE_PER_SECOND)
+        return found
     return replace(found, exact=last_round_move, endgame=last_round_value)
