@@ -1,5 +1,5 @@
-"""``expert`` in the Hurricane family and Haggis: hard's search over expert's profile, and in
-Hurikan information-set MCTS (``bot.players.ismcts``, tested on Haggis too). Legal, seeded,
+"""``expert`` in the Hurricane family and Haggis: hard's search over expert's profile, or
+information-set MCTS (``bot.players.ismcts``) for a profile that grows a tree. Legal, seeded,
 honest (``test_fairness`` covers every level, expert included), within its time budget, and
 sound in clear positions. Tiny iteration counts keep every test well under 2 s."""
 
@@ -129,7 +129,12 @@ def test_a_cap_spent_at_once_plays_normals_first_choice():
 
 @pytest.mark.parametrize(
     ("game", "players", "searched"),
-    [("hurikan", None, "search"), ("haggis", 2, "search"), ("hurricane", None, "search")],
+    [
+        ("hurikan", None, "search"),
+        ("haggis", 2, "search"),
+        ("hurricane", None, "search"),
+        ("hurikan", None, "ismcts"),  # a profile that grows a tree
+    ],
 )
 def test_a_failing_search_falls_back_to_normal(monkeypatch, game, players, searched):
     state = start((game, players, {}), 5)
@@ -140,7 +145,11 @@ def test_a_failing_search_falls_back_to_normal(monkeypatch, game, players, searc
         raise KeyError("an odd position")
 
     monkeypatch.setattr(expert_module, searched, broken)
-    action = expert_choice(game, view, legal, random.Random(3), FEW, None)
+    if searched == "ismcts":
+        tree = replace(expert_profile(game), tree_per_second=100.0)
+        action = expert_move(tree, normal_policy(game), view, legal, random.Random(3), FEW, None)
+    else:
+        action = expert_choice(game, view, legal, random.Random(3), FEW, None)
     assert action in legal
     assert str(action) == str(normal_policy(game)(view, legal, _seeded(3)))
 
