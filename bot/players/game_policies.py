@@ -46,11 +46,15 @@ def search_profile(game: str) -> SearchProfile:
 
 def expert_profile(game: str) -> SearchProfile:
     """The search profile of ``expert``: hard's, with what only expert knows (``hurricane``:
-    the last round solved)."""
+    the last round solved; ``haggis``: small two-player endgames solved in every world)."""
     if game in ("hurricane", "hurikan"):
         from .hurricane_search import expert_profile as hurricane_expert
 
         return hurricane_expert(game)
+    if game == "haggis":
+        from .haggis_search import EXPERT_PROFILE
+
+        return EXPERT_PROFILE
     return search_profile(game)
 
 

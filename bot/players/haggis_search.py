@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import partial
 
 from bot.games import Action, determinise
 
 from .base import View, seat_of
 from .haggis_cards import is_bomb_text
+from .haggis_endgame import solved_move
 from .haggis_normal import haggis_rollout, ranked_candidates
 from .hard import SearchProfile, match_value
 
@@ -90,3 +92,8 @@ PROFILE = SearchProfile(
     evaluate=match_value("round_scored", lambda state, seat: seat, per_deal=27.0, spread=45.0),
     max_rollout_moves=600,
 )
+
+
+#: Expert's: hard's search, with small two-player endgames solved in every world
+#: (``haggis_endgame``).
+EXPERT_PROFILE = replace(PROFILE, exact=partial(solved_move, evaluate=PROFILE.evaluate))

@@ -40,10 +40,11 @@ Evaluate = Callable[[list[dict[str, Any]], int, GameState], float | None]
 
 class ExactMove(Protocol):
     """A solver's best move, or None; ``deadline`` (the search's hard cap, a
-    ``time.perf_counter()`` reading) lets a long solve give up in time."""
+    ``time.perf_counter()`` reading) lets a long solve give up in time; ``rng`` deals the
+    worlds of a solver that samples them."""
 
     def __call__(
-        self, view: View, legal: Sequence[Action], *, deadline: float | None
+        self, view: View, legal: Sequence[Action], *, deadline: float | None, rng: random.Random
     ) -> Action | None: ...
 
 
@@ -257,7 +258,7 @@ def search(
     seat = seat_of(view)
     hard = limits.abort_at(start)
     if profile.exact is not None:
-        solved = profile.exact(view, legal, deadline=hard)
+        solved = profile.exact(view, legal, deadline=hard, rng=rng)
         if solved is not None:
             return solved
     candidates = profile.candidates(view, legal, rng)

@@ -18,6 +18,7 @@ the decision to the search; so does a position too large to solve in time (``MAX
 from __future__ import annotations
 
 import math
+import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -304,10 +305,15 @@ def _mover(view: View) -> int:
 
 
 def solved_move(
-    view: View, legal: Sequence[Action], *, deadline: float | None = None
+    view: View,
+    legal: Sequence[Action],
+    *,
+    deadline: float | None = None,
+    rng: random.Random | None = None,
 ) -> Action | None:
     """The best move of a two-player last round from the seat's view, or None when it is not
-    solved (before ``deadline``, a ``time.perf_counter()`` reading, if one is given)."""
+    solved (before ``deadline``, a ``time.perf_counter()`` reading, if one is given). Nothing is
+    hidden in a last round, so ``rng`` is not used."""
     hands = _open_hands(view)
     found = None if hands is None or len(legal) < 2 else _solver(view, hands, deadline)
     if found is None or hands is None:

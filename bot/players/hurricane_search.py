@@ -70,7 +70,9 @@ def _hurikan_candidates(view: View, legal: Sequence[Action], rng: random.Random)
     return found or list(legal[:1])
 
 
-def _hurikan_exact(view: View, legal: Sequence[Action], *, deadline: float | None) -> Action | None:
+def _hurikan_exact(
+    view: View, legal: Sequence[Action], *, deadline: float | None, rng: random.Random
+) -> Action | None:
     """Hurikan's last cards (2 + 2 at most) make a tiny solve: it needs no clock."""
     return solved_move(view, legal, HURIKAN_SPREAD, HURIKAN_MARGIN_SHARE)
 

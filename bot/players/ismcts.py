@@ -243,7 +243,7 @@ def ismcts(
     seat = seat_of(view)
     hard = limits.abort_at(start)
     if profile.exact is not None:
-        solved = profile.exact(view, legal, deadline=hard)
+        solved = profile.exact(view, legal, deadline=hard, rng=rng)
         if solved is not None:
             return solved
     candidates = profile.candidates(view, legal, rng)

@@ -1,0 +1,138 @@
+"""Two-player Haggis endgames: the solve agrees with a plain minimax over the engine's own moves,
+decides from the seat's view alone, keeps to its bounds, and is what expert plays."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.games import GameState, determinise, new_game
+from bot.players.base import SearchLimits
+from bot.players.haggis_endgame import endgame_reached, solved_move, solved_value
+from bot.players.haggis_normal import haggis_normal
+from bot.players.haggis_search import PROFILE
+from bot.players.levels import choose_action
+
+EVALUATE = PROFILE.evaluate
+
+
+def _minimax(state: GameState, events: list[dict[str, Any]], seat: int) -> float:
+    done = EVALUATE(events, seat, state)
+    if done is not None:
+        return done
+    player = state.current_player
+    assert player is not None
+    values = []
+    for action in state.legal_actions(player):
+        if str(action).startswith("bet"):
+            continue
+        child = state.clone()
+        values.append(_minimax(child, child.apply(action, player), seat))
+    return max(values) if player == seat else min(values)
+
+
+def _endgames(seeds: range, players: int = 2, most_cards: int = 8) -> list[GameState]:
+    """The first position of each seed's first round with both hands small (normal v normal)."""
+    found = []
+    for seed in seeds:
+        state = new_game("haggis", seed=seed, players=players)
+        rng = random.Random(seed)
+        while True:
+            player = state.current_player
+            assert player is not None
+            view = state.view(player)
+            sizes = view["hand_sizes"]
+            if all(sizes) and sum(sizes) <= most_cards and len(state.legal_actions(player)) > 1:
+                found.append(state.clone())
+                break
+            events = state.apply(haggis_normal(view, state.legal_actions(player), rng), player)
+            if any(e["type"] == "round_scored" for e in events):
+                break
+    return found
+
+
+def test_the_solve_equals_the_engines_minimax() -> None:
+    positions = _endgames(range(24), most_cards=5)
+    assert len(positions) >= 12
+    for state in positions:
+        for seat in (0, 1):
+            got = solved_value(state, seat, EVALUATE)
+            assert got is not None
+            assert abs(got - _minimax(state, [], seat)) < 1e-9
+
+
+def test_the_solved_move_is_the_best_mean_over_its_worlds() -> None:
+    state = _endgames(range(3, 4), most_cards=6)[0]
+    seat = state.current_player
+    assert seat is not None
+    view, legal = state.view(seat), state.legal_actions(seat)
+    move = solved_move(view, legal, evaluate=EVALUATE, rng=random.Random(5))
+    assert move in legal
+    # the same worlds, each move valued by the plain minimax
+    rng = random.Random(5)
+    totals = [0.0] * len(legal)
+    for _ in range(16):
+        world = determinise("haggis", view, rng)
+        for i, action in enumerate(legal):
+            child = world.clone()
+            totals[i] += _minimax(child, child.apply(action, seat), seat)
+    best = max(totals)
+    assert totals[legal.index(move)] == best
+
+
+def test_only_small_two_player_endgames_are_solved() -> None:
+    start = new_game("haggis", seed=1, players=2)
+    seat = start.current_player
+    assert seat is not None
+    view = start.view(seat)
+    assert not endgame_reached(view)
+    assert solved_move(view, start.legal_actions(seat), evaluate=EVALUATE, rng=random.Random(1)) is None
+    three = _endgames(range(1, 2), players=3, most_cards=8 * 3)[0]
+    player = three.current_player
+    assert player is not None
+    assert not endgame_reached(three.view(player))
+
+
+def test_the_move_depends_on_the_view_alone() -> None:
+    """Dealing the hidden cards otherwise (a world consistent with the seat's view) never
+    changes the move."""
+    for state in _endgames(range(6, 10), most_cards=6):
+        seat = state.current_player
+        assert seat is not None
+        view, legal = state.view(seat), state.legal_actions(seat)
+        move = solved_move(view, legal, evaluate=EVALUATE, rng=random.Random(2))
+        other = determinise("haggis", view, random.Random(99))
+        assert other.view(seat) == view
+        again = solved_move(
+            other.view(seat), other.legal_actions(seat), evaluate=EVALUATE, rng=random.Random(2)
+        )
+        assert again == move
+
+
+def test_the_bounds_give_up_to_the_search() -> None:
+    state = _endgames(range(4, 5), most_cards=6)[0]
+    seat = state.current_player
+    assert seat is not None
+    view, legal = state.view(seat), state.legal_actions(seat)
+    assert solved_move(view, legal, evaluate=EVALUATE, rng=random.Random(1)) is not None
+    assert solved_move(view, legal, evaluate=EVALUATE, rng=random.Random(1), node_cap=20) is None
+    assert solved_move(view, legal, evaluate=EVALUATE, rng=random.Random(1), deadline=0.0) is None
+
+
+def test_expert_plays_the_solve_and_hard_searches() -> None:
+    limits = SearchLimits(samples=4, time_cap=None)
+    differs = 0
+    for state in _endgames(range(20, 28), most_cards=6):
+        seat = state.current_player
+        assert seat is not None
+        view, legal = state.view(seat), state.legal_actions(seat)
+        expert = choose_action("haggis", view, legal, "expert", seed=7, limits=limits)
+        rng = random.Random(7)
+        solved = solved_move(
+            view, legal, evaluate=EVALUATE, rng=random.Random(rng.getrandbits(64))
+        )
+        if solved is not None:
+            assert expert == solved
+        hard = choose_action("haggis", view, legal, "hard", seed=7, limits=limits)
+        differs += hard != expert
+    assert differs >= 1
