@@ -44,6 +44,7 @@ QUICK = (
     Quick("expert_player.py", ("--quick",), "haggis 3p"),
     Quick("gallery.py", ("--quick",), "pictures drawn"),
     Quick("haggis_bombs.py", ("--quick",), "over follow"),
+    Quick("haggis_endgame.py", ("--quick",), "points lost to the true best"),
     Quick("haggis_paired.py", ("--quick",), "paired: normal lost where easy won"),
     Quick("hard_player.py", ("--quick",), "haggis 3p"),
     Quick("hurikan_dealer.py", ("--quick",), "oracle gain"),

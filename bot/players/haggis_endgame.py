@@ -10,9 +10,9 @@ candidate exactly with an alpha-beta search over the engine's own moves, then pl
 cards in both hands the move so chosen lost 1.2 points of the round on average to the true
 perfect-information best, hard's 3.0 and normal's 4.7 (docs/players.md).
 
-The work is bounded by positions searched (``NODE_CAP``, what 0.65 s of CPU buys on an idle core
-with room for hard's search afterwards), so the same seed gives the same move on any machine; the
-clock, when there is one, only stops it sooner. A position too big for the bound is left to
+The work is bounded by positions searched (``NODE_CAP``, well inside the 0.65 s of CPU a move
+plans on an idle core), so the same seed gives the same move on any machine; the clock, when
+there is one, only stops it sooner (``SOLVE_SHARE``). A position too big for the bound is left to
 hard's search after one world's cost.
 """
 
@@ -38,6 +38,9 @@ MIN_WORLDS = 8
 NODE_CAP = 10_000
 #: The clock is read every this many positions.
 CLOCK_EVERY = 64
+#: With a clock, the solve stops at this share of the time left to the search's hard cap, so
+#: that a solve given up still leaves hard's search time for some samples.
+SOLVE_SHARE = 0.6
 
 
 class GaveUp(Exception):
@@ -145,6 +148,9 @@ def solved_move(
     if any(str(a).startswith(("bet", "give")) for a in legal):
         return None
     seat = seat_of(view)
+    if deadline is not None:
+        now = time.perf_counter()
+        deadline = now + SOLVE_SHARE * (deadline - now)
     budget = _Budget(node_cap, deadline)
     totals = [0.0] * len(legal)
     worlds = 0

@@ -4,7 +4,10 @@ decides from the seat's view alone, keeps to its bounds, and is what expert play
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
+
+import pytest
 
 from bot.games import GameState, determinise, new_game
 from bot.players.base import SearchLimits
@@ -12,6 +15,8 @@ from bot.players.haggis_endgame import endgame_reached, solved_move, solved_valu
 from bot.players.haggis_normal import haggis_normal
 from bot.players.haggis_search import PROFILE
 from bot.players.levels import choose_action
+
+from .test_hard_budget import FakeClock
 
 EVALUATE = PROFILE.evaluate
 
@@ -86,7 +91,10 @@ def test_only_small_two_player_endgames_are_solved() -> None:
     assert seat is not None
     view = start.view(seat)
     assert not endgame_reached(view)
-    assert solved_move(view, start.legal_actions(seat), evaluate=EVALUATE, rng=random.Random(1)) is None
+    assert (
+        solved_move(view, start.legal_actions(seat), evaluate=EVALUATE, rng=random.Random(1))
+        is None
+    )
     three = _endgames(range(1, 2), players=3, most_cards=8 * 3)[0]
     player = three.current_player
     assert player is not None
@@ -128,11 +136,28 @@ def test_expert_plays_the_solve_and_hard_searches() -> None:
         view, legal = state.view(seat), state.legal_actions(seat)
         expert = choose_action("haggis", view, legal, "expert", seed=7, limits=limits)
         rng = random.Random(7)
-        solved = solved_move(
-            view, legal, evaluate=EVALUATE, rng=random.Random(rng.getrandbits(64))
-        )
+        solved = solved_move(view, legal, evaluate=EVALUATE, rng=random.Random(rng.getrandbits(64)))
         if solved is not None:
             assert expert == solved
         hard = choose_action("haggis", view, legal, "hard", seed=7, limits=limits)
         differs += hard != expert
     assert differs >= 1
+
+
+def test_with_a_clock_a_long_solve_leaves_the_search_its_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On a clock that runs fast (a starved machine) the solve gives up at its share of the
+    time, and expert still answers with a legal move within its hard cap."""
+    state = _endgames(range(4, 5), most_cards=6)[0]
+    seat = state.current_player
+    assert seat is not None
+    view, legal = state.view(seat), state.legal_actions(seat)
+    clock = FakeClock(tick=0.1)
+    monkeypatch.setattr(time, "perf_counter", clock)
+    assert solved_move(view, legal, evaluate=EVALUATE, rng=random.Random(1), deadline=0.5) is None
+    assert clock.now < 0.5  # given up at its share (0.6 of the 0.5 s left), not at the cap
+    clock.now = 0.0
+    action = choose_action("haggis", view, legal, "expert", seed=1, time_budget=1.0)
+    assert action in legal
+    assert clock.now < 0.8

@@ -1,0 +1,99 @@
+"""Expert's solved Haggis endgames (not a test): ``python bench/haggis_endgame.py [--seeds N]
+[--start S] [--quick]``.
+
+Plays the first round of each seed normal against normal and stops at every two-player position
+small enough for expert's solve (``haggis_endgame``). There it prints the CPU of the solve
+(``time.process_time``; the bound, ``NODE_CAP`` positions, must stay well inside the 0.65 s a
+move plans on an idle core), how often it gave up to hard's search, and what the moves of
+expert, hard (20 samples, its fixed count) and normal cost in round points against the true best
+(every move solved in the real position, hidden cards and all: what no player can know).
+``--quick``: two seeds (the suite's check that the bench runs)."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.hard_player import percentile  # noqa: E402
+from bot.games import Action, GameState, new_game  # noqa: E402
+from bot.players import SearchLimits, choose_action  # noqa: E402
+from bot.players.haggis_endgame import endgame_reached, solved_move, solved_value  # noqa: E402
+from bot.players.haggis_search import PROFILE  # noqa: E402
+from bot.players.hard import margin_when  # noqa: E402
+
+POINTS = margin_when("round_scored", lambda state, seat: seat)
+HARD = SearchLimits(samples=20, time_cap=None)
+TRUTH_CAP = 400_000
+
+
+def true_points(state: GameState, seat: int, action: Action) -> float | None:
+    """The round margin (points) of ``action`` with perfect play after it, all cards known."""
+    child = state.clone()
+    events = child.apply(action, seat)
+    done = POINTS(events, seat, child)
+    return done if done is not None else solved_value(child, seat, POINTS, TRUTH_CAP)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seeds", type=int, default=60)
+    parser.add_argument("--start", type=int, default=300)
+    parser.add_argument("--quick", action="store_true", help="two seeds")
+    args = parser.parse_args()
+    if args.quick:
+        args.seeds = 2
+    cpu: list[float] = []
+    gave_up = 0
+    regret = {"expert": 0.0, "hard": 0.0, "normal": 0.0}
+    judged = 0
+    for seed in range(args.start, args.start + args.seeds):
+        state = new_game("haggis", seed=seed, players=2)
+        moves = 0
+        while True:
+            seat = state.current_player
+            if seat is None:
+                break
+            view, legal = state.view(seat), state.legal_actions(seat)
+            normal = choose_action("haggis", view, legal, "normal", seed=moves)
+            if endgame_reached(view) and len(legal) > 1:
+                start = time.process_time()
+                expert = solved_move(
+                    view, legal, evaluate=PROFILE.evaluate, rng=random.Random(seed * 7 + moves)
+                )
+                cpu.append(time.process_time() - start)
+                if expert is None:
+                    gave_up += 1
+                else:
+                    hard = choose_action("haggis", view, legal, "hard", seed=moves, limits=HARD)
+                    truth = {str(a): true_points(state, seat, a) for a in legal}
+                    if all(v is not None for v in truth.values()):
+                        best = max(v for v in truth.values() if v is not None)
+                        for name, move in (("expert", expert), ("hard", hard), ("normal", normal)):
+                            regret[name] += best - (truth[str(move)] or 0.0)
+                        judged += 1
+            events = state.apply(normal, seat)
+            moves += 1
+            if any(e["type"] == "round_scored" for e in events):
+                break
+    print(f"seeds {args.start}..{args.start + args.seeds - 1}: {len(cpu)} endgame positions")
+    if cpu:
+        print(
+            f"solve cpu ms: median {1000 * statistics.median(cpu):.0f}, "
+            f"p90 {1000 * percentile(cpu, 90):.0f}, max {1000 * max(cpu):.0f}; "
+            f"gave up to the search: {gave_up}"
+        )
+    per = {name: total / judged for name, total in regret.items()} if judged else {}
+    print(
+        f"points lost to the true best, per position ({judged} judged): "
+        + ", ".join(f"{name} {value:.2f}" for name, value in per.items())
+    )
+
+
+if __name__ == "__main__":
+    main()
