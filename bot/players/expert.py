@@ -2,8 +2,9 @@
 (``game_policies.expert_profile``), grown into an information-set tree (``ismcts``) where the
 profile asks for one (``SearchProfile.tree_per_second``; no game does today). Hurricane's profile
 solves the last round of a two-player deal exactly (``hurricane_endgame``): that, not a tree, is
-what beats hard. Hurikan's and Haggis's are hard's: at the iterations 0.65 s buys the tree lost to
-hard in both (docs/players.md), and expert must never be the weaker of the two.
+what beats hard. Haggis's solves small two-player endgames in every world (``haggis_endgame``).
+Hurikan's is hard's: at the iterations 0.65 s buys the tree lost to hard in Hurikan and Haggis
+(docs/players.md), and expert must never be the weaker of the two.
 
 The budget is hard's: 0.65 s planned, never over 0.75 s with a clock; without one a fixed number
 of iterations (``fixed_limits``), what the planned 0.65 of the budget buys on an idle core

@@ -125,23 +125,6 @@ def solved_value(
         return None
 
 
-def rollout_value(
-    state: GameState,
-    view: View,
-    seat: int,
-    *,
-    evaluate: Evaluate,
-    most_cards: int = 5,
-    node_cap: int = 2_000,
-) -> float | None:
-    """In a rollout (a world: every hand known): the solved value for ``seat`` once both hands
-    together hold ``most_cards`` or fewer, else None (as past ``node_cap``)."""
-    sizes = [int(n) for n in view.get("hand_sizes") or ()]
-    if len(sizes) != 2 or not all(sizes) or sum(sizes) > most_cards:
-        return None
-    return solved_value(state, seat, evaluate, node_cap)
-
-
 def endgame_reached(view: View) -> bool:
     """A two-player position with few enough cards left to solve."""
     sizes = [int(n) for n in view.get("hand_sizes") or ()]
