@@ -194,7 +194,7 @@ async def test_arena_of_six_for_thirty_minutes_with_a_pause(
     paused_at = fake.now()
     # The computers play each other in real time while the fake clock stands still: let them
     # play a few rounds before the clock moves on.
-    await fake.wait_for(lambda: len(bot_of(fake).tournaments.get(tid).matches) > 6)
+    await fake.wait_for(lambda: len(bot_of(fake).tournaments.get(tid).matches) > 6, timeout=30)
     # a minute at a time, once the computers' own games are over, until the Arena has ended
     # (the real-time waits are generous: on a loaded machine the computers' games take longer)
     for _ in range(120):
