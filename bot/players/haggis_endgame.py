@@ -27,6 +27,7 @@ from bot.games import Action, GameState, determinise
 
 from .base import View, seat_of
 from .hard import Evaluate
+from .solve_budget import GaveUp, PositionBudget
 
 #: Solved when both hands together hold this many cards or fewer.
 ENDGAME_CARDS = 8
@@ -41,28 +42,6 @@ CLOCK_EVERY = 64
 #: With a clock, the solve stops at this share of the time left to the search's hard cap, so
 #: that a solve given up still leaves hard's search time for some samples.
 SOLVE_SHARE = 0.6
-
-
-class GaveUp(Exception):
-    """The bound on positions (or the deadline) came first."""
-
-
-class _Budget:
-    def __init__(self, cap: int, deadline: float | None) -> None:
-        self.cap = cap
-        self.deadline = deadline
-        self.nodes = 0
-
-    def spend(self) -> None:
-        self.nodes += 1
-        if self.nodes > self.cap:
-            raise GaveUp
-        if (
-            self.deadline is not None
-            and self.nodes % CLOCK_EVERY == 0
-            and time.perf_counter() > self.deadline
-        ):
-            raise GaveUp
 
 
 def _cards_in(action: Action) -> int:
@@ -85,7 +64,7 @@ def _value(
     evaluate: Evaluate,
     alpha: float,
     beta: float,
-    budget: _Budget,
+    budget: PositionBudget,
 ) -> float:
     """The value for ``seat`` with perfect play from ``state`` (``events``: the last move's)."""
     budget.spend()
@@ -118,7 +97,13 @@ def solved_value(
     """The value for ``seat`` of a world with perfect play by both, or None past ``node_cap``."""
     try:
         return _value(
-            state, [], seat, evaluate, -float("inf"), float("inf"), _Budget(node_cap, None)
+            state,
+            [],
+            seat,
+            evaluate,
+            -float("inf"),
+            float("inf"),
+            PositionBudget(node_cap, None, CLOCK_EVERY),
         )
     except GaveUp:
         return None
@@ -149,7 +134,7 @@ def solved_move(
     if deadline is not None:
         now = time.perf_counter()
         deadline = now + SOLVE_SHARE * (deadline - now)
-    budget = _Budget(node_cap, deadline)
+    budget = PositionBudget(node_cap, deadline, CLOCK_EVERY)
     totals = [0.0] * len(legal)
     worlds = 0
     try:

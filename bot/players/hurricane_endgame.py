@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -30,6 +29,7 @@ from bot.games import Action, GameState
 from .base import View, seat_of
 from .hard import match_equity
 from .hurricane_cards import VALUE, WORTH, parse_play, unseen_in
+from .solve_budget import GaveUp, PositionBudget
 
 #: the most cards in hand (both players together) the solver takes on; more are left to search
 MAX_CARDS = 12
@@ -143,10 +143,6 @@ def deal_points(piles: tuple[Pile, Pile], rules: Rules) -> tuple[int, int]:
     return a, b
 
 
-class GaveUp(Exception):
-    """The solve visited ``MAX_NODES`` positions, or its deadline passed."""
-
-
 Hands = tuple[tuple[str, ...], ...]
 Piles = tuple[Pile, Pile]
 
@@ -177,9 +173,8 @@ class Solver:
         self.rules = rules
         self.scores = scores
         self.players = players
-        self.deadline = deadline  # a ``time.perf_counter()`` reading
+        self.budget = PositionBudget(MAX_NODES, deadline, CLOCK_EVERY)
         self.table_of: dict[Position, tuple[float, int]] = {}
-        self.nodes = 0
 
     def next_seat(self, seat: int) -> int:
         return (seat - 1) % 4 if self.players == 4 else 1 - seat
@@ -209,15 +204,7 @@ class Solver:
 
     def value(self, pos: Position, alpha: float = -math.inf, beta: float = math.inf) -> float:
         """The value of the position for its mover's side with perfect play by all."""
-        self.nodes += 1
-        if self.nodes > MAX_NODES:
-            raise GaveUp
-        if (
-            self.deadline is not None
-            and self.nodes % CLOCK_EVERY == 0
-            and time.perf_counter() > self.deadline
-        ):
-            raise GaveUp
+        self.budget.spend()
         known = self.table_of.get(pos)
         if known is not None:
             v, flag = known
