@@ -43,6 +43,7 @@ QUICK = (
     Quick("engine.py", ("--quick",), "to_dict()+load_game()"),
     Quick("expert_player.py", ("--quick",), "haggis 3p"),
     Quick("gallery.py", ("--quick",), "pictures drawn"),
+    Quick("haggis_bets.py", ("--quick",), "points per seat and round"),
     Quick("haggis_bombs.py", ("--quick",), "over follow"),
     Quick("haggis_endgame.py", ("--quick",), "points lost to the true best"),
     Quick("haggis_paired.py", ("--quick",), "paired: normal lost where easy won"),

@@ -8,6 +8,7 @@ by the engine's public ``bot.games.determinise``, which takes nothing but the vi
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
@@ -15,6 +16,7 @@ from functools import partial
 from bot.games import Action, determinise
 
 from .base import View, seat_of
+from .haggis_bets import bet_move
 from .haggis_cards import is_bomb_text
 from .haggis_endgame import solved_move
 from .haggis_normal import haggis_rollout, ranked_candidates
@@ -94,6 +96,41 @@ PROFILE = SearchProfile(
 )
 
 
-#: Expert's: hard's search, with small two-player endgames solved in every world
-#: (``haggis_endgame``).
-EXPERT_PROFILE = replace(PROFILE, exact=partial(solved_move, evaluate=PROFILE.evaluate))
+#: With a clock, expert's bet decision stops at this share of the time left to the search's hard
+#: cap, so that the search still has time for the move that follows.
+BET_SHARE = 0.5
+
+
+def _no_bets(legal: Sequence[Action]) -> list[Action]:
+    return [a for a in legal if not str(a).startswith("bet")] or list(legal)
+
+
+def expert_exact(
+    view: View, legal: Sequence[Action], *, deadline: float | None, rng: random.Random
+) -> Action | None:
+    """Expert's moves decided before its search: a bet weighed in worlds (``haggis_bets``),
+    else a small two-player endgame solved in every world (``haggis_endgame``)."""
+    bet_deadline = None
+    if deadline is not None:
+        now = time.perf_counter()
+        bet_deadline = now + BET_SHARE * (deadline - now)
+    bet = bet_move(
+        view,
+        legal,
+        evaluate=PROFILE.evaluate,
+        policy=haggis_rollout,
+        rng=rng,
+        deadline=bet_deadline,
+    )
+    if bet is not None:
+        return bet
+    return solved_move(view, _no_bets(legal), evaluate=PROFILE.evaluate, rng=rng, deadline=deadline)
+
+
+def expert_candidates(view: View, legal: Sequence[Action], rng: random.Random) -> list[Action]:
+    """Hard's candidates less the bets: expert's bets are weighed before its search."""
+    return candidates(view, _no_bets(legal), rng)
+
+
+#: Expert's: hard's search, its bets and small two-player endgames decided first (``expert_exact``).
+EXPERT_PROFILE = replace(PROFILE, exact=expert_exact, candidates=expert_candidates)
