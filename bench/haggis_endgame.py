@@ -1,11 +1,11 @@
-"""Expert's solved Haggis endgames (not a test): ``python bench/haggis_endgame.py [--seeds N]
-[--start S] [--quick]``.
+"""Expert's solved Haggis endgames (not a test): ``python bench/haggis_endgame.py [--players
+2|3] [--seeds N] [--start S] [--quick]``.
 
-Plays the first round of each seed normal against normal and stops at every two-player position
-small enough for expert's solve (``haggis_endgame``). There it prints the CPU of the solve
+Plays the first round of each seed normal against normal and stops at every position where two
+players hold cards, few enough for expert's solve (``haggis_endgame``). There it prints the CPU of the solve
 (``time.process_time``; the bound, ``NODE_CAP`` positions, must stay well inside the 0.65 s a
 move plans on an idle core), how often it gave up to hard's search, and what the moves of
-expert, hard (20 samples, its fixed count) and normal cost in round points against the true best
+expert, hard (20 samples, its fixed count) and normal cost in round margin against the true best
 (every move solved in the real position, hidden cards and all: what no player can know).
 ``--quick``: two seeds (the suite's check that the bench runs)."""
 
@@ -44,6 +44,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seeds", type=int, default=60)
     parser.add_argument("--start", type=int, default=300)
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3))
     parser.add_argument("--quick", action="store_true", help="two seeds")
     args = parser.parse_args()
     if args.quick:
@@ -53,7 +54,7 @@ def main() -> None:
     regret = {"expert": 0.0, "hard": 0.0, "normal": 0.0}
     judged = 0
     for seed in range(args.start, args.start + args.seeds):
-        state = new_game("haggis", seed=seed, players=2)
+        state = new_game("haggis", seed=seed, players=args.players)
         moves = 0
         while True:
             seat = state.current_player
@@ -81,7 +82,10 @@ def main() -> None:
             moves += 1
             if any(e["type"] == "round_scored" for e in events):
                 break
-    print(f"seeds {args.start}..{args.start + args.seeds - 1}: {len(cpu)} endgame positions")
+    print(
+        f"{args.players} players, seeds {args.start}..{args.start + args.seeds - 1}: "
+        f"{len(cpu)} endgame positions"
+    )
     if cpu:
         print(
             f"solve cpu ms: median {1000 * statistics.median(cpu):.0f}, "

@@ -109,7 +109,7 @@ def expert_exact(
     view: View, legal: Sequence[Action], *, deadline: float | None, rng: random.Random
 ) -> Action | None:
     """Expert's moves decided before its search: a bet weighed in worlds (``haggis_bets``),
-    else a small two-player endgame solved in every world (``haggis_endgame``)."""
+    else a small endgame of two players solved in every world (``haggis_endgame``)."""
     bet_deadline = None
     if deadline is not None:
         now = time.perf_counter()
@@ -132,5 +132,5 @@ def expert_candidates(view: View, legal: Sequence[Action], rng: random.Random) -
     return candidates(view, _no_bets(legal), rng)
 
 
-#: Expert's: hard's search, its bets and small two-player endgames decided first (``expert_exact``).
+#: Expert's: hard's search, its bets and small endgames of two decided first (``expert_exact``).
 EXPERT_PROFILE = replace(PROFILE, exact=expert_exact, candidates=expert_candidates)

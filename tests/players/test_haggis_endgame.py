@@ -37,7 +37,8 @@ def _minimax(state: GameState, events: list[dict[str, Any]], seat: int) -> float
 
 
 def _endgames(seeds: range, players: int = 2, most_cards: int = 8) -> list[GameState]:
-    """The first position of each seed's first round with both hands small (normal v normal)."""
+    """The first position of each seed's first round where only two hands hold cards, and few
+    of them (normal against normal)."""
     found = []
     for seed in seeds:
         state = new_game("haggis", seed=seed, players=players)
@@ -46,8 +47,12 @@ def _endgames(seeds: range, players: int = 2, most_cards: int = 8) -> list[GameS
             player = state.current_player
             assert player is not None
             view = state.view(player)
-            sizes = view["hand_sizes"]
-            if all(sizes) and sum(sizes) <= most_cards and len(state.legal_actions(player)) > 1:
+            holding = [n for n in view["hand_sizes"] if n]
+            if (
+                len(holding) == 2
+                and sum(holding) <= most_cards
+                and len(state.legal_actions(player)) > 1
+            ):
                 found.append(state.clone())
                 break
             events = state.apply(haggis_normal(view, state.legal_actions(player), rng), player)
@@ -95,10 +100,26 @@ def test_only_small_two_player_endgames_are_solved() -> None:
         solved_move(view, start.legal_actions(seat), evaluate=EVALUATE, rng=random.Random(1))
         is None
     )
-    three = _endgames(range(1, 2), players=3, most_cards=8 * 3)[0]
+    three = new_game("haggis", seed=1, players=3)
     player = three.current_player
     assert player is not None
     assert not endgame_reached(three.view(player))
+
+
+def test_three_player_endgames_are_solved_once_one_player_is_out() -> None:
+    """With three players, once the first is out the other two play on: solved like a
+    two-player endgame, the other player taken to play against this seat."""
+    positions = _endgames(range(40), players=3, most_cards=5)
+    assert len(positions) >= 8
+    for state in positions:
+        player = state.current_player
+        assert player is not None
+        view = state.view(player)
+        assert endgame_reached(view) and len(view["out"]) == 1
+        got = solved_value(state, player, EVALUATE)
+        assert got is not None and abs(got - _minimax(state, [], player)) < 1e-9
+        out = view["out"][0]
+        assert not endgame_reached(state.view(out))
 
 
 def test_the_move_depends_on_the_view_alone() -> None:
