@@ -193,6 +193,15 @@ def belief_of(view: View) -> Belief:
     return found
 
 
+def opponent_hand(view: View, rng: random.Random) -> list[str]:
+    """The opponent's hand in one world: drawn from the belief once its plays say something,
+    else uniformly from the unseen cards."""
+    belief = belief_of(view)
+    if not belief.informed:
+        return rng.sample(belief.unseen, belief.size)
+    return belief.draw(rng)
+
+
 def hurikan_world(view: View, rng: random.Random) -> GameState:
     """A full position for the search: the opponent's hand drawn from the belief, the stock
     from the rest."""

@@ -27,6 +27,7 @@ from .base import View
 from .hard import SearchProfile, match_value
 from .hurikan_endgame import endgame_value, solved_move
 from .hurikan_normal import hurikan_normal, normal_text
+from .hurikan_tail import tail_move
 from .hurikan_worlds import hurikan_world
 from .hurricane_endgame import MARGIN_SHARE, PER_DEAL, SPREAD
 from .hurricane_endgame import endgame_value as last_round_value
@@ -77,6 +78,21 @@ def _hurikan_exact(
     return solved_move(view, legal, HURIKAN_SPREAD, HURIKAN_MARGIN_SHARE)
 
 
+def _hurikan_expert_exact(
+    view: View, legal: Sequence[Action], *, deadline: float | None, rng: random.Random
+) -> Action | None:
+    """Expert's: the last cards as hard's, and the tail of the third packet solved in every
+    world (``hurikan_tail``)."""
+    return _hurikan_exact(view, legal, deadline=deadline, rng=rng) or tail_move(
+        view,
+        legal,
+        spread=HURIKAN_SPREAD,
+        share=HURIKAN_MARGIN_SHARE,
+        rng=rng,
+        deadline=deadline,
+    )
+
+
 @cache
 def profile(game: str) -> SearchProfile:
     hurikan = game == "hurikan"
@@ -111,10 +127,10 @@ def profile(game: str) -> SearchProfile:
 @cache
 def expert_profile(game: str) -> SearchProfile:
     """Expert's: hard's, with the end of a Hurricane deal solved exactly (``hurricane_endgame``):
-    the move of a two-player last round, and the value of the rollouts that reach a small end.
-    Hurikan's is hard's: its information-set tree (``tree_per_second`` = 287) lost to hard at
-    equal CPU, 180 of 400 games (docs/players.md)."""
+    the move of a two-player last round, and the value of the rollouts that reach a small end;
+    in Hurikan, the tail of the third packet solved in every world (``hurikan_tail``; its
+    information-set tree lost to hard at equal CPU, 180 of 400 games, docs/players.md)."""
     found = profile(game)
-    if found.game != "hurricane":
-        return found
+    if found.game == "hurikan":
+        return replace(found, exact=_hurikan_expert_exact)
     return replace(found, exact=last_round_move, endgame=last_round_value)
