@@ -3,9 +3,9 @@
 profile asks for one (``SearchProfile.tree_per_second``; no game does today). Hurricane's profile
 solves the last round of a two-player deal exactly (``hurricane_endgame``): that, not a tree, is
 what beats hard. Haggis's weighs its bets in worlds played out (``haggis_bets``) and solves small
-endgames of two players in every world (``haggis_endgame``). Hurikan's is hard's: at the
-iterations 0.65 s buys the tree lost to hard in Hurikan and Haggis (docs/players.md), and expert
-must never be the weaker of the two.
+endgames of two players in every world (``haggis_endgame``); Hurikan's solves the tail of the
+third packet in every world (``hurikan_tail``). At the iterations 0.65 s buys the tree lost to
+hard in Hurikan and Haggis (docs/players.md), and expert must never be the weaker of the two.
 
 The budget is hard's: 0.65 s planned, never over 0.75 s with a clock; without one a fixed number
 of iterations (``fixed_limits``), what the planned 0.65 of the budget buys on an idle core
