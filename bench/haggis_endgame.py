@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.hard_player import percentile  # noqa: E402
+from bench.solve_report import SolveReport  # noqa: E402
 from bot.games import Action, GameState, new_game  # noqa: E402
 from bot.players import SearchLimits, choose_action  # noqa: E402
 from bot.players.haggis_endgame import endgame_reached, solved_move, solved_value  # noqa: E402
@@ -49,10 +48,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.quick:
         args.seeds = 2
-    cpu: list[float] = []
-    gave_up = 0
-    regret = {"expert": 0.0, "hard": 0.0, "normal": 0.0}
-    judged = 0
+    report = SolveReport()
     for seed in range(args.start, args.start + args.seeds):
         state = new_game("haggis", seed=seed, players=args.players)
         moves = 0
@@ -67,36 +63,22 @@ def main() -> None:
                 expert = solved_move(
                     view, legal, evaluate=PROFILE.evaluate, rng=random.Random(seed * 7 + moves)
                 )
-                cpu.append(time.process_time() - start)
+                report.cpu.append(time.process_time() - start)
                 if expert is None:
-                    gave_up += 1
+                    report.gave_up += 1
                 else:
                     hard = choose_action("haggis", view, legal, "hard", seed=moves, limits=HARD)
                     truth = {str(a): true_points(state, seat, a) for a in legal}
                     if all(v is not None for v in truth.values()):
-                        best = max(v for v in truth.values() if v is not None)
-                        for name, move in (("expert", expert), ("hard", hard), ("normal", normal)):
-                            regret[name] += best - (truth[str(move)] or 0.0)
-                        judged += 1
+                        known = {a: v for a, v in truth.items() if v is not None}
+                        report.judge(known, {"expert": expert, "hard": hard, "normal": normal})
             events = state.apply(normal, seat)
             moves += 1
             if any(e["type"] == "round_scored" for e in events):
                 break
-    print(
-        f"{args.players} players, seeds {args.start}..{args.start + args.seeds - 1}: "
-        f"{len(cpu)} endgame positions"
-    )
-    if cpu:
-        print(
-            f"solve cpu ms: median {1000 * statistics.median(cpu):.0f}, "
-            f"p90 {1000 * percentile(cpu, 90):.0f}, max {1000 * max(cpu):.0f}; "
-            f"gave up to the search: {gave_up}"
-        )
-    per = {name: total / judged for name, total in regret.items()} if judged else {}
-    print(
-        f"points lost to the true best, per position ({judged} judged): "
-        + ", ".join(f"{name} {value:.2f}" for name, value in per.items())
-    )
+    seeds = f"seeds {args.start}..{args.start + args.seeds - 1}"
+    print(f"{args.players} players, {seeds}: {len(report.cpu)} endgame positions")
+    report.print("points", 2)
 
 
 if __name__ == "__main__":

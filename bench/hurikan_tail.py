@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.hard_player import percentile  # noqa: E402
+from bench.solve_report import SolveReport  # noqa: E402
 from bot.games import GameState, new_game  # noqa: E402
 from bot.players import SearchLimits, choose_action  # noqa: E402
 from bot.players.hurikan_endgame import Solver, margin_of, move_of  # noqa: E402
@@ -58,10 +57,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.quick:
         args.seeds = 2
-    cpu: list[float] = []
-    gave_up = 0
-    regret = {"expert": 0.0, "hard": 0.0, "normal": 0.0}
-    judged = 0
+    report = SolveReport()
     for seed in range(args.start, args.start + args.seeds):
         state = new_game("hurikan", seed=seed, players=2)
         moves = 0
@@ -79,30 +75,18 @@ def main() -> None:
                     share=HURIKAN_MARGIN_SHARE,
                     rng=random.Random(seed * 7 + moves),
                 )
-                cpu.append(time.process_time() - start)
+                report.cpu.append(time.process_time() - start)
                 if expert is None:
-                    gave_up += 1
+                    report.gave_up += 1
                 else:
                     hard = choose_action("hurikan", view, legal, "hard", seed=moves, limits=HARD)
-                    truth = true_values(state, seat)
-                    best = max(truth.values())
-                    for name, move in (("expert", expert), ("hard", hard), ("normal", normal)):
-                        regret[name] += best - truth[str(move)]
-                    judged += 1
+                    moves_of = {"expert": expert, "hard": hard, "normal": normal}
+                    report.judge(true_values(state, seat), moves_of)
             state.apply(normal, seat)
             moves += 1
-    print(f"seeds {args.start}..{args.start + args.seeds - 1}: {len(cpu)} tail positions")
-    if cpu:
-        print(
-            f"solve cpu ms: median {1000 * statistics.median(cpu):.0f}, "
-            f"p90 {1000 * percentile(cpu, 90):.0f}, max {1000 * max(cpu):.0f}; "
-            f"gave up to the search: {gave_up}"
-        )
-    per = {name: total / judged for name, total in regret.items()} if judged else {}
-    print(
-        f"value lost to the true best, per position ({judged} judged): "
-        + ", ".join(f"{name} {value:.3f}" for name, value in per.items())
-    )
+    seeds = f"seeds {args.start}..{args.start + args.seeds - 1}"
+    print(f"{seeds}: {len(report.cpu)} tail positions")
+    report.print("value", 3)
 
 
 if __name__ == "__main__":

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import random
+from itertools import combinations
 
-from bot.games import GameState, new_game
+from bot.games import GameState, load_game, new_game
 from bot.players.hurikan_endgame import solved_move, solved_value
 from bot.players.hurikan_normal import normal_text
 from bot.players.levels import choose_action
@@ -19,7 +20,9 @@ def _final(state: GameState, seat: int) -> float:
     return sign + SHARE * margin / SPREAD
 
 
-def _minimax(state: GameState, seat: int) -> float:
+def _expectimax(state: GameState, seat: int) -> float:
+    """Perfect play over the engine's moves; the last refill averaged over every way the stock
+    can split (the engine's stock order reshuffled through its state dict, ENGINE.md)."""
     if state.is_over:
         return _final(state, seat)
     player = state.current_player
@@ -28,8 +31,24 @@ def _minimax(state: GameState, seat: int) -> float:
     for action in state.legal_actions(player):
         child = state.clone()
         child.apply(action, player)
-        values.append(_minimax(child, seat))
+        if state.view(seat)["stock_count"] and not child.view(seat)["stock_count"]:
+            values.append(_over_refills(state, action, player, seat))
+        else:
+            values.append(_expectimax(child, seat))
     return max(values) if player == seat else min(values)
+
+
+def _over_refills(state: GameState, action: str, player: int, seat: int) -> float:
+    data = state.to_dict()
+    stock = data["stock"]
+    total, count = 0.0, 0
+    for first in combinations(range(len(stock)), len(stock) // 2):
+        order = [stock[i] for i in first] + [c for i, c in enumerate(stock) if i not in first]
+        variant = load_game({**data, "stock": order})
+        variant.apply(action, player)
+        total += _expectimax(variant, seat)
+        count += 1
+    return total / count
 
 
 def _empty_stock_positions(seeds: range) -> list[GameState]:
@@ -47,7 +66,7 @@ def _empty_stock_positions(seeds: range) -> list[GameState]:
     return found
 
 
-def test_solved_value_matches_engine_minimax() -> None:
+def test_solved_value_matches_engine_expectimax() -> None:
     for state in _empty_stock_positions(range(12)):
         player = state.current_player
         assert player is not None
@@ -57,7 +76,7 @@ def test_solved_value_matches_engine_minimax() -> None:
             got = solved_value(
                 hands, view["table"], view["pile_values"], player, seat, SPREAD, SHARE
             )
-            assert abs(got - _minimax(state, seat)) < 1e-9
+            assert abs(got - _expectimax(state, seat)) < 1e-9
 
 
 def test_solved_move_is_optimal_and_hard_plays_it_from_its_view() -> None:
@@ -70,7 +89,7 @@ def test_solved_move_is_optimal_and_hard_plays_it_from_its_view() -> None:
         assert move is not None
         child = state.clone()
         child.apply(move, player)
-        assert abs(_minimax(child, player) - _minimax(state, player)) < 1e-9
+        assert abs(_expectimax(child, player) - _expectimax(state, player)) < 1e-9
         assert choose_action("hurikan", view, legal, "hard", seed=1) == move or len(legal) == 1
 
 

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import random
 import time
-from itertools import combinations
 
 import pytest
 
-from bot.games import GameState, determinise, load_game, new_game
+from bot.games import GameState, determinise, new_game
 from bot.players.base import SearchLimits
 from bot.players.hurikan_endgame import Solver, margin_of, move_of
 from bot.players.hurikan_normal import normal_text
@@ -19,45 +18,7 @@ from bot.players.hurricane_cards import VALUE
 from bot.players.levels import choose_action
 
 from .test_hard_budget import FakeClock
-
-SPREAD, SHARE = 20.0, 1.0
-
-
-def _final(state: GameState, seat: int) -> float:
-    margin = margin_of(state.view(seat))
-    sign = 1.0 if margin > 0 else -1.0 if margin < 0 else 0.0
-    return sign + SHARE * margin / SPREAD
-
-
-def _expectimax(state: GameState, seat: int) -> float:
-    """Perfect play over the engine's moves; the last refill averaged over every way the stock
-    can split (the engine's stock order reshuffled through its state dict, ENGINE.md)."""
-    if state.is_over:
-        return _final(state, seat)
-    player = state.current_player
-    assert player is not None
-    values = []
-    for action in state.legal_actions(player):
-        child = state.clone()
-        child.apply(action, player)
-        if state.view(seat)["stock_count"] and not child.view(seat)["stock_count"]:
-            values.append(_over_refills(state, action, player, seat))
-        else:
-            values.append(_expectimax(child, seat))
-    return max(values) if player == seat else min(values)
-
-
-def _over_refills(state: GameState, action: str, player: int, seat: int) -> float:
-    data = state.to_dict()
-    stock = data["stock"]
-    total, count = 0.0, 0
-    for first in combinations(range(len(stock)), len(stock) // 2):
-        order = [stock[i] for i in first] + [c for i, c in enumerate(stock) if i not in first]
-        variant = load_game({**data, "stock": order})
-        variant.apply(action, player)
-        total += _expectimax(variant, seat)
-        count += 1
-    return total / count
+from .test_hurikan_endgame import SHARE, SPREAD, _expectimax, _over_refills
 
 
 def _tails(seeds: range, most_cards: int) -> list[GameState]:
