@@ -64,8 +64,9 @@ QUICK = (
     Quick("web.py", ("--quick", "--backend", "postgres"), "game page", postgres=True),
 )
 
-#: Section modules run inside another bench's quick mode (``engine.py --quick`` runs each).
-SECTIONS = {"haggis_engine.py", "hurricane_engine.py", "poker_engine.py"}
+#: Section modules run inside another bench's quick mode (``engine.py --quick`` runs each;
+#: ``haggis_endgame.py`` and ``hurikan_tail.py`` print with ``solve_report.py``).
+SECTIONS = {"haggis_engine.py", "hurricane_engine.py", "poker_engine.py", "solve_report.py"}
 
 
 def test_every_bench_has_a_quick_run() -> None:
