@@ -9,6 +9,8 @@ than playing normal's last moves: that is exactly what two perfect players would
 
 A position is scored like the search's ``match_value`` for a one-deal match: +1 for a win, −1
 for a loss, 0 for a draw, plus ``share`` × the final margin / ``spread``.
+``Solver`` also takes a stock still to be dealt (the last refill, a chance node): expert's solve
+of the third packet's tail (``hurikan_tail``) uses it in each world it deals.
 """
 
 from __future__ import annotations
