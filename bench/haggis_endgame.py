@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.solve_report import SolveReport  # noqa: E402
+from bench.solve_report import SolveReport, seed_arguments, seeds_of  # noqa: E402
 from bot.games import Action, GameState, new_game  # noqa: E402
 from bot.players import SearchLimits, choose_action  # noqa: E402
 from bot.players.haggis_endgame import endgame_reached, solved_move, solved_value  # noqa: E402
@@ -41,15 +41,12 @@ def true_points(state: GameState, seat: int, action: Action) -> float | None:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--seeds", type=int, default=60)
-    parser.add_argument("--start", type=int, default=300)
+    seed_arguments(parser)
     parser.add_argument("--players", type=int, default=2, choices=(2, 3))
-    parser.add_argument("--quick", action="store_true", help="two seeds")
     args = parser.parse_args()
-    if args.quick:
-        args.seeds = 2
+    seeds = seeds_of(args)
     report = SolveReport()
-    for seed in range(args.start, args.start + args.seeds):
+    for seed in seeds:
         state = new_game("haggis", seed=seed, players=args.players)
         moves = 0
         while True:
@@ -76,8 +73,8 @@ def main() -> None:
             moves += 1
             if any(e["type"] == "round_scored" for e in events):
                 break
-    seeds = f"seeds {args.start}..{args.start + args.seeds - 1}"
-    print(f"{args.players} players, {seeds}: {len(report.cpu)} endgame positions")
+    where = f"seeds {seeds.start}..{seeds.stop - 1}"
+    print(f"{args.players} players, {where}: {len(report.cpu)} endgame positions")
     report.print("points", 2)
 
 

@@ -20,19 +20,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.solve_report import SolveReport  # noqa: E402
+from bench.solve_report import SolveReport, seed_arguments, seeds_of  # noqa: E402
 from bot.games import GameState, new_game  # noqa: E402
 from bot.players import SearchLimits, choose_action  # noqa: E402
-from bot.players.hurikan_endgame import Solver, margin_of, move_of  # noqa: E402
+from bot.players.hurikan_endgame import Solver, margin_of, move_of, values_of  # noqa: E402
 from bot.players.hurikan_tail import tail_move, tail_reached  # noqa: E402
-from bot.players.hurricane_cards import VALUE  # noqa: E402
 from bot.players.hurricane_search import HURIKAN_MARGIN_SHARE, HURIKAN_SPREAD  # noqa: E402
 
 HARD = SearchLimits(samples=300, time_cap=None)
-
-
-def _hand(cards: list[str]) -> tuple[int, ...]:
-    return tuple(sorted(VALUE[c] for c in cards))
 
 
 def true_values(state: GameState, seat: int) -> dict[str, float]:
@@ -40,8 +35,8 @@ def true_values(state: GameState, seat: int) -> dict[str, float]:
     solver = Solver(HURIKAN_SPREAD, HURIKAN_MARGIN_SHARE)
     data = state.to_dict()
     view = state.view(seat)
-    mine, theirs = _hand(data["hands"][seat]), _hand(data["hands"][1 - seat])
-    table, stock = _hand(view["table"]), _hand(data["stock"])
+    mine, theirs = values_of(data["hands"][seat]), values_of(data["hands"][1 - seat])
+    table, stock = values_of(view["table"]), values_of(data["stock"])
     margin = margin_of(view)
     return {
         str(a): solver.after(mine, theirs, table, move_of(a), margin, stock)
@@ -51,14 +46,11 @@ def true_values(state: GameState, seat: int) -> dict[str, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--seeds", type=int, default=60)
-    parser.add_argument("--start", type=int, default=300)
-    parser.add_argument("--quick", action="store_true", help="two seeds")
+    seed_arguments(parser)
     args = parser.parse_args()
-    if args.quick:
-        args.seeds = 2
+    seeds = seeds_of(args)
     report = SolveReport()
-    for seed in range(args.start, args.start + args.seeds):
+    for seed in seeds:
         state = new_game("hurikan", seed=seed, players=2)
         moves = 0
         while not state.is_over:
@@ -84,8 +76,7 @@ def main() -> None:
                     report.judge(true_values(state, seat), moves_of)
             state.apply(normal, seat)
             moves += 1
-    seeds = f"seeds {args.start}..{args.start + args.seeds - 1}"
-    print(f"{seeds}: {len(report.cpu)} tail positions")
+    print(f"seeds {seeds.start}..{seeds.stop - 1}: {len(report.cpu)} tail positions")
     report.print("value", 3)
 
 

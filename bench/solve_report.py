@@ -4,6 +4,7 @@ search, and what each level's moves lose against the true best (``haggis_endgame
 
 from __future__ import annotations
 
+import argparse
 import statistics
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -11,6 +12,17 @@ from dataclasses import dataclass, field
 from bench.hard_player import percentile
 
 LEVELS = ("expert", "hard", "normal")
+
+
+def seed_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--seeds``, ``--start`` and ``--quick`` (two seeds: the suite's check that it runs)."""
+    parser.add_argument("--seeds", type=int, default=60)
+    parser.add_argument("--start", type=int, default=300)
+    parser.add_argument("--quick", action="store_true", help="two seeds")
+
+
+def seeds_of(args: argparse.Namespace) -> range:
+    return range(args.start, args.start + (2 if args.quick else args.seeds))
 
 
 @dataclass

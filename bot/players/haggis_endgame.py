@@ -24,7 +24,6 @@ hard's search after one world's cost.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -32,7 +31,7 @@ from bot.games import Action, GameState, determinise
 
 from .base import View, seat_of
 from .hard import Evaluate
-from .solve_budget import GaveUp, PositionBudget
+from .solve_budget import GaveUp, PositionBudget, share_of_time_left
 
 #: Solved when both hands together hold this many cards or fewer.
 ENDGAME_CARDS = 8
@@ -143,10 +142,7 @@ def solved_move(
     if any(str(a).startswith(("bet", "give")) for a in legal):
         return None
     seat = seat_of(view)
-    if deadline is not None:
-        now = time.perf_counter()
-        deadline = now + SOLVE_SHARE * (deadline - now)
-    budget = PositionBudget(node_cap, deadline, CLOCK_EVERY)
+    budget = PositionBudget(node_cap, share_of_time_left(deadline, SOLVE_SHARE), CLOCK_EVERY)
     totals = [0.0] * len(legal)
     worlds = 0
     try:

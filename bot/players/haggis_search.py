@@ -8,7 +8,6 @@ by the engine's public ``bot.games.determinise``, which takes nothing but the vi
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
@@ -21,6 +20,7 @@ from .haggis_cards import is_bomb_text
 from .haggis_endgame import solved_move
 from .haggis_normal import haggis_rollout, ranked_candidates
 from .hard import SearchProfile, match_value
+from .solve_budget import share_of_time_left
 
 MAX_CANDIDATES = 12
 #: While every opponent still holds more than this many cards, a bomb played where a plain
@@ -110,17 +110,13 @@ def expert_exact(
 ) -> Action | None:
     """Expert's moves decided before its search: a bet weighed in worlds (``haggis_bets``),
     else a small endgame of two players solved in every world (``haggis_endgame``)."""
-    bet_deadline = None
-    if deadline is not None:
-        now = time.perf_counter()
-        bet_deadline = now + BET_SHARE * (deadline - now)
     bet = bet_move(
         view,
         legal,
         evaluate=PROFILE.evaluate,
         policy=haggis_rollout,
         rng=rng,
-        deadline=bet_deadline,
+        deadline=share_of_time_left(deadline, BET_SHARE),
     )
     if bet is not None:
         return bet

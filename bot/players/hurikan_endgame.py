@@ -159,10 +159,11 @@ def _played(table: Hand, laid: Hand, taken: int) -> tuple[Hand, int]:
 def move_of(action: Action) -> Move:
     """An action text by values (suits never matter in Hurikan)."""
     play = parse_play(str(action))
-    return _values(play.played), VALUE[play.taken[0]] if play.taken else 0
+    return values_of(play.played), VALUE[play.taken[0]] if play.taken else 0
 
 
-def _values(cards: Sequence[str]) -> Hand:
+def values_of(cards: Sequence[str]) -> Hand:
+    """Cards by their values, sorted (suits never matter in Hurikan)."""
     return tuple(sorted(VALUE[c] for c in cards))
 
 
@@ -178,7 +179,7 @@ def solved_value(
     """The value for ``seat`` of an empty-stock position with both hands known."""
     margin = int(pile_values[seat]) - int(pile_values[1 - seat])
     return shared_solver(spread, share).value(
-        _values(hands[seat]), _values(hands[1 - seat]), _values(table), mover == seat, margin
+        values_of(hands[seat]), values_of(hands[1 - seat]), values_of(table), mover == seat, margin
     )
 
 
@@ -221,6 +222,6 @@ def solved_move(view: View, legal: Sequence[Action], spread: float, share: float
     if len(theirs) != int(sizes[1 - seat]) or not hand:
         return None  # not the picture expected (e.g. a variant): let the search decide
     solver = shared_solver(spread, share)
-    mine, table, margin = _values(hand), _values(view.get("table") or ()), margin_of(view)
-    values = [solver.after(mine, _values(theirs), table, move_of(a), margin) for a in legal]
+    mine, table, margin = values_of(hand), values_of(view.get("table") or ()), margin_of(view)
+    values = [solver.after(mine, values_of(theirs), table, move_of(a), margin) for a in legal]
     return best_of(legal, values)

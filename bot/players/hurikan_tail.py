@@ -16,16 +16,15 @@ search. Everything comes from the seat's view.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 
 from bot.games import Action
 
 from .base import View, seat_of
-from .hurikan_endgame import Solver, best_of, margin_of, move_of
+from .hurikan_endgame import Solver, best_of, margin_of, move_of, values_of
 from .hurikan_worlds import opponent_hand
-from .hurricane_cards import VALUE, unseen_in
-from .solve_budget import GaveUp, PositionBudget
+from .hurricane_cards import unseen_in
+from .solve_budget import GaveUp, PositionBudget, share_of_time_left
 
 #: the stock before the last refill (40 = 3 × 12 + 4, K-4)
 LAST_STOCK = 4
@@ -52,10 +51,6 @@ def tail_reached(view: View) -> bool:
     return sizes[seat] > 0 and sum(sizes) <= TAIL_CARDS
 
 
-def _hand(cards: Sequence[str]) -> tuple[int, ...]:
-    return tuple(sorted(VALUE[c] for c in cards))
-
-
 def tail_move(
     view: View,
     legal: Sequence[Action],
@@ -75,11 +70,13 @@ def tail_move(
     unseen = unseen_in(view)
     if len(unseen) != int(view["hand_sizes"][1 - seat]) + LAST_STOCK:
         return None  # not the picture expected: let the search decide
-    if deadline is not None:
-        now = time.perf_counter()
-        deadline = now + SOLVE_SHARE * (deadline - now)
-    solver = Solver(spread, share, PositionBudget(node_cap, deadline, CLOCK_EVERY))
-    mine, table, margin = _hand(view["hand"]), _hand(view.get("table") or ()), margin_of(view)
+    budget = PositionBudget(node_cap, share_of_time_left(deadline, SOLVE_SHARE), CLOCK_EVERY)
+    solver = Solver(spread, share, budget)
+    mine, table, margin = (
+        values_of(view["hand"]),
+        values_of(view.get("table") or ()),
+        margin_of(view),
+    )
     moves = [move_of(a) for a in legal]
     totals = [0.0] * len(legal)
     done = 0
@@ -90,16 +87,12 @@ def tail_move(
             for card in theirs:
                 stock.remove(card)
             solved = {
-                move: solver.after(mine, _hand(theirs), table, move, margin, _hand(stock))
+                move: solver.after(mine, values_of(theirs), table, move, margin, values_of(stock))
                 for move in dict.fromkeys(moves)
             }
             totals = [t + solved[m] for t, m in zip(totals, moves, strict=True)]
             done += 1
-            if (
-                done == 1
-                and solver.budget is not None
-                and solver.budget.nodes * MIN_WORLDS > node_cap
-            ):
+            if done == 1 and budget.nodes * MIN_WORLDS > node_cap:
                 return None  # too big: hard's search decides, at the cost of one world
     except GaveUp:
         if done < MIN_WORLDS:

@@ -5,6 +5,15 @@ from __future__ import annotations
 import time
 
 
+def share_of_time_left(deadline: float | None, share: float) -> float | None:
+    """A deadline ``share`` of the way from now to ``deadline`` (``time.perf_counter()`` readings),
+    so that a solve or an estimate before the search leaves the search the rest; None stays None."""
+    if deadline is None:
+        return None
+    now = time.perf_counter()
+    return now + share * (deadline - now)
+
+
 class GaveUp(Exception):
     """The solve visited its bound of positions, or its deadline passed."""
 

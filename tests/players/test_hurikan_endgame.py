@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from itertools import combinations
 
 from bot.games import GameState, load_game, new_game
+from bot.players.base import View
 from bot.players.hurikan_endgame import solved_move, solved_value
 from bot.players.hurikan_normal import normal_text
 from bot.players.levels import choose_action
@@ -51,7 +53,11 @@ def _over_refills(state: GameState, action: str, player: int, seat: int) -> floa
     return total / count
 
 
-def _empty_stock_positions(seeds: range) -> list[GameState]:
+def positions(
+    seeds: range, wanted: Callable[[GameState, View], bool], first_only: bool = False
+) -> list[GameState]:
+    """The positions of normal-v-normal deals that ``wanted`` keeps (each seed's first only, or
+    all)."""
     found = []
     for seed in seeds:
         state = new_game("hurikan", seed=seed, players=2, options={})
@@ -60,10 +66,16 @@ def _empty_stock_positions(seeds: range) -> list[GameState]:
             player = state.current_player
             assert player is not None
             view = state.view(player)
-            if not view["opening"] and view["stock_count"] == 0:
+            if wanted(state, view):
                 found.append(state.clone())
+                if first_only:
+                    break
             state.apply(normal_text(view, rng), player)
     return found
+
+
+def _empty_stock_positions(seeds: range) -> list[GameState]:
+    return positions(seeds, lambda state, view: not view["opening"] and view["stock_count"] == 0)
 
 
 def test_solved_value_matches_engine_expectimax() -> None:

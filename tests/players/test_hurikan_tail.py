@@ -10,41 +10,26 @@ import time
 import pytest
 
 from bot.games import GameState, determinise, new_game
-from bot.players.base import SearchLimits
-from bot.players.hurikan_endgame import Solver, margin_of, move_of
-from bot.players.hurikan_normal import normal_text
+from bot.players.base import SearchLimits, View, seat_of
+from bot.players.hurikan_endgame import Solver, margin_of, move_of, values_of
 from bot.players.hurikan_tail import LAST_STOCK, tail_move, tail_reached
-from bot.players.hurricane_cards import VALUE
 from bot.players.levels import choose_action
 
 from .test_hard_budget import FakeClock
-from .test_hurikan_endgame import SHARE, SPREAD, _expectimax, _over_refills
+from .test_hurikan_endgame import SHARE, SPREAD, _expectimax, _over_refills, positions
 
 
 def _tails(seeds: range, most_cards: int) -> list[GameState]:
-    """Each seed's first tail position (normal against normal) with at most ``most_cards``
-    in both hands and a choice to make."""
-    found = []
-    for seed in seeds:
-        state = new_game("hurikan", seed=seed, players=2, options={})
-        rng = random.Random(seed)
-        while not state.is_over:
-            player = state.current_player
-            assert player is not None
-            view = state.view(player)
-            if (
-                tail_reached(view)
-                and sum(view["hand_sizes"]) <= most_cards
-                and len(state.legal_actions(player)) > 1
-            ):
-                found.append(state.clone())
-                break
-            state.apply(normal_text(view, rng), player)
-    return found
+    """Each seed's first tail position with at most ``most_cards`` in both hands and a choice."""
 
+    def wanted(state: GameState, view: View) -> bool:
+        return (
+            tail_reached(view)
+            and sum(view["hand_sizes"]) <= most_cards
+            and len(state.legal_actions(seat_of(view))) > 1
+        )
 
-def _values(cards: list[str]) -> tuple[int, ...]:
-    return tuple(sorted(VALUE[c] for c in cards))
+    return positions(seeds, wanted, first_only=True)
 
 
 def test_the_solve_equals_the_engines_expectimax() -> None:
@@ -58,12 +43,12 @@ def test_the_solve_equals_the_engines_expectimax() -> None:
         solver = Solver(SPREAD, SHARE)
         for action in state.legal_actions(player)[:6]:
             got = solver.after(
-                _values(data["hands"][player]),
-                _values(data["hands"][1 - player]),
-                _values(view["table"]),
+                values_of(data["hands"][player]),
+                values_of(data["hands"][1 - player]),
+                values_of(view["table"]),
                 move_of(action),
                 margin_of(view),
-                _values(data["stock"]),
+                values_of(data["stock"]),
             )
             child = state.clone()
             child.apply(action, player)
