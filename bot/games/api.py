@@ -64,6 +64,7 @@ def determinise(
     view: Mapping[str, Any],
     rng: random.Random,
     hands: Mapping[int, Sequence[str]] | None = None,
+    round_only: bool = False,
 ) -> GameState:
     """A full state consistent with ``view``: every card the seat cannot see is dealt at random
     (from ``rng``) to the places it could be (other hands, face-down cards, stock, the Haggis).
@@ -75,19 +76,26 @@ def determinise(
     from the move history); those seats get exactly these, the rest is dealt at random. A card
     the view shows or lists twice, a wrong count, the view's own seat or another game raise
     ``ValueError``. Without it the draws from ``rng`` are unchanged.
+
+    ``round_only`` (Haggis): the world ends with the round in play: once it is scored nobody is
+    to move and no next round is dealt (a search that values the round never needs one, and
+    dealing it was a third of an endgame solve's CPU).
     """
     game = _game_of(name, view)
     if hands is not None and game not in ("hurricane", "hurikan"):
         raise ValueError(f"inferred hands are for hurricane and hurikan, not {game}")
+    if round_only and game != "haggis":
+        raise ValueError(f"round_only worlds are for haggis, not {game}")
     seed = rng.getrandbits(32)
     if game == "hurricane_poker":
         from .hurricane_poker.public import determinise as sample_poker
 
         return load_game(sample_poker(view, rng, seed=seed))
     if game == "haggis":
-        from .haggis.positions import sample_position
+        from .haggis.positions import round_only_world, sample_position
 
-        return load_game(sample_position(dict(view), rng, seed=seed))
+        world = load_game(sample_position(dict(view), rng, seed=seed))
+        return round_only_world(world) if round_only else world
     from .hurricane.worlds import determinise as sample
 
     return load_game(sample(dict(view), rng, seed=seed, hands=hands))

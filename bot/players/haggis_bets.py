@@ -86,7 +86,7 @@ def bet_move(
     for _ in range(worlds):
         if deadline is not None and time.perf_counter() > deadline:
             break
-        world = determinise("haggis", view, rng)
+        world = determinise("haggis", view, rng, round_only=True)
         event = round_end(world, policy, rng)
         if event is not None:
             outcomes.append((event, world))

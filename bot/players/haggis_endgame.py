@@ -147,7 +147,7 @@ def solved_move(
     worlds = 0
     try:
         for _ in range(WORLDS):
-            world = determinise("haggis", view, rng)
+            world = determinise("haggis", view, rng, round_only=True)
             values = []
             for action in legal:
                 child = world.clone()

@@ -87,7 +87,7 @@ PROFILE = SearchProfile(
     # what 0.65 s of CPU buys (``bench/hard_player.py --fixed``, 3 December): 20 a move in two-player
     # games, 27 in three-player ones
     samples_per_second=20,
-    determinize=partial(determinise, "haggis"),
+    determinize=partial(determinise, "haggis", round_only=True),
     candidates=candidates,
     rollout_policy=haggis_rollout,
     # a round: about 27 points a seat (2 players), its margin spread about 45

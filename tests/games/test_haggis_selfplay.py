@@ -187,3 +187,26 @@ def test_cached_leads_equal_a_fresh_enumeration(players: int) -> None:
         twin.apply(twin.legal_actions()[-1])
         assert legal == [str(a) for a in state.legal_actions()]
         state.apply(legal[rng.randrange(len(legal))])
+
+
+def test_clones_share_the_deal_rng_until_one_deals() -> None:
+    """A clone shares its original's rng (copying it was a third of a clone) until either deals:
+    then each deals the next round as the other would, whichever deals first."""
+    state = haggis.new_game(seed=8, players=2)
+    assert state.fair is None  # dealt by the rng
+    moves: list[tuple[str, int]] = []
+    play = random.Random(8)
+    while state.round_no == 1:
+        player = state.current_player
+        legal = state.legal_actions(player)
+        action = str(legal[play.randrange(len(legal))])
+        moves.append((action, player))
+        state.apply(action, player)
+    before = haggis.new_game(seed=8, players=2)
+    for action, player in moves[:-1]:
+        before.apply(action, player)
+    twin = before.clone()
+    twin.apply(*moves[-1])  # the twin deals round 2 first
+    assert twin.to_dict() == state.to_dict()
+    before.apply(*moves[-1])  # then the original, from the same rng state
+    assert before.to_dict() == state.to_dict()

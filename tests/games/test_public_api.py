@@ -290,6 +290,45 @@ def test_determinise_open_preset_keeps_open_cards() -> None:
     assert world.view(state.current_player) == view
 
 
+@pytest.mark.parametrize("players", [2, 3])
+def test_round_only_worlds_stop_when_the_round_is_scored(players: int) -> None:
+    """The same world as without ``round_only`` until the round is scored; then nobody is to
+    move and nothing is dealt, unless the round ended the game."""
+    state = new_game("haggis", seed=5, players=players)
+    seat = state.current_player
+    view = state.view(seat)
+    world = determinise("haggis", view, random.Random(4), round_only=True)
+    full = determinise("haggis", view, random.Random(4))
+    assert world.to_dict() == full.to_dict()
+    play = random.Random(players)
+    while True:
+        mover = world.current_player
+        assert mover == full.current_player
+        legal = world.legal_actions(mover)
+        action = str(legal[play.randrange(len(legal))])
+        events, full_events = world.apply(action, mover), full.apply(action, mover)
+        if any(e["type"] == "round_scored" for e in events):
+            break
+        assert events == full_events
+    assert events[-1]["type"] == "round_scored"
+    assert full_events[: len(events)] == events  # the same round, then the full world deals
+    assert len(full_events) == len(events) + 1 and full.current_player is not None
+    assert world.current_player is None and not world.is_over
+    assert world.legal_actions(seat) == []
+    # a round that ends the game still ends it
+    near = state.to_dict()
+    near["scores"] = [249] * players
+    ending = load_game(near)
+    last = determinise("haggis", ending.view(seat), random.Random(4), round_only=True)
+    while last.current_player is not None:
+        last.apply(last.legal_actions(last.current_player)[0], last.current_player)
+    assert last.is_over and last.winner is not None
+    with pytest.raises(ValueError, match="round_only worlds are for haggis"):
+        determinise(
+            "hurikan", new_game("hurikan", seed=1).view(0), random.Random(1), round_only=True
+        )
+
+
 def test_wrong_game_or_view_is_refused() -> None:
     view = new_game("hurikan", seed=1).view(0)
     with pytest.raises(IllegalAction, match="not a hurricane view"):

@@ -6,6 +6,7 @@ import json
 import random
 from typing import Any
 
+from ..base import GameState
 from ..checks import count_problem, load_seed, plain_json
 from ..errors import IllegalAction, InvalidState
 from ..fair import load_fair
@@ -404,7 +405,15 @@ def load_game(data: dict[str, Any]) -> HaggisState:
     return state
 
 
-__all__ = ["load_game", "sample_position", "BY_LABEL", "FACE_MASK"]
+def round_only_world(state: GameState) -> GameState:
+    """``state``, ended with its round in play (``determinise(..., round_only=True)``)."""
+    if not isinstance(state, HaggisState):
+        raise TypeError("a Haggis state is needed")
+    state.last_dealt_round = state.round_no
+    return state
+
+
+__all__ = ["load_game", "sample_position", "round_only_world", "BY_LABEL", "FACE_MASK"]
 
 
 def sample_position(view: dict[str, Any], rng: random.Random, seed: int = 0) -> dict[str, Any]:

@@ -80,6 +80,8 @@ class HaggisState(GameState):
         self.suits = num_suits(num_players)
         self.seed = seed
         self.rng = random.Random(seed)  # legacy games' deals
+        #: the rng object is shared with a clone until one of them deals (``_own_rng``)
+        self._rng_shared = False
         self.fair: FairSeed | None = None  # set: deals by the fair derivation (bot.games.fair)
         n = num_players
         self.round_no = 0
@@ -104,6 +106,9 @@ class HaggisState(GameState):
         self.last_first_out: int | None = None
         self.winner: int | None = None
         self.over = False
+        #: a search's world stops once this round is scored (``round_only`` worlds): no one is
+        #: to move, and the next round, which the search would never see, is not dealt
+        self.last_dealt_round: int | None = None
 
     # ----------------------------------------------------------------- dealing
     def start(self) -> list[dict[str, Any]]:
@@ -111,7 +116,7 @@ class HaggisState(GameState):
         if self.fair is not None:
             dealer = self.fair.first_dealer(self.num_players)
         else:
-            dealer = self.rng.randrange(self.num_players)
+            dealer = self._own_rng().randrange(self.num_players)
         return [self._deal(dealer, (dealer + 1) % self.num_players)]
 
     def _deal(self, dealer: int, leader: int) -> dict[str, Any]:
@@ -121,7 +126,7 @@ class HaggisState(GameState):
         if self.fair is not None:
             deck = self.fair.shuffle(deck, self.round_no + 1)
         else:
-            self.rng.shuffle(deck)
+            self._own_rng().shuffle(deck)
         size = HAND_SIZE_NUMBERS
         self.hands = [mask_of(deck[i * size : (i + 1) * size]) | FACE_MASK for i in range(n)]
         self.haggis = mask_of(deck[n * size :])
@@ -591,6 +596,9 @@ class HaggisState(GameState):
             self.turn = None
             events.append({"type": "game_over", "winner": winner, "scores": list(totals)})
             return
+        if self.last_dealt_round == self.round_no:
+            self.turn = None
+            return
         dealer, leader = next_dealer_and_leader(totals, first)
         events.append(self._deal(dealer, leader))
 
@@ -692,11 +700,21 @@ class HaggisState(GameState):
             "winner": self.winner,
         }
 
+    def _own_rng(self) -> random.Random:
+        """The rng to deal with, copied first if a clone shares it."""
+        if self._rng_shared:
+            rng = random.Random(0)  # a fixed seed, then overwritten: no OS entropy read
+            rng.setstate(self.rng.getstate())
+            self.rng = rng
+            self._rng_shared = False
+        return self.rng
+
     def clone(self) -> HaggisState:
         new = HaggisState.__new__(HaggisState)
         new.__dict__.update(self.__dict__)
-        new.rng = random.Random(0)  # a fixed seed, then overwritten: no OS entropy read per clone
-        new.rng.setstate(self.rng.getstate())
+        # the rng is copied only when one of the two deals with it (``_own_rng``): most clones
+        # (a search's worlds and solves) never deal, and copying its state was a third of a clone
+        self._rng_shared = new._rng_shared = True
         new.options = dict(self.options)
         new.hands = list(self.hands)
         new.piles = [list(p) for p in self.piles]
