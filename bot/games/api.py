@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
 from .base import Action, GameState
@@ -122,6 +122,16 @@ def selection_plays(name: str, view: Mapping[str, Any], cards: Iterable[str]) ->
     if game != "haggis":
         raise ValueError(f"selection_plays is for haggis, not {game}")
     return haggis_selection(view, cards)
+
+
+def position_key(state: GameState) -> Hashable:
+    """Haggis: a key equal for two states whose round plays on alike (the same moves legal, the
+    same scores, until the round in play is scored), for a search's transposition table."""
+    from .haggis.state import HaggisState
+
+    if not isinstance(state, HaggisState):
+        raise ValueError(f"position_key is for haggis, not {state.name}")
+    return state.position_key()
 
 
 def timeout_move(state: GameState) -> Action | None:

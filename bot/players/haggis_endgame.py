@@ -5,7 +5,8 @@ perfect-information game once the hidden cards are dealt: the opponent's hand an
 (which goes to the first player out, G-16). Hard values its candidates by letting normal play
 both sides to the end, and there normal's slips (a lead the opponent can beat, a pass that lets
 it go out) decide the value. Expert instead deals worlds from its view and, in each, solves every
-candidate exactly with an alpha-beta search over the engine's own moves, then plays the best mean
+candidate exactly with an alpha-beta search over the engine's own moves (positions met again by
+plays in another order read from a table, ``bot.games.position_key``), then plays the best mean
 (perfect-information Monte Carlo). On 193 endgame positions of normal-v-normal rounds the move
 so chosen lost 2.3 points of the round on average against the best with every card known,
 hard's 3.1 and normal's 4.0 (``bench/haggis_endgame.py``, docs/players.md).
@@ -23,11 +24,12 @@ hard's search after one world's cost.
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
-from bot.games import Action, GameState, determinise
+from bot.games import Action, GameState, determinise, position_key
 
 from .base import View, seat_of
 from .hard import Evaluate
@@ -38,9 +40,10 @@ ENDGAME_CARDS = 8
 #: Worlds dealt per move; a move is decided on at least ``MIN_WORLDS`` of them.
 WORLDS = 16
 MIN_WORLDS = 8
-#: Positions searched per move, all worlds together: about 0.37 s of CPU at the 61 µs a
-#: position costs (``bench/haggis_endgame.py``), well inside the 0.65 s a move plans.
-NODE_CAP = 6_000
+#: Positions searched per move, all worlds together: about 0.3 s of CPU at the 30 µs a position
+#: costs (``bench/haggis_endgame.py``; 61 µs before worlds ended with their round and kept a
+#: table), well inside the 0.65 s a move plans.
+NODE_CAP = 10_000
 #: The clock is read every this many positions.
 CLOCK_EVERY = 64
 #: With a clock, the solve stops at this share of the time left to the search's hard cap, so
@@ -61,6 +64,10 @@ def _ordered(legal: Sequence[Action]) -> list[Action]:
     return sorted(legal, key=lambda a: -_cards_in(a))
 
 
+#: A transposition table: per position (``position_key``), bounds on its value for the seat.
+Table = dict[Hashable, tuple[float, float]]
+
+
 def _value(
     state: GameState,
     events: list[dict[str, Any]],
@@ -69,8 +76,10 @@ def _value(
     alpha: float,
     beta: float,
     budget: PositionBudget,
+    table: Table,
 ) -> float:
-    """The value for ``seat`` with perfect play from ``state`` (``events``: the last move's)."""
+    """The value for ``seat`` with perfect play from ``state`` (``events``: the last move's):
+    fail-soft alpha-beta, a position met again (its plays in another order) read from ``table``."""
     budget.spend()
     done = evaluate(events, seat, state)
     if done is not None:
@@ -78,12 +87,21 @@ def _value(
     mover = state.current_player
     if mover is None:
         return 0.0
+    key = position_key(state)
+    low, high = table.get(key, _UNKNOWN)
+    if low >= beta or low == high:
+        return low
+    if high <= alpha:
+        return high
+    alpha, beta = max(alpha, low), min(beta, high)
+    window = (alpha, beta)
     legal = [a for a in state.legal_actions(mover) if not str(a).startswith("bet")]
     maximising = mover == seat
-    best = -float("inf") if maximising else float("inf")
+    best = -math.inf if maximising else math.inf
     for action in _ordered(legal):
         child = state.clone()
-        value = _value(child, child.apply(action, mover), seat, evaluate, alpha, beta, budget)
+        events = child.apply(action, mover)
+        value = _value(child, events, seat, evaluate, alpha, beta, budget, table)
         if maximising:
             best = max(best, value)
             alpha = max(alpha, value)
@@ -92,7 +110,16 @@ def _value(
             beta = min(beta, value)
         if alpha >= beta:
             break
+    if best <= window[0]:
+        table[key] = (low, best)  # all below the window: an upper bound
+    elif best >= window[1]:
+        table[key] = (best, high)  # cut off above it: a lower bound
+    else:
+        table[key] = (best, best)
     return best
+
+
+_UNKNOWN = (-math.inf, math.inf)
 
 
 def solved_value(
@@ -105,9 +132,10 @@ def solved_value(
             [],
             seat,
             evaluate,
-            -float("inf"),
-            float("inf"),
+            -math.inf,
+            math.inf,
             PositionBudget(node_cap, None, CLOCK_EVERY),
+            {},
         )
     except GaveUp:
         return None
@@ -144,6 +172,7 @@ def solved_move(
     seat = seat_of(view)
     budget = PositionBudget(node_cap, share_of_time_left(deadline, SOLVE_SHARE), CLOCK_EVERY)
     totals = [0.0] * len(legal)
+    table: Table = {}  # shared by every world and move: a key holds the hidden cards too
     worlds = 0
     try:
         for _ in range(WORLDS):
@@ -153,7 +182,7 @@ def solved_move(
                 child = world.clone()
                 events = child.apply(action, seat)
                 values.append(
-                    _value(child, events, seat, evaluate, -float("inf"), float("inf"), budget)
+                    _value(child, events, seat, evaluate, -math.inf, math.inf, budget, table)
                 )
             worlds += 1
             if worlds == 1 and budget.nodes * MIN_WORLDS > node_cap:

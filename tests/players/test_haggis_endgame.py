@@ -3,13 +3,14 @@ decides from the seat's view alone, keeps to its bounds, and is what expert play
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from typing import Any
 
 import pytest
 
-from bot.games import GameState, determinise, new_game
+from bot.games import GameState, determinise, new_game, position_key
 from bot.players.base import SearchLimits
 from bot.players.haggis_endgame import endgame_reached, solved_move, solved_value
 from bot.players.haggis_normal import haggis_normal
@@ -69,6 +70,83 @@ def test_the_solve_equals_the_engines_minimax() -> None:
             got = solved_value(state, seat, EVALUATE)
             assert got is not None
             assert abs(got - _minimax(state, [], seat)) < 1e-9
+
+
+def _memo_minimax(
+    state: GameState, events: list[dict[str, Any]], seat: int, memo: dict[str, float]
+) -> float:
+    """``_minimax`` with positions met again read back by their whole state, cards of the piles
+    and all: bigger endgames in time, with no use of the solve's own key."""
+    done = EVALUATE(events, seat, state)
+    if done is not None:
+        return done
+    data = state.to_dict()
+    del data["rng"]
+    key = json.dumps(data, sort_keys=True)
+    if key not in memo:
+        player = state.current_player
+        assert player is not None
+        values = []
+        for action in state.legal_actions(player):
+            if not str(action).startswith("bet"):
+                child = state.clone()
+                values.append(_memo_minimax(child, child.apply(action, player), seat, memo))
+        memo[key] = max(values) if player == seat else min(values)
+    return memo[key]
+
+
+def _tree(state: GameState, seen: dict[str, GameState]) -> None:
+    """Every position of the rest of the round, once each (by its whole state)."""
+    data = state.to_dict()
+    del data["rng"]
+    key = json.dumps(data, sort_keys=True)
+    if key in seen or state.current_player is None:
+        return
+    seen[key] = state
+    player = state.current_player
+    for action in state.legal_actions(player):
+        child = state.clone()
+        if not any(e["type"] == "round_scored" for e in child.apply(action, player)):
+            _tree(child, seen)
+
+
+def test_positions_with_one_key_play_on_alike() -> None:
+    """``position_key``, the solve's table key: positions reached by plays in another order
+    share one only when the same moves are legal there and perfect play scores the same."""
+    positions = [
+        s for s in _endgames(range(40, 60), most_cards=7) if sum(s.view(0)["hand_sizes"]) >= 6
+    ]
+    assert len(positions) >= 4
+    merged = 0
+    for root in positions[:4]:
+        seen: dict[str, GameState] = {}
+        _tree(root, seen)
+        by_key: dict[object, list[GameState]] = {}
+        for state in seen.values():
+            by_key.setdefault(position_key(state), []).append(state)
+        memo: dict[str, float] = {}
+        for group in by_key.values():
+            first, *rest = group
+            merged += len(rest)
+            legal = [str(a) for a in first.legal_actions(first.current_player)]
+            value = _memo_minimax(first, [], 0, memo)
+            for other in rest:
+                assert [str(a) for a in other.legal_actions(other.current_player)] == legal
+                assert abs(_memo_minimax(other, [], 0, memo) - value) < 1e-9
+    assert merged > 0  # transpositions do occur
+
+
+def test_positions_met_again_are_read_back_right() -> None:
+    """Eight cards: the solve reads positions met again from its table; still every value is
+    the plain minimax's."""
+    positions = _endgames(range(40, 52), most_cards=8)
+    big = [s for s in positions if sum(s.view(0)["hand_sizes"]) >= 7][:4]
+    assert len(big) >= 3
+    for state in big:
+        for seat in (0, 1):
+            got = solved_value(state, seat, EVALUATE, node_cap=200_000)
+            assert got is not None
+            assert abs(got - _memo_minimax(state, [], seat, {})) < 1e-9
 
 
 def test_the_solved_move_is_the_best_mean_over_its_worlds() -> None:

@@ -700,6 +700,30 @@ class HaggisState(GameState):
             "winner": self.winner,
         }
 
+    def position_key(self) -> tuple[Any, ...]:
+        """Equal for two states of the same game whose rounds play on alike: the same moves are
+        legal and score the same until the round in play is scored (a search's transposition
+        key; captured cards count by their points, which is all scoring reads of them)."""
+        return (
+            self.round_no,
+            self.dealer,
+            self.leader,
+            self.turn,
+            tuple(self.hands),
+            self.haggis,
+            tuple(sum(map(POINTS.__getitem__, pile)) for pile in self.piles),
+            tuple(self.trick),
+            self.passes,
+            tuple(self.bets),
+            tuple(self.played),
+            tuple(self.out),
+            tuple(self.scores),
+            tuple(self.out_points),
+            tuple(self.bonus_points),
+            self.pending_give,
+            self.over,
+        )
+
     def _own_rng(self) -> random.Random:
         """The rng to deal with, copied first if a clone shares it."""
         if self._rng_shared:
