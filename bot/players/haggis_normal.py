@@ -198,6 +198,7 @@ def score_actions(view: View, legal: Sequence[Action]) -> list[float]:
     trick_points = _trick_points(view)
     # near the end a lead nobody can beat (but by a bomb) keeps the lead for the next one
     unseen = outstanding(view) if shape is None and need_now <= ENDGAME_PLAYS else None
+    wild_leads_skipped = shape is None and numbers > WILD_LEADS_FROM
 
     result: list[float] = []
     for i, t in enumerate(texts):
@@ -210,13 +211,14 @@ def score_actions(view: View, legal: Sequence[Action]) -> list[float]:
         if t == "pass":
             result.append(0.0)
             continue
-        cards = t.partition(" =")[0].split()
-        if len(cards) == len(hand):
+        body = t.partition(" =")[0]
+        if body.count(" ") + 1 == len(hand):
             result.append(1000.0)
             continue
-        if shape is None and numbers > WILD_LEADS_FROM and any(x in FACES for x in cards):
+        if wild_leads_skipped and ("J" in body or "Q" in body or "K" in body):
             # early in a round a wild is not spent on a lead (and the hundreds of wild
-            # variants of each lead are not worth reading): kept for follows and going out
+            # variants of each lead are not worth reading): kept for follows and going out.
+            # (A face card is the only token holding J, Q or K: read without splitting.)
             result.append(-200.0 - 1e-4 * i)
             continue
         c = classify(t, suits, shape)

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..base import Action
 from ..checks import action_text
 from ..errors import IllegalAction
@@ -11,6 +13,16 @@ from .cards import LABELS, ids_of, parse_cards
 from .combinations import parse_reading, reading_name
 
 BET_AMOUNTS = (0, 15, 30)
+
+
+@lru_cache(maxsize=1 << 16)
+def _play_text(mask: int, reading: int | None) -> str:
+    """The notation of a play: a search lists the same plays of a hand again and again (a lead
+    of many cards has hundreds), each a new action."""
+    text = " ".join(LABELS[c] for c in ids_of(mask))
+    if reading is not None:
+        text += f" ={reading_name(reading)}"
+    return text
 
 
 class PlayAction(Action):
@@ -26,10 +38,7 @@ class PlayAction(Action):
     def __str__(self) -> str:
         text = self._text
         if text is None:
-            text = " ".join(LABELS[c] for c in ids_of(self.mask))
-            if self.reading is not None:
-                text += f" ={reading_name(self.reading)}"
-            self._text = text
+            text = self._text = _play_text(self.mask, self.reading)
         return text
 
     def __eq__(self, other: object) -> bool:
