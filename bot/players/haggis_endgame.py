@@ -7,14 +7,13 @@ both sides to the end, and there normal's slips (a lead the opponent can beat, a
 it go out) decide the value. Expert instead deals worlds from its view and, in each, solves every
 candidate exactly with an alpha-beta search over the engine's own moves (positions met again by
 plays in another order read from a table, ``bot.games.position_key``), then plays the best mean
-(perfect-information Monte Carlo). On 193 endgame positions of normal-v-normal rounds the move
-so chosen lost 2.3 points of the round on average against the best with every card known,
-hard's 3.1 and normal's 4.0 (``bench/haggis_endgame.py``, docs/players.md).
+(perfect-information Monte Carlo). On the 117 endgame positions of normal-v-normal rounds of
+seeds 300–359 the move so chosen lost 2.6 points of the round on average against the best with
+every card known, hard's 4.5 and normal's 3.0 (``bench/haggis_endgame.py``, docs/players.md).
 
 With three players the same holds once the first player is out and two play on; the other one
-is taken to play against this seat. On 96 such positions of normal's rounds (seeds 300–359) the
-solved move lost 0.19 points of margin against the best with every card known, hard's 0.50 and
-normal's 0.81.
+is taken to play against this seat. On 108 such positions (the same seeds) the solved move lost
+0.24 points against the best with every card known, hard's 0.56 and normal's 0.81.
 
 The work is bounded by positions searched (``NODE_CAP``, well inside the 0.65 s of CPU a move
 plans on an idle core), so the same seed gives the same move on any machine; the clock, when
