@@ -84,8 +84,10 @@ def candidates(view: View, legal: Sequence[Action], rng: random.Random) -> list[
 
 PROFILE = SearchProfile(
     game="haggis",
-    # what 0.65 s of CPU buys (``bench/hard_player.py --fixed``, 3 December): 20 a move in two-player
-    # games, 27 in three-player ones
+    # the fixed count (no clock) of the analysis and the arena's default: what 0.65 s of CPU
+    # bought on 3 December on a busy machine (``bench/hard_player.py --fixed``). On an idle core
+    # it buys about 60 since session 27 (docs/players.md), which would treble an analysis's CPU
+    # for no measured gain in strength; a timed move searches what its clock allows
     samples_per_second=20,
     determinize=partial(determinise, "haggis", round_only=True),
     candidates=candidates,
