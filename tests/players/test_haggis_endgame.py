@@ -72,6 +72,13 @@ def test_the_solve_equals_the_engines_minimax() -> None:
             assert abs(got - _minimax(state, [], seat)) < 1e-9
 
 
+def _whole_state(state: GameState) -> str:
+    """A position by its whole state (the cards of the piles too), but for the deal's rng."""
+    data = state.to_dict()
+    del data["rng"]
+    return json.dumps(data, sort_keys=True)
+
+
 def _memo_minimax(
     state: GameState, events: list[dict[str, Any]], seat: int, memo: dict[str, float]
 ) -> float:
@@ -80,9 +87,7 @@ def _memo_minimax(
     done = EVALUATE(events, seat, state)
     if done is not None:
         return done
-    data = state.to_dict()
-    del data["rng"]
-    key = json.dumps(data, sort_keys=True)
+    key = _whole_state(state)
     if key not in memo:
         player = state.current_player
         assert player is not None
@@ -97,9 +102,7 @@ def _memo_minimax(
 
 def _tree(state: GameState, seen: dict[str, GameState]) -> None:
     """Every position of the rest of the round, once each (by its whole state)."""
-    data = state.to_dict()
-    del data["rng"]
-    key = json.dumps(data, sort_keys=True)
+    key = _whole_state(state)
     if key in seen or state.current_player is None:
         return
     seen[key] = state
