@@ -65,6 +65,7 @@ def _ordered(legal: Sequence[Action]) -> list[Action]:
 
 #: A transposition table: per position (``position_key``), bounds on its value for the seat.
 Table = dict[Hashable, tuple[float, float]]
+_UNKNOWN = (-math.inf, math.inf)
 
 
 def _value(
@@ -93,7 +94,7 @@ def _value(
     if high <= alpha:
         return high
     alpha, beta = max(alpha, low), min(beta, high)
-    window = (alpha, beta)
+    window_low, window_high = alpha, beta
     legal = [a for a in state.legal_actions(mover) if not str(a).startswith("bet")]
     maximising = mover == seat
     best = -math.inf if maximising else math.inf
@@ -109,16 +110,13 @@ def _value(
             beta = min(beta, value)
         if alpha >= beta:
             break
-    if best <= window[0]:
+    if best <= window_low:
         table[key] = (low, best)  # all below the window: an upper bound
-    elif best >= window[1]:
+    elif best >= window_high:
         table[key] = (best, high)  # cut off above it: a lower bound
     else:
         table[key] = (best, best)
     return best
-
-
-_UNKNOWN = (-math.inf, math.inf)
 
 
 def solved_value(
