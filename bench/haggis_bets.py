@@ -4,7 +4,7 @@ bench/haggis_bets.py [--players 2|3] [--seeds N] [--start S] [--worlds K] [--qui
 Plays the first round of each seed normal against normal, nobody betting, and at each seat's
 first decision records normal's estimate of its chance to go out first (``out_first_chance``,
 the logistic fit its bets use), the share of ``--worlds`` worlds dealt from the seat's view and
-played out by the rollout players where it went out first (what expert's ``bet_move`` weighs),
+played out by expert's rollout players where it went out first (what expert's ``bet_move`` weighs),
 expert's bet there, and who really went out first. It prints both estimates' calibration and
 what a big bet made by each rule would have won per seat and round against the others (value ×
 (+1 out first, −1 not)). ``--quick``: three seeds (the suite's check that the bench runs).
@@ -24,8 +24,8 @@ from bot.games import determinise, new_game  # noqa: E402
 from bot.players.haggis_bets import bet_move, round_end  # noqa: E402
 from bot.players.haggis_normal import (  # noqa: E402
     BIG_BET_FROM,
+    expert_rollout,
     haggis_normal,
-    haggis_rollout,
     out_first_chance,
 )
 from bot.players.haggis_search import PROFILE  # noqa: E402
@@ -37,7 +37,7 @@ def worlds_chance(view: dict, seat: int, worlds: int, rng: random.Random) -> flo
     """The share of worlds from ``view`` played out where ``seat`` went out first."""
     firsts = 0
     for _ in range(worlds):
-        event = round_end(determinise("haggis", view, rng), haggis_rollout, rng)
+        event = round_end(determinise("haggis", view, rng), expert_rollout, rng)
         firsts += event is not None and event["first_out"] == seat
     return firsts / worlds
 
@@ -66,7 +66,7 @@ def main() -> None:
             legal = state.legal_actions(seat)
             if seat not in first:
                 expert = bet_move(
-                    view, legal, evaluate=PROFILE.evaluate, policy=haggis_rollout, rng=rng
+                    view, legal, evaluate=PROFILE.evaluate, policy=expert_rollout, rng=rng
                 )
                 first[seat] = (
                     out_first_chance(view, list(view["hand"])),

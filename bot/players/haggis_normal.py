@@ -14,15 +14,14 @@ import math
 import random
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 from bot.games import Action
 
-from .base import View, seat_of
+from .base import Policy, View, seat_of
 from .haggis_cards import FACES, Combo, card_points, classify, split_play
 from .haggis_count import can_be_beaten, outstanding, sure_ranks
-
-PRESSURE = 4  # an opponent with this many cards or fewer may go out next
 
 
 def _suits(view: View) -> int:
@@ -123,15 +122,30 @@ def bet_choice(view: View, hand: Sequence[str]) -> int:
     return 0
 
 
-#: Tunable weights of the plan (measured in the arena against ``greedy``).
-W_PLAYS = 3.0  # per play still needed to shed the rest of the hand
-W_RANK = 0.25  # per rank of the combination spent (high cards are kept to win tricks)
-W_WILD = 2.5  # per wild face card spent
-W_BREAK = 1.5  # a set split: some of a rank left behind
-FOLLOW_BASE = 4.0
+@dataclass(frozen=True)
+class Plan:
+    """The weights of normal's plan (``score_actions``). ``NORMAL``'s were set by hand in the
+    arena against ``greedy``; expert's rollouts play a set tuned in self-play (``TUNED``)."""
+
+    plays: float = 3.0  # per play still needed to shed the rest of the hand
+    rank: float = 0.25  # per rank of the combination spent (high cards are kept to win tricks)
+    wild: float = 2.5  # per wild face card spent
+    split: float = 1.5  # a set split: some of a rank left behind
+    size: float = 0.3  # per card of the play
+    follow: float = 4.0  # following (and keeping the lead) rather than passing
+    follow_points: float = 0.5  # per card point in the trick, for following
+    sure_lead: float = 8.0  # a lead nobody can beat without a bomb, near the end
+    pressure: int = 4  # an opponent with this many cards or fewer may go out next
+    pressure_size: float = 6.0  # a play longer than the pressing opponent's hand
+    pressure_single: float = 0.5  # per rank of a single, under pressure
+    bomb_near_out: int = 3  # bombs are for an opponent holding this many cards or fewer
+
+
+NORMAL = Plan()
+#: Expert's rollouts: ``NORMAL`` tuned in self-play (``python -m bot.players.haggis_plan_tune``).
+TUNED = Plan(wild=3.75, split=0.9, follow=2.4, follow_points=0.75, sure_lead=18.0)
 ENDGAME_PLAYS = 3  # with this few plays left, leads count what can still beat them
-SURE_LEAD = 8.0  # a lead nobody can beat without a bomb, near the end
-WILD_LEADS_FROM = 6  # with more number cards than this, leads spend no wild  # following (and keeping the lead) rather than passing
+WILD_LEADS_FROM = 6  # with more number cards than this, leads spend no wild
 
 
 def _others_min(view: View, seat: int) -> int:
@@ -152,30 +166,35 @@ def _trick_points(view: View) -> int:
 
 
 def _play_value(
-    c: Combo, hand: Sequence[str], need_now: int, counts: Counter[int], others_min: int
+    c: Combo,
+    hand: Sequence[str],
+    need_now: int,
+    counts: Counter[int],
+    others_min: int,
+    plan: Plan,
 ) -> float:
     """What a (non-bomb) play does to the plan: plays saved, ranks and wilds spent."""
     rest = list(hand)
     for card in c.cards:
         rest.remove(card)
     need = plays_needed(rest)
-    score = -W_PLAYS * (need - (need_now - 1)) - W_RANK * min(c.rank, 13) - W_WILD * c.wilds
-    score += 0.3 * c.size
+    score = -plan.plays * (need - (need_now - 1)) - plan.rank * min(c.rank, 13)
+    score += plan.size * c.size - plan.wild * c.wilds
     if c.kind == "set":
         natural = sum(1 for x in c.cards if x not in FACES)
         if natural and counts[c.rank] > natural:
-            score -= W_BREAK
+            score -= plan.split
     if need <= 1 and not any(x in FACES for x in rest) or not rest:
         score += 20.0  # one play left: we go out next turn unless beaten
-    if others_min <= PRESSURE:
+    if others_min <= plan.pressure:
         if c.size > others_min:
-            score += 6.0  # they cannot answer in kind with so few cards
+            score += plan.pressure_size  # they cannot answer in kind with so few cards
         elif c.kind == "set" and c.size == 1:
-            score += 0.5 * c.rank  # a high single is hard to beat
+            score += plan.pressure_single * c.rank  # a high single is hard to beat
     return score
 
 
-def score_actions(view: View, legal: Sequence[Action]) -> list[float]:
+def score_actions(view: View, legal: Sequence[Action], plan: Plan = NORMAL) -> list[float]:
     """A score per legal action; ``normal`` plays the best, ``hard`` searches the best few.
 
     The plan: how many plays the rest of the hand needs (runs, then sets; ``plays_needed``),
@@ -227,21 +246,21 @@ def score_actions(view: View, legal: Sequence[Action]) -> list[float]:
             continue
         if c.is_bomb:
             rest = [x for x in hand if x not in c.cards]
-            wanted = others_min <= 3 or plays_needed(rest) <= 1
+            wanted = others_min <= plan.bomb_near_out or plays_needed(rest) <= 1
             if shape is None:
                 result.append((-5.0 - c.rank) if wanted else -60.0 - c.rank)
             else:
                 rich = n == 3 and trick_points >= 8
                 result.append((1.0 - 0.1 * c.rank) if wanted or rich else -30.0 - c.rank)
             continue
-        value = _play_value(c, hand, need_now, counts, others_min) - 1e-4 * i
+        value = _play_value(c, hand, need_now, counts, others_min, plan) - 1e-4 * i
         if shape is None:
             if unseen is not None and not c.wilds and not can_be_beaten(c, unseen):
-                value += SURE_LEAD
+                value += plan.sure_lead
             result.append(50.0 + value)
         else:
             # a follow keeps the lead and takes the trick; worth it unless it wrecks the plan
-            result.append(FOLLOW_BASE + 0.5 * trick_points + value + W_RANK * 7)
+            result.append(plan.follow + plan.follow_points * trick_points + value + plan.rank * 7)
     return result
 
 
@@ -263,11 +282,24 @@ def ranked_candidates(view: View, legal: Sequence[Action], rng: random.Random) -
     return ranked or list(legal)
 
 
-def haggis_normal(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
-    scores = score_actions(view, legal)
+def _best(scores: list[float], legal: Sequence[Action], rng: random.Random) -> Action:
     best = max(scores)
     ties = [i for i, s in enumerate(scores) if s >= best - 1e-9]
     return legal[ties[0] if len(ties) == 1 else ties[rng.randrange(len(ties))]]
 
 
+def haggis_normal(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+    return _best(score_actions(view, legal), legal, rng)
+
+
+def plan_player(plan: Plan) -> Policy:
+    """Normal's player with other weights (expert's rollouts play ``TUNED``)."""
+
+    def play(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        return _best(score_actions(view, legal, plan), legal, rng)
+
+    return play
+
+
 haggis_rollout = haggis_normal
+expert_rollout = plan_player(TUNED)

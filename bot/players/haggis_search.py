@@ -18,7 +18,7 @@ from .base import View, seat_of
 from .haggis_bets import bet_move
 from .haggis_cards import is_bomb_text
 from .haggis_endgame import solved_move
-from .haggis_normal import haggis_rollout, ranked_candidates
+from .haggis_normal import expert_rollout, haggis_rollout, ranked_candidates
 from .hard import SearchProfile, match_value
 from .solve_budget import share_of_time_left
 
@@ -116,7 +116,7 @@ def expert_exact(
         view,
         legal,
         evaluate=PROFILE.evaluate,
-        policy=haggis_rollout,
+        policy=expert_rollout,
         rng=rng,
         deadline=share_of_time_left(deadline, BET_SHARE),
     )
@@ -130,5 +130,8 @@ def expert_candidates(view: View, legal: Sequence[Action], rng: random.Random) -
     return candidates(view, _no_bets(legal), rng)
 
 
-#: Expert's: hard's search, its bets and small endgames of two decided first (``expert_exact``).
-EXPERT_PROFILE = replace(PROFILE, exact=expert_exact, candidates=expert_candidates)
+#: Expert's: hard's search, its bets and small endgames of two decided first (``expert_exact``),
+#: its worlds played on by normal's plan tuned in self-play (``haggis_normal.TUNED``).
+EXPERT_PROFILE = replace(
+    PROFILE, exact=expert_exact, candidates=expert_candidates, rollout_policy=expert_rollout
+)

@@ -11,7 +11,7 @@ import pytest
 from bot.games import determinise, new_game
 from bot.players.base import SearchLimits
 from bot.players.haggis_bets import bet_move, round_end, with_bet
-from bot.players.haggis_normal import haggis_rollout
+from bot.players.haggis_normal import expert_rollout, haggis_rollout
 from bot.players.haggis_search import PROFILE, expert_candidates
 from bot.players.hard import margin_when
 from bot.players.levels import choose_action
@@ -114,7 +114,7 @@ def test_expert_bets_as_weighed_and_searches_only_plays(players: int) -> None:
             view,
             legal,
             evaluate=PROFILE.evaluate,
-            policy=haggis_rollout,
+            policy=expert_rollout,
             rng=random.Random(random.Random(seed).getrandbits(64)),
         )
         if weighed is not None:
