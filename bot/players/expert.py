@@ -2,8 +2,9 @@
 (``game_policies.expert_profile``), grown into an information-set tree (``ismcts``) where the
 profile asks for one (``SearchProfile.tree_per_second``; no game does today). Hurricane's profile
 solves the last round of a two-player deal exactly (``hurricane_endgame``): that, not a tree, is
-what beats hard. Haggis's weighs its bets in worlds played out (``haggis_bets``) and solves small
-endgames of two players in every world (``haggis_endgame``); Hurikan's solves the tail of the
+what beats hard. Haggis's weighs its bets in worlds played out (``haggis_bets``), solves small
+endgames of two players in every world (``haggis_endgame``) and plays its worlds on with normal's
+plan tuned in self-play (``haggis_normal.TUNED``); Hurikan's solves the tail of the
 third packet in every world (``hurikan_tail``). At the iterations 0.65 s buys the tree lost to
 hard in Hurikan and Haggis (docs/players.md), and expert must never be the weaker of the two.
 

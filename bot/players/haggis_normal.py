@@ -5,7 +5,8 @@ pass rather than spend a wild on a trick worth nothing; bombs are kept to stop a
 about to go out or to take the lead for going out ourselves (a bomb's trick goes to an opponent,
 G-13, so bombing never pays in card points). It counts the unseen cards (``haggis_count``): near
 the end it leads what nobody can beat, keeping the lead to go out. It bets when its estimated
-chance of going out first makes the bet pay (``bet_choice``).
+chance of going out first makes the bet pay (``bet_choice``). The plan's weights are a ``Plan``:
+``NORMAL``'s were set by hand, ``TUNED``'s (expert's rollouts) in self-play.
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ def test_a_plan_that_never_follows_loses_to_normal() -> None:
 
 
 def test_the_tuned_plan_beats_normal_on_deals_it_was_not_tuned_on() -> None:
-    """Tuning dealt seeds from 10,000 up for well under 100,000 trials' worth; these are fresh."""
+    """The full tuning run deals seeds from 10,000 to under 90,000: these are fresh."""
     assert TUNED != NORMAL
     margin = trial(None, TUNED, NORMAL, range(900_000, 900_150), players=2)
     assert margin.better, margin
