@@ -4,7 +4,7 @@ bench/haggis_bets.py [--players 2|3] [--seeds N] [--start S] [--worlds K] [--qui
 Plays the first round of each seed normal against normal, nobody betting, and at each seat's
 first decision records normal's estimate of its chance to go out first (``out_first_chance``,
 the logistic fit its bets use), the share of ``--worlds`` worlds dealt from the seat's view and
-played out by expert's rollout players where it went out first (what expert's ``bet_move`` weighs),
+played out by expert's rollout players where it went out first (what ``bet_move`` weighs),
 expert's bet there, and who really went out first. It prints both estimates' calibration and
 what a big bet made by each rule would have won per seat and round against the others (value ×
 (+1 out first, −1 not)). ``--quick``: three seeds (the suite's check that the bench runs).
@@ -24,11 +24,10 @@ from bot.games import determinise, new_game  # noqa: E402
 from bot.players.haggis_bets import bet_move, round_end  # noqa: E402
 from bot.players.haggis_normal import (  # noqa: E402
     BIG_BET_FROM,
-    expert_rollout,
     haggis_normal,
     out_first_chance,
 )
-from bot.players.haggis_search import PROFILE  # noqa: E402
+from bot.players.haggis_search import PROFILE, expert_rollout  # noqa: E402
 
 BIG = 30
 

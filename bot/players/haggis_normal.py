@@ -303,4 +303,3 @@ def plan_player(plan: Plan) -> Policy:
 
 
 haggis_rollout = haggis_normal
-expert_rollout = plan_player(TUNED)

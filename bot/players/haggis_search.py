@@ -18,7 +18,7 @@ from .base import View, seat_of
 from .haggis_bets import bet_move
 from .haggis_cards import is_bomb_text
 from .haggis_endgame import solved_move
-from .haggis_normal import expert_rollout, haggis_rollout, ranked_candidates
+from .haggis_normal import TUNED, haggis_rollout, plan_player, ranked_candidates
 from .hard import SearchProfile, match_value
 from .solve_budget import share_of_time_left
 
@@ -97,6 +97,9 @@ PROFILE = SearchProfile(
     max_rollout_moves=600,
 )
 
+
+#: Expert's worlds, its bets' and its search's, are played on by normal's tuned plan.
+expert_rollout = plan_player(TUNED)
 
 #: With a clock, expert's bet decision stops at this share of the time left to the search's hard
 #: cap, so that the search still has time for the move that follows.

@@ -11,8 +11,8 @@ import pytest
 from bot.games import determinise, new_game
 from bot.players.base import SearchLimits
 from bot.players.haggis_bets import bet_move, round_end, with_bet
-from bot.players.haggis_normal import expert_rollout, haggis_rollout
-from bot.players.haggis_search import PROFILE, expert_candidates
+from bot.players.haggis_normal import haggis_rollout
+from bot.players.haggis_search import PROFILE, expert_candidates, expert_rollout
 from bot.players.hard import margin_when
 from bot.players.levels import choose_action
 
