@@ -22,9 +22,24 @@ from bot.games import Action
 from .base import View
 from .hurricane_cards import VALUE, parse_play
 
-BANKED = 0.7  # a hand card laid in a take: banked now rather than maybe later
-THREAT = 0.8
-CARD_SPENT = 0.5  # per hand card laid in a take
+
+@dataclass(frozen=True)
+class Plan:
+    """The weights of normal's scores, set by hand (``NORMAL``). Tuned in self-play
+    (``python -m bot.players.hurikan_plan_tune``) they do not move: a step of any weight changes
+    a deal's margin by ±0.1 point of 220 (docs/players.md)."""
+
+    take: float = 1.0  # per point of the table card taken
+    banked: float = 0.7  # per point taken: banked now rather than maybe later
+    laid_points: float = 0.0  # per point of the hand cards laid in a take
+    card_spent: float = 0.5  # per hand card laid in a take
+    lay_points: float = 0.3  # per point of a card laid without taking
+    lay_card: float = 0.5  # a card laid without taking
+    threat: float = 0.8  # per point of the best table card the opponent may take
+    threat_second: float = 0.2  # per point of the second best
+
+
+NORMAL = Plan()
 
 
 @dataclass(frozen=True)
@@ -37,29 +52,47 @@ class Move:
     takes: bool
 
 
-def _threat(values: Sequence[int], opponent_cards: int) -> float:
+def _threat(values: Sequence[int], opponent_cards: int, plan: Plan) -> float:
     if not values or opponent_cards <= 0:
         return 0.0
     top = sorted(values, reverse=True)
     # The opponent takes one card a turn, most likely the best one it can sum to.
-    return THREAT * top[0] + (0.2 * top[1] if len(top) > 1 else 0.0)
+    return plan.threat * top[0] + (plan.threat_second * top[1] if len(top) > 1 else 0.0)
 
 
-def score_hurikan(text: str, table: Sequence[str], opponent_cards: int) -> float:
+def score_hurikan(
+    text: str, table: Sequence[str], opponent_cards: int, plan: Plan = NORMAL
+) -> float:
     """Normal's score of one move (the slow path: any legal text, e.g. a many-card lay)."""
     play = parse_play(text)
     laid = [VALUE[c] for c in play.played]
     after = [VALUE[c] for c in table]
     if play.taken:
         after.remove(VALUE[play.taken[0]])
-        return _take_score(VALUE[play.taken[0]], len(laid), after, opponent_cards)
-    return -0.3 * sum(laid) - 0.5 * len(laid) - _threat([*after, *laid], opponent_cards)
+        return _take_score(VALUE[play.taken[0]], laid, after, opponent_cards, plan)
+    return _lay_score(laid, [*after, *laid], opponent_cards, plan)
 
 
-def _take_score(target: int, laid: int, after: list[int], opponent_cards: int) -> float:
+def _lay_score(laid: Sequence[int], after: list[int], opponent_cards: int, plan: Plan) -> float:
+    return (
+        -plan.lay_points * sum(laid)
+        - plan.lay_card * len(laid)
+        - _threat(after, opponent_cards, plan)
+    )
+
+
+def _take_score(
+    target: int, laid: Sequence[int], after: list[int], opponent_cards: int, plan: Plan
+) -> float:
     # one card a take keeps the others for later turns (a seat with an empty hand is skipped
     # until both are refilled, K-4): of equal takes, the one laying fewest cards
-    return target + BANKED * target - CARD_SPENT * laid - _threat(after, opponent_cards)
+    return (
+        plan.take * target
+        + plan.banked * target
+        + plan.laid_points * sum(laid)
+        - plan.card_spent * len(laid)
+        - _threat(after, opponent_cards, plan)
+    )
 
 
 @cache
@@ -84,8 +117,8 @@ def opponent_cards(view: View) -> int:
     return int(sizes[1 - seat]) + (6 if int(view.get("stock_count") or 0) else 0)
 
 
-def moves(view: View, every_take: bool = True) -> list[Move]:
-    """The distinct sensible moves, best first by normal's score: each value laid alone, and
+def moves(view: View, every_take: bool = True, plan: Plan = NORMAL) -> list[Move]:
+    """The distinct sensible moves, best first by ``plan``'s score: each value laid alone, and
     each way (by values) of taking each table value; ``every_take=False`` keeps only the
     fewest-card takes (all normal ever plays)."""
     hand: list[str] = list(view.get("hand") or ())
@@ -98,7 +131,7 @@ def moves(view: View, every_take: bool = True) -> list[Move]:
     for card, v in zip(hand, values, strict=True):
         if v not in seen:
             seen.add(v)
-            score = -0.3 * v - 0.5 - _threat([*table_values, v], threat_cards)
+            score = _lay_score((v,), [*table_values, v], threat_cards, plan)
             out.append(Move(card, score, 1, False))
     if table and not view.get("opening"):
         ways = _subsets(values)
@@ -115,22 +148,23 @@ def moves(view: View, every_take: bool = True) -> list[Move]:
                 if not every_take and len(positions) > fewest:
                     break
                 text = "+".join(hand[i] for i in positions) + ":" + target
-                score = _take_score(tv, len(positions), after, threat_cards)
+                laid = [values[i] for i in positions]
+                score = _take_score(tv, laid, after, threat_cards, plan)
                 out.append(Move(text, score, len(positions), True))
     out.sort(key=lambda m: -m.score)
     return out
 
 
-def normal_choices(view: View) -> tuple[list[Move], list[Move]]:
+def normal_choices(view: View, plan: Plan = NORMAL) -> tuple[list[Move], list[Move]]:
     """Every move normal considers, best first, and the equally best ones it picks among."""
-    found = moves(view, every_take=False)
+    found = moves(view, every_take=False, plan=plan)
     best = found[0].score
     return found, [m for m in found if m.score >= best - 1e-9]
 
 
-def normal_text(view: View, rng: random.Random) -> str:
+def normal_text(view: View, rng: random.Random, plan: Plan = NORMAL) -> str:
     """Normal's move as text: the best-scored move, a random one of equally good ones."""
-    ties = normal_choices(view)[1]
+    ties = normal_choices(view, plan)[1]
     return ties[0].text if len(ties) == 1 else ties[rng.randrange(len(ties))].text
 
 

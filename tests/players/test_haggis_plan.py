@@ -3,10 +3,15 @@ rollouts (``haggis_plan_tune``), and the tuned plan the package ships."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from bot.players.haggis_normal import NORMAL, TUNED, Plan
-from bot.players.haggis_plan_tune import deal_margin, main, steps, trial
+from bot.players.haggis_plan_tune import deal_margin, main
+from bot.players.plan_tune import steps, trial
+
+TWO = partial(deal_margin, players=2)
 
 
 @pytest.mark.parametrize("players", [2, 3])
@@ -16,7 +21,7 @@ def test_a_plan_against_itself_scores_exactly_nothing(players: int) -> None:
 
 def test_a_plan_that_never_follows_loses_to_normal() -> None:
     passive = Plan(follow=-100.0)
-    margin = trial(None, passive, NORMAL, range(20_000, 20_030), players=2)
+    margin = trial(None, TWO, passive, NORMAL, range(20_000, 20_030))
     assert margin.mean < -2 * margin.se < 0
     assert not margin.better
 
@@ -24,7 +29,7 @@ def test_a_plan_that_never_follows_loses_to_normal() -> None:
 def test_the_tuned_plan_beats_normal_on_deals_it_was_not_tuned_on() -> None:
     """The full tuning run deals seeds from 10,000 to under 90,000: these are fresh."""
     assert TUNED != NORMAL
-    margin = trial(None, TUNED, NORMAL, range(900_000, 900_150), players=2)
+    margin = trial(None, TWO, TUNED, NORMAL, range(900_000, 900_150))
     assert margin.better, margin
 
 
