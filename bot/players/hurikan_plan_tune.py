@@ -6,8 +6,9 @@ suite's check); ``--deals``, ``--sweeps`` and ``--processes`` override the defau
 is ``plan_tune``'s, from ``NORMAL``.
 
 A deal is a whole Hurikan game (one deal, K-5) dealt from its seed, played once from each seat:
-the candidate's margin is its capture points less the incumbent's. The tie-breaks are seeded per
-deal and seat, so a plan against itself plays the same game from both seats and scores exactly 0.
+the candidate's margin is its capture points less the incumbent's. Each seat breaks ties with its
+own generator, seeded by the deal and the seat (not by who plays it), so a plan against itself
+plays the same game from both seats and scores exactly 0.
 """
 
 from __future__ import annotations
@@ -27,14 +28,14 @@ def deal_margin(seed: int, candidate: Plan, incumbent: Plan) -> float:
     margins = []
     for seat in range(2):
         state = new_game("hurikan", seed=seed)
-        rng = random.Random(seed * 31 + seat)
+        rngs = [random.Random(seed * 31 + mover) for mover in range(2)]
         scored: list[dict[str, Any]] = []
         while not scored:
             mover = state.current_player
             if mover is None:
                 raise RuntimeError("nobody to move before the deal was scored")
             plan = candidate if mover == seat else incumbent
-            events = state.apply(normal_text(state.view(mover), rng, plan), mover)
+            events = state.apply(normal_text(state.view(mover), rngs[mover], plan), mover)
             scored = [e for e in events if e["type"] == "deal_scored"]
         points = scored[0]["points"]
         margins.append(float(points[seat] - points[1 - seat]))
