@@ -22,7 +22,7 @@ from bot.games import Action
 
 from .base import View, seat_of
 from .hurikan_endgame import Solver, best_of, margin_of, move_of, values_of
-from .hurikan_worlds import opponent_hand
+from .hurikan_worlds import SURPRISE, opponent_hand
 from .hurricane_cards import unseen_in
 from .solve_budget import GaveUp, PositionBudget, share_of_time_left
 
@@ -61,6 +61,7 @@ def tail_move(
     deadline: float | None = None,
     worlds: int = WORLDS,
     node_cap: int = NODE_CAP,
+    surprise: float = SURPRISE,
 ) -> Action | None:
     """The move with the best mean solved value over worlds dealt from ``view``, or None where
     the tail is not reached or the bound comes first."""
@@ -82,7 +83,7 @@ def tail_move(
     done = 0
     try:
         for _ in range(worlds):
-            theirs = opponent_hand(view, rng)
+            theirs = opponent_hand(view, rng, surprise)
             stock = list(unseen)
             for card in theirs:
                 stock.remove(card)

@@ -12,7 +12,8 @@ Each hand the opponent may hold is weighed by the chance that a reasonable playe
 choice, ``hurikan_normal.moves``) with that hand, then, made the plays it made since the refill:
 ``1 - SURPRISE`` shared among normal's equally good moves, ``SURPRISE`` among all its moves, so a
 player who plays otherwise (a person, hard) only flattens the belief, it never rules a world
-out. Worlds are drawn by rejection: a uniform hand, kept with its weight. The weight depends on
+out. Expert's worlds give other moves twice that share (``EXPERT_SURPRISE``): hard, its opponent
+in the arena, leaves normal's choice at about a fifth of its moves. Worlds are drawn by rejection: a uniform hand, kept with its weight. The weight depends on
 the hand's values only (suits never matter in Hurikan), so a search computes each once.
 
 Everything comes from the seat's view (its ``history`` of public plays): no hidden card is read.
@@ -33,6 +34,9 @@ from .hurricane_cards import PACK, VALUE, parse_play, unseen_in
 HAND_SIZE = 6  # K-1, K-4: a packet is 6 cards each (the last 2)
 #: the share of the belief for plays other than normal's choice
 SURPRISE = 0.1
+#: expert's share: hard, the opponent expert is measured against, plays another move than
+#: normal's choice at about a fifth of its moves (39 of 185 in 6 games of hard against hard)
+EXPERT_SURPRISE = 0.2
 #: draws of a uniform hand before the most likely one drawn is used anyway
 MAX_DRAWS = 400
 
@@ -106,8 +110,9 @@ def past_plays(view: View) -> tuple[PastPlay, ...] | None:
     return tuple(reversed(out))
 
 
-def _chance(play: PastPlay, hand: Sequence[str], opponent: int) -> float:
-    """How likely a player with ``hand`` at that time was to make ``play``."""
+def _chance(play: PastPlay, hand: Sequence[str], opponent: int, surprise: float) -> float:
+    """How likely a player with ``hand`` at that time was to make ``play``: ``surprise`` shared
+    among all normal's moves, the rest among its equally good ones."""
     seen = {
         "seat": opponent,
         "hand": sorted(hand, key=VALUE.__getitem__),  # by value, as views hold hands
@@ -117,12 +122,12 @@ def _chance(play: PastPlay, hand: Sequence[str], opponent: int) -> float:
         "opening": play.opening,
     }
     found, ties = normal_choices(seen)
-    chance = SURPRISE / len(found)
+    chance = surprise / len(found)
     for move in ties:
         parsed = parse_play(move.text)
         taken = parsed.taken[0] if parsed.taken else None
         if _signature(parsed.played, taken) == play.signature:
-            chance += (1.0 - SURPRISE) / len(ties)
+            chance += (1.0 - surprise) / len(ties)
             break
     return chance
 
@@ -131,7 +136,8 @@ class Belief:
     """The opponent hands of one position, drawn in proportion to how well they explain its
     plays since the refill."""
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: View, surprise: float = SURPRISE) -> None:
+        self.surprise = surprise
         seat = seat_of(view)
         self.opponent = 1 - seat
         self.unseen = unseen_in(view)
@@ -149,7 +155,7 @@ class Belief:
         if found is None:
             found = 1.0
             for play in self.plays or ():
-                found *= _chance(play, [*hand, *play.played], self.opponent)
+                found *= _chance(play, [*hand, *play.played], self.opponent, self.surprise)
             self.weights[key] = found
         return found
 
@@ -183,29 +189,29 @@ def _key(view: View) -> tuple[object, ...]:
 _BELIEFS: dict[tuple[object, ...], Belief] = {}
 
 
-def belief_of(view: View) -> Belief:
-    key = _key(view)
+def belief_of(view: View, surprise: float = SURPRISE) -> Belief:
+    key = (*_key(view), surprise)
     found = _BELIEFS.get(key)
     if found is None:
         if len(_BELIEFS) >= 8:
             _BELIEFS.clear()
-        found = _BELIEFS[key] = Belief(view)
+        found = _BELIEFS[key] = Belief(view, surprise)
     return found
 
 
-def opponent_hand(view: View, rng: random.Random) -> list[str]:
+def opponent_hand(view: View, rng: random.Random, surprise: float = SURPRISE) -> list[str]:
     """The opponent's hand in one world: drawn from the belief once its plays say something,
     else uniformly from the unseen cards."""
-    belief = belief_of(view)
+    belief = belief_of(view, surprise)
     if not belief.informed:
         return rng.sample(belief.unseen, belief.size)
     return belief.draw(rng)
 
 
-def hurikan_world(view: View, rng: random.Random) -> GameState:
+def hurikan_world(view: View, rng: random.Random, surprise: float = SURPRISE) -> GameState:
     """A full position for the search: the opponent's hand drawn from the belief, the stock
     from the rest."""
-    belief = belief_of(view)
+    belief = belief_of(view, surprise)
     if not belief.informed:
         return determinise("hurikan", view, rng)
     return determinise("hurikan", view, rng, hands={belief.opponent: belief.draw(rng)})

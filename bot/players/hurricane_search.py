@@ -28,7 +28,7 @@ from .hard import SearchProfile, match_value
 from .hurikan_endgame import endgame_value, solved_move
 from .hurikan_normal import hurikan_normal, normal_text
 from .hurikan_tail import tail_move
-from .hurikan_worlds import hurikan_world
+from .hurikan_worlds import EXPERT_SURPRISE, hurikan_world
 from .hurricane_endgame import MARGIN_SHARE, PER_DEAL, SPREAD
 from .hurricane_endgame import endgame_value as last_round_value
 from .hurricane_endgame import solved_move as last_round_move
@@ -90,6 +90,7 @@ def _hurikan_expert_exact(
         share=HURIKAN_MARGIN_SHARE,
         rng=rng,
         deadline=deadline,
+        surprise=EXPERT_SURPRISE,
     )
 
 
@@ -129,8 +130,14 @@ def expert_profile(game: str) -> SearchProfile:
     """Expert's: hard's, with the end of a Hurricane deal solved exactly (``hurricane_endgame``):
     the move of a two-player last round, and the value of the rollouts that reach a small end;
     in Hurikan, the tail of the third packet solved in every world (``hurikan_tail``; its
-    information-set tree lost to hard at equal CPU, 180 of 400 games, docs/players.md)."""
+    information-set tree lost to hard at equal CPU, 180 of 400 games, docs/players.md), and
+    worlds whose belief expects the opponent to leave normal's choice as often as hard does
+    (``hurikan_worlds.EXPERT_SURPRISE``)."""
     found = profile(game)
     if found.game == "hurikan":
-        return replace(found, exact=_hurikan_expert_exact)
+        return replace(
+            found,
+            exact=_hurikan_expert_exact,
+            determinize=partial(hurikan_world, surprise=EXPERT_SURPRISE),
+        )
     return replace(found, exact=last_round_move, endgame=last_round_value)

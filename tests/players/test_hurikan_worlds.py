@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from bot.games import GameState, load_game, new_game
 from bot.players.hurikan_normal import normal_text
-from bot.players.hurikan_worlds import Belief, hurikan_world, past_plays
+from bot.players.hurikan_worlds import EXPERT_SURPRISE, Belief, hurikan_world, past_plays
 from bot.players.hurricane_cards import VALUE, parse_play
 
 
@@ -115,3 +115,17 @@ def test_worlds_keep_the_view_and_follow_the_belief() -> None:
             uniform += bool(_sums([*sample, *lay.played]) & targets)
     # normal lays only when it cannot take: few believed worlds say it could have
     assert believed < 0.5 * uniform
+
+
+def test_expert_believes_less_firmly_that_the_opponent_played_as_normal() -> None:
+    """A hand under which a play was not normal's choice weighs more under expert's surprise;
+    one under which every play was normal's choice, less (the belief is flatter)."""
+    for _state, view in _positions(range(3)):
+        hard, expert = Belief(view), Belief(view, EXPERT_SURPRISE)
+        rng = random.Random(0)
+        hands = [rng.sample(hard.unseen, hard.size) for _ in range(200)]
+        pairs = [(hard.weight(h), expert.weight(h)) for h in hands]
+        most = max(w for w, _ in pairs)
+        assert all(e < w for w, e in pairs if w == most)
+        assert any(e > w for w, e in pairs if w < most)
+        assert max(e for _, e in pairs) / min(e for _, e in pairs) < most / min(w for w, _ in pairs)
