@@ -13,6 +13,7 @@ from bot.games import GameState, determinise, new_game
 from bot.players.base import SearchLimits, View, seat_of
 from bot.players.hurikan_endgame import Solver, margin_of, move_of, values_of
 from bot.players.hurikan_tail import LAST_STOCK, tail_move, tail_reached
+from bot.players.hurikan_worlds import EXPERT_SURPRISE
 from bot.players.levels import choose_action
 
 from .test_hard_budget import FakeClock
@@ -113,7 +114,7 @@ def test_expert_plays_the_tail_and_hard_searches() -> None:
         view, legal = state.view(seat), state.legal_actions(seat)
         expert = choose_action("hurikan", view, legal, "expert", seed=7, limits=limits)
         rng = random.Random(random.Random(7).getrandbits(64))
-        move = tail_move(view, legal, spread=SPREAD, share=SHARE, rng=rng)
+        move = tail_move(view, legal, spread=SPREAD, share=SHARE, rng=rng, surprise=EXPERT_SURPRISE)
         if move is not None:
             solved += 1
             assert expert == move
