@@ -42,12 +42,8 @@ def deal_margin(seed: int, candidate: Plan, incumbent: Plan) -> float:
     return sum(margins) / 2
 
 
-def _margin(players: int) -> plan_tune.DealMargin:
-    return deal_margin
-
-
 def main(argv: list[str] | None = None) -> int:
-    return plan_tune.main(argv, __doc__.splitlines()[0], NORMAL, _margin)
+    return plan_tune.main(argv, __doc__.splitlines()[0], NORMAL, lambda _players: deal_margin)
 
 
 if __name__ == "__main__":
