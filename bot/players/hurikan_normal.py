@@ -31,7 +31,6 @@ class Plan:
 
     take: float = 1.0  # per point of the table card taken
     banked: float = 0.7  # per point taken: banked now rather than maybe later
-    laid_points: float = 0.0  # per point of the hand cards laid in a take
     card_spent: float = 0.5  # per hand card laid in a take
     lay_points: float = 0.3  # per point of a card laid without taking
     lay_card: float = 0.5  # a card laid without taking
@@ -69,7 +68,7 @@ def score_hurikan(
     after = [VALUE[c] for c in table]
     if play.taken:
         after.remove(VALUE[play.taken[0]])
-        return _take_score(VALUE[play.taken[0]], laid, after, opponent_cards, plan)
+        return _take_score(VALUE[play.taken[0]], len(laid), after, opponent_cards, plan)
     return _lay_score(laid, [*after, *laid], opponent_cards, plan)
 
 
@@ -81,16 +80,13 @@ def _lay_score(laid: Sequence[int], after: list[int], opponent_cards: int, plan:
     )
 
 
-def _take_score(
-    target: int, laid: Sequence[int], after: list[int], opponent_cards: int, plan: Plan
-) -> float:
+def _take_score(target: int, laid: int, after: list[int], opponent_cards: int, plan: Plan) -> float:
     # one card a take keeps the others for later turns (a seat with an empty hand is skipped
     # until both are refilled, K-4): of equal takes, the one laying fewest cards
     return (
         plan.take * target
         + plan.banked * target
-        + plan.laid_points * sum(laid)
-        - plan.card_spent * len(laid)
+        - plan.card_spent * laid
         - _threat(after, opponent_cards, plan)
     )
 
@@ -148,8 +144,7 @@ def moves(view: View, every_take: bool = True, plan: Plan = NORMAL) -> list[Move
                 if not every_take and len(positions) > fewest:
                     break
                 text = "+".join(hand[i] for i in positions) + ":" + target
-                laid = [values[i] for i in positions]
-                score = _take_score(tv, laid, after, threat_cards, plan)
+                score = _take_score(tv, len(positions), after, threat_cards, plan)
                 out.append(Move(text, score, len(positions), True))
     out.sort(key=lambda m: -m.score)
     return out

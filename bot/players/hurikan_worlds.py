@@ -13,8 +13,9 @@ choice, ``hurikan_normal.moves``) with that hand, then, made the plays it made s
 ``1 - SURPRISE`` shared among normal's equally good moves, ``SURPRISE`` among all its moves, so a
 player who plays otherwise (a person, hard) only flattens the belief, it never rules a world
 out. Expert's worlds give other moves twice that share (``EXPERT_SURPRISE``): hard, its opponent
-in the arena, leaves normal's choice at about a fifth of its moves. Worlds are drawn by rejection: a uniform hand, kept with its weight. The weight depends on
-the hand's values only (suits never matter in Hurikan), so a search computes each once.
+in the arena, leaves normal's choice at about a fifth of its moves. Worlds are drawn by
+rejection: a uniform hand, kept with its weight. The weight depends on the hand's values only
+(suits never matter in Hurikan), so a search computes each once.
 
 Everything comes from the seat's view (its ``history`` of public plays): no hidden card is read.
 """

@@ -19,7 +19,7 @@ from dataclasses import dataclass, fields, replace
 from functools import partial
 from multiprocessing import Pool
 from multiprocessing.pool import Pool as PoolType
-from typing import Any, Protocol, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 #: Trials deal seeds from here up (the arena and benches deal lower seeds).
 FIRST_SEED = 10_000
@@ -27,7 +27,14 @@ FIRST_SEED = 10_000
 KEEP_Z = 2.0
 STEP_DOWN, STEP_UP = 0.6, 1.5
 
-P = TypeVar("P")
+
+class Weights(Protocol):
+    """A plan: a (frozen) dataclass of weights."""
+
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
+
+P = TypeVar("P", bound=Weights)
 
 
 class DealMargin(Protocol):
@@ -49,14 +56,10 @@ class Margin:
         return self.mean > KEEP_Z * self.se
 
 
-def _one(margin: DealMargin, candidate: Any, incumbent: Any, seed: int) -> float:
-    return margin(seed, candidate, incumbent)
-
-
 def trial(
     pool: PoolType | None, margin: DealMargin, candidate: P, incumbent: P, seeds: Sequence[int]
 ) -> Margin:
-    job = partial(_one, margin, candidate, incumbent)
+    job = partial(margin, candidate=candidate, incumbent=incumbent)
     margins = pool.map(job, seeds, chunksize=50) if pool else list(map(job, seeds))
     n = len(margins)
     mean = sum(margins) / n
@@ -72,7 +75,7 @@ def steps(plan: P, name: str) -> Iterator[P]:
     else:
         tried = [round(value * STEP_DOWN, 3), round(value * STEP_UP, 3)] if value else [-0.5, 0.5]
     for step in tried:
-        yield replace(plan, **{name: step})  # type: ignore[type-var]
+        yield replace(plan, **{name: step})
 
 
 def tune(
@@ -95,7 +98,7 @@ def tune(
     pool = Pool(processes) if processes > 1 else None
     try:
         for sweep in range(1, sweeps + 1):
-            for weight in (f.name for f in fields(start)):  # type: ignore[arg-type]
+            for weight in (f.name for f in fields(start)):
                 for candidate in steps(best, weight):
                     found = trial(pool, margin, candidate, best, fresh())
                     kept = "kept" if found.better else ""
