@@ -15,6 +15,12 @@ With three players the same holds once the first player is out and two play on; 
 is taken to play against this seat. On 108 such positions (the same seeds) the solved move lost
 0.24 points against the best with every card known, hard's 0.56 and normal's 0.81.
 
+Up to ``SELECTIVE_CARDS`` (9–12 cards between the two hands) a whole solve is too big, so it is
+selective: every move at the root, and past it only the tuned plan's two best plays and the pass
+(the plays a strong player weighs). On 345 such positions of seeds 390–569 its move lost 6.45
+points of the round against the best with every card known, expert's search 9.89 (3.4 ± 1.2
+better, paired), hard's 9.91 (docs/players.md).
+
 The work is bounded by positions searched (``NODE_CAP``, well inside the 0.65 s of CPU a move
 plans on an idle core), so the same seed gives the same move on any machine; the clock, when
 there is one, only stops it sooner (``SOLVE_SHARE``). A position too big for the bound is left to
@@ -142,9 +148,14 @@ def _value(
 
 
 def solved_value(
-    state: GameState, seat: int, evaluate: Evaluate, node_cap: int = NODE_CAP
+    state: GameState,
+    seat: int,
+    evaluate: Evaluate,
+    node_cap: int = NODE_CAP,
+    width: int | None = None,
 ) -> float | None:
-    """The value for ``seat`` of a world with perfect play by both, or None past ``node_cap``."""
+    """The value for ``seat`` of a world with perfect play by both (with a ``width``, among the
+    plays ``_selected`` keeps), or None past ``node_cap``."""
     try:
         return _value(
             state,
@@ -155,6 +166,7 @@ def solved_value(
             math.inf,
             PositionBudget(node_cap, None, CLOCK_EVERY),
             {},
+            width,
         )
     except GaveUp:
         return None

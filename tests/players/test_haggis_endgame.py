@@ -12,8 +12,14 @@ import pytest
 
 from bot.games import GameState, determinise, new_game, position_key
 from bot.players.base import SearchLimits
-from bot.players.haggis_endgame import endgame_reached, solved_move, solved_value
-from bot.players.haggis_normal import haggis_normal
+from bot.players.haggis_endgame import (
+    SELECTIVE_CARDS,
+    SELECTIVE_WIDTH,
+    endgame_reached,
+    solved_move,
+    solved_value,
+)
+from bot.players.haggis_normal import TUNED, haggis_normal, score_actions
 from bot.players.haggis_search import PROFILE
 from bot.players.levels import choose_action
 
@@ -79,11 +85,27 @@ def _whole_state(state: GameState) -> str:
     return json.dumps(data, sort_keys=True)
 
 
+def _plan_best_and_pass(state: GameState, player: int, legal: list[Any]) -> list[Any]:
+    """The selective solve's plays, as its docs state them: the tuned plan's two best plays
+    from the mover's view (the earlier one of equal scores) and the pass."""
+    if len(legal) <= SELECTIVE_WIDTH + 1:
+        return legal
+    scores = score_actions(state.view(player), legal, TUNED)
+    order = sorted(range(len(legal)), key=lambda i: -scores[i])
+    kept = [legal[i] for i in order[:SELECTIVE_WIDTH]]
+    return kept + [a for a in legal if str(a) == "pass" and a not in kept]
+
+
 def _memo_minimax(
-    state: GameState, events: list[dict[str, Any]], seat: int, memo: dict[str, float]
+    state: GameState,
+    events: list[dict[str, Any]],
+    seat: int,
+    memo: dict[str, float],
+    selective: bool = False,
 ) -> float:
     """``_minimax`` with positions met again read back by their whole state, cards of the piles
-    and all: bigger endgames in time, with no use of the solve's own key."""
+    and all: bigger endgames in time, with no use of the solve's own key; ``selective``: over
+    the selective solve's plays only."""
     done = EVALUATE(events, seat, state)
     if done is not None:
         return done
@@ -91,11 +113,13 @@ def _memo_minimax(
     if key not in memo:
         player = state.current_player
         assert player is not None
+        legal = [a for a in state.legal_actions(player) if not str(a).startswith("bet")]
+        if selective:
+            legal = _plan_best_and_pass(state, player, legal)
         values = []
-        for action in state.legal_actions(player):
-            if not str(action).startswith("bet"):
-                child = state.clone()
-                values.append(_memo_minimax(child, child.apply(action, player), seat, memo))
+        for action in legal:
+            child = state.clone()
+            values.append(_memo_minimax(child, child.apply(action, player), seat, memo, selective))
         memo[key] = max(values) if player == seat else min(values)
     return memo[key]
 
@@ -150,6 +174,49 @@ def test_positions_met_again_are_read_back_right() -> None:
             got = solved_value(state, seat, EVALUATE, node_cap=200_000)
             assert got is not None
             assert abs(got - _memo_minimax(state, [], seat, {})) < 1e-9
+
+
+def _selective_endgames(seeds: range) -> list[GameState]:
+    return [
+        s for s in _endgames(seeds, most_cards=SELECTIVE_CARDS) if sum(s.view(0)["hand_sizes"]) > 8
+    ]
+
+
+def test_the_selective_solve_is_the_minimax_over_its_plays() -> None:
+    """Nine to twelve cards: past the root only the tuned plan's best two plays and the pass
+    are weighed, and over those the solve's value is the plain minimax's."""
+    positions = _selective_endgames(range(60, 72))
+    assert len(positions) >= 4
+    for state in positions[:4]:
+        for seat in (0, 1):
+            got = solved_value(state, seat, EVALUATE, node_cap=400_000, width=SELECTIVE_WIDTH)
+            assert got is not None
+            assert abs(got - _memo_minimax(state, [], seat, {}, selective=True)) < 1e-9
+
+
+def test_endgames_up_to_twelve_cards_are_solved_from_the_view_alone() -> None:
+    """Above eight cards the move is the selective solve's where it keeps to its bound (else
+    hard's search decides), and dealing the hidden cards otherwise never changes it."""
+    solved = 0
+    for state in _selective_endgames(range(80, 90)):
+        seat = state.current_player
+        assert seat is not None
+        view, legal = state.view(seat), state.legal_actions(seat)
+        assert endgame_reached(view, SELECTIVE_CARDS) and not endgame_reached(view)
+        move = solved_move(view, legal, evaluate=EVALUATE, rng=random.Random(3))
+        if move is None:
+            continue
+        solved += 1
+        assert move in legal
+        other = determinise("haggis", view, random.Random(42))
+        assert other.view(seat) == view
+        assert (
+            solved_move(
+                other.view(seat), other.legal_actions(seat), evaluate=EVALUATE, rng=random.Random(3)
+            )
+            == move
+        )
+    assert solved >= 3
 
 
 def test_the_solved_move_is_the_best_mean_over_its_worlds() -> None:
