@@ -21,7 +21,7 @@ selective: every move at the root, and past it only the tuned plan's two best pl
 points of the round against the best with every card known, expert's search 9.89 (3.4 ± 1.2
 better, paired), hard's 9.91 (docs/players.md).
 
-The work is bounded by positions searched (``NODE_CAP``, well inside the 0.65 s of CPU a move
+The work is bounded by positions searched (``NODE_CAP``, ``SELECTIVE_NODE_CAP``, inside the 0.65 s of CPU a move
 plans on an idle core), so the same seed gives the same move on any machine; the clock, when
 there is one, only stops it sooner (``SOLVE_SHARE``). A position too big for the bound is left to
 hard's search after one world's cost.
@@ -47,8 +47,8 @@ ENDGAME_CARDS = 8
 #: weighs only the tuned plan's ``SELECTIVE_WIDTH`` best plays and the pass.
 SELECTIVE_CARDS = 12
 SELECTIVE_WIDTH = 2
-#: Positions a selective solve may search per move: about 0.45 s of CPU (a selective position
-#: costs more, as it scores its plays).
+#: Positions a selective solve may search per move: at most about 0.6 s of CPU at the 60 µs a
+#: selective position costs (it lists and scores its plays); the median move uses half of it.
 SELECTIVE_NODE_CAP = 10_000
 #: Worlds dealt per move; a move is decided on at least ``MIN_WORLDS`` of them.
 WORLDS = 16
@@ -200,13 +200,13 @@ def solved_move(
     if len(legal) < 2 or any(str(a).startswith(("bet", "give")) for a in legal):
         return None
     if endgame_reached(view):
-        width, node_cap = None, node_cap or NODE_CAP
+        width, cap = None, NODE_CAP if node_cap is None else node_cap
     elif endgame_reached(view, SELECTIVE_CARDS):
-        width, node_cap = SELECTIVE_WIDTH, node_cap or SELECTIVE_NODE_CAP
+        width, cap = SELECTIVE_WIDTH, SELECTIVE_NODE_CAP if node_cap is None else node_cap
     else:
         return None
     seat = seat_of(view)
-    budget = PositionBudget(node_cap, share_of_time_left(deadline, SOLVE_SHARE), CLOCK_EVERY)
+    budget = PositionBudget(cap, share_of_time_left(deadline, SOLVE_SHARE), CLOCK_EVERY)
     totals = [0.0] * len(legal)
     table: Table = {}  # shared by every world and move: a key holds the hidden cards too
     worlds = 0
@@ -221,7 +221,7 @@ def solved_move(
                     _value(child, events, seat, evaluate, -math.inf, math.inf, budget, table, width)
                 )
             worlds += 1
-            if worlds == 1 and budget.nodes * MIN_WORLDS > node_cap:
+            if worlds == 1 and budget.nodes * MIN_WORLDS > cap:
                 return None  # too big: hard's search decides, at the cost of one world
             totals = [t + v for t, v in zip(totals, values, strict=True)]
     except GaveUp:
