@@ -21,10 +21,10 @@ selective: every move at the root, and past it only the tuned plan's two best pl
 points of the round against the best with every card known, expert's search 9.89 (3.4 ± 1.2
 better, paired), hard's 9.91 (docs/players.md).
 
-The work is bounded by positions searched (``NODE_CAP``, ``SELECTIVE_NODE_CAP``, inside the 0.65 s of CPU a move
-plans on an idle core), so the same seed gives the same move on any machine; the clock, when
-there is one, only stops it sooner (``SOLVE_SHARE``). A position too big for the bound is left to
-hard's search after one world's cost.
+The work is bounded by positions searched (``NODE_CAP``, ``SELECTIVE_NODE_CAP``: inside the
+0.65 s of CPU a move plans on an idle core), so the same seed gives the same move on any machine;
+the clock, when there is one, only stops it sooner (``SOLVE_SHARE``). A position too big for the
+bound is left to hard's search after one world's cost.
 """
 
 from __future__ import annotations
