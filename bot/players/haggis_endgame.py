@@ -45,14 +45,11 @@ from .solve_budget import GaveUp, PositionBudget, share_of_time_left
 ENDGAME_CARDS = 8
 #: Above ``ENDGAME_CARDS`` and up to this many, a selective solve: past the root, each position
 #: weighs only the tuned plan's ``SELECTIVE_WIDTH`` best plays and the pass.
-SELECTIVE_CARDS = 14
+SELECTIVE_CARDS = 12
 SELECTIVE_WIDTH = 2
 #: Positions a selective solve may search per move: at most about 0.6 s of CPU at the 60 µs a
 #: selective position costs (it lists and scores its plays); the median move uses half of it.
 SELECTIVE_NODE_CAP = 10_000
-#: At the root of a selective solve, the plan's this many best plays and the pass are solved
-#: (up to 75 are legal with wild cards): it lost no more points and gave up a third as often.
-SELECTIVE_ROOT_WIDTH = 6
 #: Worlds dealt per move; a move is decided on at least ``MIN_WORLDS`` of them.
 WORLDS = 16
 MIN_WORLDS = 8
@@ -80,23 +77,16 @@ def _ordered(legal: Sequence[Action]) -> list[Action]:
     return sorted(legal, key=lambda a: -_cards_in(a))
 
 
-def _plan_choice(view: View, legal: Sequence[Action], width: int) -> list[Action]:
-    """The tuned plan's ``width`` best plays from ``view`` and the pass, if it may pass."""
-    if len(legal) <= width + 1:
+def _selected(state: GameState, mover: int, legal: list[Action], width: int | None) -> list[Action]:
+    """All of ``legal`` (``width`` None: the exact solve), else the tuned plan's ``width`` best
+    plays from the mover's view and the pass, if it may pass."""
+    if width is None or len(legal) <= width + 1:
         return _ordered(legal)
-    scores = score_actions(view, legal, TUNED)
+    scores = score_actions(state.view(mover), legal, TUNED)
     best = sorted(range(len(legal)), key=lambda i: -scores[i])[:width]
     kept = [legal[i] for i in best]
     kept += [a for a in legal if str(a) == "pass" and a not in kept]
     return _ordered(kept)
-
-
-def _selected(state: GameState, mover: int, legal: list[Action], width: int | None) -> list[Action]:
-    """All of ``legal`` (``width`` None: the exact solve), else ``_plan_choice`` from the
-    mover's view."""
-    if width is None:
-        return _ordered(legal)
-    return _plan_choice(state.view(mover), legal, width)
 
 
 #: A transposition table: per position (``position_key``), bounds on its value for the seat.
@@ -217,15 +207,14 @@ def solved_move(
         return None
     seat = seat_of(view)
     budget = PositionBudget(cap, share_of_time_left(deadline, SOLVE_SHARE), CLOCK_EVERY)
-    candidates = list(legal) if width is None else _plan_choice(view, legal, SELECTIVE_ROOT_WIDTH)
-    totals = [0.0] * len(candidates)
+    totals = [0.0] * len(legal)
     table: Table = {}  # shared by every world and move: a key holds the hidden cards too
     worlds = 0
     try:
         for _ in range(WORLDS):
             world = determinise("haggis", view, rng, round_only=True)
             values = []
-            for action in candidates:
+            for action in legal:
                 child = world.clone()
                 events = child.apply(action, seat)
                 values.append(
@@ -238,5 +227,5 @@ def solved_move(
     except GaveUp:
         if worlds < MIN_WORLDS:
             return None
-    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-    return candidates[best]
+    best = max(range(len(legal)), key=lambda i: (totals[i], -i))
+    return legal[best]

@@ -14,7 +14,6 @@ from bot.games import GameState, determinise, new_game, position_key
 from bot.players.base import SearchLimits
 from bot.players.haggis_endgame import (
     SELECTIVE_CARDS,
-    SELECTIVE_ROOT_WIDTH,
     SELECTIVE_WIDTH,
     endgame_reached,
     solved_move,
@@ -197,9 +196,8 @@ def test_the_selective_solve_is_the_minimax_over_its_plays() -> None:
 
 def test_endgames_up_to_twelve_cards_are_solved_from_the_view_alone() -> None:
     """Above eight cards the move is the selective solve's where it keeps to its bound (else
-    hard's search decides), one of the tuned plan's best few or the pass, and dealing the hidden
-    cards otherwise never changes it."""
-    solved = narrowed = 0
+    hard's search decides), and dealing the hidden cards otherwise never changes it."""
+    solved = 0
     for state in _selective_endgames(range(80, 90)):
         seat = state.current_player
         assert seat is not None
@@ -209,10 +207,7 @@ def test_endgames_up_to_twelve_cards_are_solved_from_the_view_alone() -> None:
         if move is None:
             continue
         solved += 1
-        scores = score_actions(view, legal, TUNED)
-        ranked = sorted(range(len(legal)), key=lambda i: -scores[i])
-        assert str(move) == "pass" or legal.index(move) in ranked[:SELECTIVE_ROOT_WIDTH]
-        narrowed += len(legal) > SELECTIVE_ROOT_WIDTH + 1
+        assert move in legal
         other = determinise("haggis", view, random.Random(42))
         assert other.view(seat) == view
         assert (
@@ -221,7 +216,7 @@ def test_endgames_up_to_twelve_cards_are_solved_from_the_view_alone() -> None:
             )
             == move
         )
-    assert solved >= 3 and narrowed >= 1
+    assert solved >= 3
 
 
 def test_the_solved_move_is_the_best_mean_over_its_worlds() -> None:
