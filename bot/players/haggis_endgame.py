@@ -200,11 +200,12 @@ def solved_move(
     if len(legal) < 2 or any(str(a).startswith(("bet", "give")) for a in legal):
         return None
     if endgame_reached(view):
-        width, cap = None, NODE_CAP if node_cap is None else node_cap
+        width, own_cap = None, NODE_CAP
     elif endgame_reached(view, SELECTIVE_CARDS):
-        width, cap = SELECTIVE_WIDTH, SELECTIVE_NODE_CAP if node_cap is None else node_cap
+        width, own_cap = SELECTIVE_WIDTH, SELECTIVE_NODE_CAP
     else:
         return None
+    cap = own_cap if node_cap is None else node_cap
     seat = seat_of(view)
     budget = PositionBudget(cap, share_of_time_left(deadline, SOLVE_SHARE), CLOCK_EVERY)
     totals = [0.0] * len(legal)

@@ -13,6 +13,7 @@ import pytest
 from bot.games import GameState, determinise, new_game, position_key
 from bot.players.base import SearchLimits
 from bot.players.haggis_endgame import (
+    ENDGAME_CARDS,
     SELECTIVE_CARDS,
     SELECTIVE_WIDTH,
     endgame_reached,
@@ -178,7 +179,9 @@ def test_positions_met_again_are_read_back_right() -> None:
 
 def _selective_endgames(seeds: range) -> list[GameState]:
     return [
-        s for s in _endgames(seeds, most_cards=SELECTIVE_CARDS) if sum(s.view(0)["hand_sizes"]) > 8
+        s
+        for s in _endgames(seeds, most_cards=SELECTIVE_CARDS)
+        if sum(s.view(0)["hand_sizes"]) > ENDGAME_CARDS
     ]
 
 
