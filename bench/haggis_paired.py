@@ -1,4 +1,4 @@
-"""Haggis hard and normal against a baseline on the same deals, paired (not a test).
+"""Haggis levels against a baseline on the same deals, paired (not a test).
 
 ``nice -n 10 python bench/haggis_paired.py --against greedy --deals 100 --samples 16 --seed 1``
 (``--quick``: 1 deal of normal and easy, the suite's check). A *deal* is the first round of a 2-player
@@ -10,7 +10,9 @@ tie counts half). Reported per level: rounds won with the 95% Wilson interval, t
 (its points less the baseline's); then the pairs — rounds (deal and seat) that hard lost and
 normal won against those hard won and normal lost (a sign test: hard is behind when the first
 count is the larger beyond chance), and the mean paired margin hard less normal with its 95%
-interval. ``--save FILE`` keeps every round's margin (JSON). ``--trace FILE`` writes every hard move that differs from normal's (from the same view,
+interval. Hard and expert search ``--samples`` per move, the baseline too when it is one of
+them (``--levels expert --against hard``). ``--save FILE`` keeps every round's margin (JSON).
+``--trace FILE`` writes every hard move that differs from normal's (from the same view,
 normal's own seed) as JSON lines, with the round, seat, hand sizes and the round's outcome, to
 read what the differences cost.
 """
@@ -65,7 +67,7 @@ def play_round(
                 legal,
                 level,
                 seed=move_seed,
-                limits=limits if level == "hard" else None,
+                limits=limits if level in ("hard", "expert") else None,
             )
         if trace is not None and level == "hard" and len(legal) > 1:
             normal = choose_action("haggis", view, legal, "normal", seed=move_seed)
@@ -158,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
         args.save.write_text(json.dumps({"seed": args.seed, "against": args.against, **rows}))
     print(
         f"haggis 2p first rounds v {args.against}: {deals} deals x 2 seats, seed {args.seed}, "
-        f"hard {samples} samples (no time cap), switch_z {switch_z:g}"
+        f"hard and expert {samples} samples (no time cap), hard's switch_z {switch_z:g}"
     )
     for level in levels:
         values = list(margins[level].values())
