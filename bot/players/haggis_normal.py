@@ -303,21 +303,3 @@ def plan_player(plan: Plan) -> Policy:
 
 
 haggis_rollout = haggis_normal
-
-#: Plays scored this far below the best (in temperatures) are never drawn by ``soft_plan_player``.
-SOFT_CUTOFF = 30.0
-
-
-def soft_plan_player(plan: Plan, temperature: float) -> Policy:
-    """The plan's player drawing its move with odds ``exp(score / temperature)``: a rollout
-    that plays the plan's line most often and its near rivals sometimes, so that a search's
-    worlds are played on the ways players really go on, not one fixed line."""
-
-    def play(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
-        scores = score_actions(view, legal, plan)
-        best = max(scores)
-        floor = best - SOFT_CUTOFF * temperature
-        weights = [math.exp((x - best) / temperature) if x >= floor else 0.0 for x in scores]
-        return legal[rng.choices(range(len(legal)), weights)[0]]
-
-    return play

@@ -18,7 +18,7 @@ from .base import View, seat_of
 from .haggis_bets import bet_move
 from .haggis_cards import is_bomb_text
 from .haggis_endgame import solved_move
-from .haggis_normal import TUNED, haggis_rollout, ranked_candidates, soft_plan_player
+from .haggis_normal import TUNED, haggis_rollout, plan_player, ranked_candidates
 from .hard import SearchProfile, match_value
 from .solve_budget import share_of_time_left
 
@@ -98,11 +98,8 @@ PROFILE = SearchProfile(
 )
 
 
-#: Expert's worlds, its bets' and its search's, are played on by normal's tuned plan, drawing
-#: among its best plays at this temperature (``soft_plan_player``; docs/players.md, session 32:
-#: the real round of two searchers follows the plan's one line barely more often than a coin).
-ROLLOUT_TEMPERATURE = 0.5
-expert_rollout = soft_plan_player(TUNED, ROLLOUT_TEMPERATURE)
+#: Expert's worlds, its bets' and its search's, are played on by normal's tuned plan.
+expert_rollout = plan_player(TUNED)
 
 #: With a clock, expert's bet decision stops at this share of the time left to the search's hard
 #: cap, so that the search still has time for the move that follows.

@@ -1,24 +1,14 @@
 """Normal's Haggis plan as weights (``haggis_normal.Plan``), the self-play tuning that sets expert's
-rollouts (``haggis_plan_tune``), the tuned plan the package ships and its soft player."""
+rollouts (``haggis_plan_tune``), and the tuned plan the package ships."""
 
 from __future__ import annotations
 
-import random
 from functools import partial
 
 import pytest
 
-from bot.games import new_game
-from bot.players.haggis_normal import (
-    NORMAL,
-    SOFT_CUTOFF,
-    TUNED,
-    Plan,
-    plan_player,
-    score_actions,
-)
+from bot.players.haggis_normal import NORMAL, TUNED, Plan
 from bot.players.haggis_plan_tune import deal_margin, main
-from bot.players.haggis_search import ROLLOUT_TEMPERATURE, expert_rollout
 from bot.players.plan_tune import steps, trial
 
 TWO = partial(deal_margin, players=2)
@@ -57,33 +47,3 @@ def test_quick_run_prints_a_plan(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "sweep 1: plays = 1.8" in out
     assert "tuned plan: Plan(" in out
-
-
-def _leads(count: int) -> list[tuple[dict[str, object], list[object]]]:
-    """The first lead of ``count`` two-player deals: a view and its legal plays (no bets)."""
-    found = []
-    for seed in range(count):
-        state = new_game("haggis", seed=seed, players=2)
-        seat = state.current_player
-        assert seat is not None
-        legal = [a for a in state.legal_actions(seat) if not str(a).startswith("bet")]
-        found.append((state.view(seat), legal))
-    return found
-
-
-def test_the_soft_plan_draws_among_the_plans_best_plays_only() -> None:
-    """Expert's rollouts (``soft_plan_player``): the plan's own choice most often, a near rival
-    sometimes, never a play scored far below the best; the same seed draws the same play."""
-    plan = plan_player(TUNED)
-    same = other = 0
-    for view, legal in _leads(12):
-        scores = dict(zip(map(str, legal), score_actions(view, legal, TUNED), strict=True))
-        best = max(scores.values())
-        own = str(plan(view, legal, random.Random(0)))
-        for seed in range(20):
-            drawn = str(expert_rollout(view, legal, random.Random(seed)))
-            assert drawn == str(expert_rollout(view, legal, random.Random(seed)))
-            assert scores[drawn] >= best - SOFT_CUTOFF * ROLLOUT_TEMPERATURE
-            same += drawn == own
-            other += drawn != own
-    assert same > other > 0
