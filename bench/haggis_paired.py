@@ -67,7 +67,7 @@ def play_round(
                 legal,
                 level,
                 seed=move_seed,
-                limits=limits if level in ("hard", "expert") else None,
+                limits=limits,  # only the searching levels (hard, expert) read it
             )
         if trace is not None and level == "hard" and len(legal) > 1:
             normal = choose_action("haggis", view, legal, "normal", seed=move_seed)
