@@ -168,24 +168,25 @@ def _trick_points(view: View) -> int:
 
 def _play_value(
     c: Combo,
-    hand: Sequence[str],
+    numbers: tuple[str, ...],
+    faces: int,
     need_now: int,
     counts: Counter[int],
     others_min: int,
     plan: Plan,
 ) -> float:
-    """What a (non-bomb) play does to the plan: plays saved, ranks and wilds spent."""
-    rest = list(hand)
-    for card in c.cards:
-        rest.remove(card)
-    need = plays_needed(rest)
+    """What a (non-bomb) play does to the plan: plays saved, ranks and wilds spent. ``numbers``:
+    the hand's number cards, sorted (``plays_needed``'s key); ``faces``: its face cards."""
+    rest = tuple(x for x in numbers if x not in c.cards)
+    faces_left = faces - c.wilds
+    need = _plays_needed(rest, bool(rest) or faces_left > 0)
     score = -plan.plays * (need - (need_now - 1)) - plan.rank * min(c.rank, 13)
     score += plan.size * c.size - plan.wild * c.wilds
     if c.kind == "set":
-        natural = sum(1 for x in c.cards if x not in FACES)
+        natural = len(c.cards) - c.wilds
         if natural and counts[c.rank] > natural:
             score -= plan.split
-    if need <= 1 and not any(x in FACES for x in rest) or not rest:
+    if need <= 1 and not faces_left or not rest and not faces_left:
         score += 20.0  # one play left: we go out next turn unless beaten
     if others_min <= plan.pressure:
         if c.size > others_min:
@@ -212,13 +213,14 @@ def score_actions(view: View, legal: Sequence[Action], plan: Plan = NORMAL) -> l
     suits = _suits(view)
     shape = _top_shape(view)
     bet = bet_choice(view, hand) if any(t.startswith("bet") for t in texts) else 0
-    counts = Counter(int(c[:-1]) for c in hand if c not in FACES)
-    need_now = plays_needed(hand)
-    numbers = sum(1 for c in hand if c not in FACES)
+    numbers = tuple(sorted(c for c in hand if c not in FACES))
+    faces = len(hand) - len(numbers)
+    counts = Counter(int(c[:-1]) for c in numbers)
+    need_now = _plays_needed(numbers, bool(hand))
     trick_points = _trick_points(view)
     # near the end a lead nobody can beat (but by a bomb) keeps the lead for the next one
     unseen = outstanding(view) if shape is None and need_now <= ENDGAME_PLAYS else None
-    wild_leads_skipped = shape is None and numbers > WILD_LEADS_FROM
+    wild_leads_skipped = shape is None and len(numbers) > WILD_LEADS_FROM
 
     result: list[float] = []
     for i, t in enumerate(texts):
@@ -254,7 +256,7 @@ def score_actions(view: View, legal: Sequence[Action], plan: Plan = NORMAL) -> l
                 rich = n == 3 and trick_points >= 8
                 result.append((1.0 - 0.1 * c.rank) if wanted or rich else -30.0 - c.rank)
             continue
-        value = _play_value(c, hand, need_now, counts, others_min, plan) - 1e-4 * i
+        value = _play_value(c, numbers, faces, need_now, counts, others_min, plan) - 1e-4 * i
         if shape is None:
             if unseen is not None and not c.wilds and not can_be_beaten(c, unseen):
                 value += plan.sure_lead
