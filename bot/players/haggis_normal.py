@@ -186,7 +186,7 @@ def _play_value(
         natural = len(c.cards) - c.wilds
         if natural and counts[c.rank] > natural:
             score -= plan.split
-    if need <= 1 and not faces_left or not rest and not faces_left:
+    if need <= 1 and not faces_left:
         score += 20.0  # one play left: we go out next turn unless beaten
     if others_min <= plan.pressure:
         if c.size > others_min:
