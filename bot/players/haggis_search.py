@@ -133,8 +133,18 @@ def expert_candidates(view: View, legal: Sequence[Action], rng: random.Random) -
     return candidates(view, _no_bets(legal), rng)
 
 
+#: Expert leaves normal's choice only for a move this many standard errors better in the same
+#: worlds: at 100 samples expert agrees with itself (another seed) at 69% of positions, so many
+#: of its departures at 20 are the worlds' luck (docs/players.md, session 33).
+EXPERT_SWITCH_Z = 1.0
+
 #: Expert's: hard's search, its bets and small endgames of two decided first (``expert_exact``),
-#: its worlds played on by normal's plan tuned in self-play (``haggis_normal.TUNED``).
+#: its worlds played on by normal's plan tuned in self-play (``haggis_normal.TUNED``), and
+#: normal's choice kept unless another move is clearly better (``EXPERT_SWITCH_Z``).
 EXPERT_PROFILE = replace(
-    PROFILE, exact=expert_exact, candidates=expert_candidates, rollout_policy=expert_rollout
+    PROFILE,
+    exact=expert_exact,
+    candidates=expert_candidates,
+    rollout_policy=expert_rollout,
+    switch_z=EXPERT_SWITCH_Z,
 )

@@ -4,13 +4,14 @@ that gives the samples to the moves still in the race."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 import bot.players.hard as hard
 from bot.games import new_game
 from bot.players import SearchLimits
-from bot.players.game_policies import search_profile
+from bot.players.game_policies import expert_profile, search_profile
 from bot.players.hard import match_equity, search
 
 from .conftest import json_view
@@ -57,3 +58,36 @@ def test_sequential_halving_spends_the_samples_on_the_moves_still_in_the_race(
     assert widths == sorted(widths, reverse=True)  # the race only narrows
     assert widths[-1] == 2 and sum(widths) < 40 * widths[0] / 2
     assert choice == max(candidates, key=legal.index)
+
+
+@pytest.mark.parametrize("spread", [0.0, 0.9])
+def test_haggis_expert_leaves_normals_choice_only_for_a_clearly_better_move(
+    monkeypatch: pytest.MonkeyPatch, spread: float
+) -> None:
+    """The same small edge (0.1 a world) over normal's choice: taken when every world shows it,
+    not when the worlds scatter it by ±0.9 (0.7 standard errors over 40 worlds). Hard, whose
+    best mean wins, takes it either way."""
+    state = new_game("haggis", seed=4, players=2)
+    seat = state.current_player
+    assert seat is not None
+    view = json_view(state, seat)
+    # no bets: expert weighs those in worlds of its own, before the search
+    legal = [a for a in state.legal_actions(seat) if not str(a).startswith("bet")]
+    expert = expert_profile("haggis")
+    candidates = expert.candidates(view, legal, random.Random(1))
+    assert len(candidates) > 2
+    rival = candidates[1]
+    calls = [0]
+
+    def sample(profile_, view_, seat_, moves, rng, deadline):  # type: ignore[no-untyped-def]
+        calls[0] += 1
+        edge = 0.1 + (spread if calls[0] % 2 else -spread)
+        return [0.0 if m == candidates[0] else edge if m == rival else -1.0 for m in moves]
+
+    monkeypatch.setattr(hard, "_sample", sample)
+    limits = SearchLimits(samples=40, time_cap=None)
+    chosen = search(expert, view, legal, random.Random(1), limits)
+    assert chosen == (rival if spread == 0.0 else candidates[0])
+    calls[0] = 0
+    rival_hard = replace(expert, switch_z=search_profile("haggis").switch_z)
+    assert search(rival_hard, view, legal, random.Random(1), limits) == rival
