@@ -40,8 +40,12 @@ def _top_shape(view: View) -> tuple[str, int, int] | None:
 def plays_needed(hand: Sequence[str]) -> int:
     """A rough count of plays to shed ``hand``: single-suit runs of 3+ ranks first (G-7), then
     one play per remaining rank; face cards ride along as wilds."""
-    numbers = tuple(sorted(c for c in hand if c not in FACES))
-    return _plays_needed(numbers, len(hand) > 0)
+    return _plays_needed(_sorted_numbers(hand), len(hand) > 0)
+
+
+def _sorted_numbers(hand: Sequence[str]) -> tuple[str, ...]:
+    """The hand's number cards in ``_plays_needed``'s key order."""
+    return tuple(sorted(c for c in hand if c not in FACES))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -213,7 +217,7 @@ def score_actions(view: View, legal: Sequence[Action], plan: Plan = NORMAL) -> l
     suits = _suits(view)
     shape = _top_shape(view)
     bet = bet_choice(view, hand) if any(t.startswith("bet") for t in texts) else 0
-    numbers = tuple(sorted(c for c in hand if c not in FACES))
+    numbers = _sorted_numbers(hand)
     faces = len(hand) - len(numbers)
     counts = Counter(int(c[:-1]) for c in numbers)
     need_now = _plays_needed(numbers, bool(hand))

@@ -65,8 +65,8 @@ def test_haggis_expert_leaves_normals_choice_only_for_a_clearly_better_move(
     monkeypatch: pytest.MonkeyPatch, spread: float
 ) -> None:
     """The same small edge (0.1 a world) over normal's choice: taken when every world shows it,
-    not when the worlds scatter it by ±0.9 (0.7 standard errors over 40 worlds). Hard, whose
-    best mean wins, takes it either way."""
+    not when the worlds scatter it by ±0.9 (0.7 standard errors over 40 worlds). With hard's
+    caution (none: the best mean wins) the search takes it either way."""
     state = new_game("haggis", seed=4, players=2)
     seat = state.current_player
     assert seat is not None
@@ -89,5 +89,5 @@ def test_haggis_expert_leaves_normals_choice_only_for_a_clearly_better_move(
     chosen = search(expert, view, legal, random.Random(1), limits)
     assert chosen == (rival if spread == 0.0 else candidates[0])
     calls[0] = 0
-    rival_hard = replace(expert, switch_z=search_profile("haggis").switch_z)
-    assert search(rival_hard, view, legal, random.Random(1), limits) == rival
+    best_mean_wins = replace(expert, switch_z=search_profile("haggis").switch_z)
+    assert search(best_mean_wins, view, legal, random.Random(1), limits) == rival
