@@ -1,5 +1,5 @@
 """``python -m bot.arena GAME --levels A B [C] --games N --seed S [--preset P] [--time-budget T]
-[--mirror]``; a level may be the fixed baseline ``greedy`` or, in Hurricane poker, a rule player
+[--mirror] [--first-game K]``; a level may be the fixed baseline ``greedy`` or, in Hurricane poker, a rule player
 (``foldbet``, ``tag``, ``lp``, ``maniac``: ``bot.arena.poker_rules``)."""
 
 from __future__ import annotations
@@ -33,6 +33,13 @@ def parse_args(argv: list[str]) -> ArenaConfig:
     )
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--first-game",
+        type=int,
+        default=0,
+        help="skip the run's first FIRST_GAME games and play the rest on the same deals: "
+        "split a run over cores, or finish a stopped one",
+    )
     parser.add_argument(
         "--time-budget",
         type=float,
@@ -68,6 +75,7 @@ def parse_args(argv: list[str]) -> ArenaConfig:
         expert_samples=args.expert_samples,
         no_time_cap=args.no_time_cap,
         mirror=args.mirror,
+        first_game=args.first_game,
     )
 
 

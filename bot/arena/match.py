@@ -55,6 +55,9 @@ class ArenaConfig:
     expert_samples: int | None = None
     no_time_cap: bool = False
     mirror: bool = False  # play each deal once per seat rotation (twice with two sides)
+    #: play only games ``first_game`` .. ``games - 1`` of the run, on the deals of the whole run:
+    #: to split a long run over cores or finish a stopped one
+    first_game: int = 0
 
 
 @dataclass
@@ -221,8 +224,10 @@ def run_arena(
         if level not in LEVELS and level not in BASELINES:
             choices = ", ".join((*LEVELS, *BASELINES))
             raise ValueError(f"Unknown level {level!r}: choose among {choices}")
+    if not 0 <= config.first_game < config.games:
+        raise ValueError(f"the first game must be from 0 to {config.games - 1}")
     stats = [EntryStats(level) for level in config.levels]
-    for index in range(config.games):
+    for index in range(config.first_game, config.games):
         play_game(config, index, stats, observer=observer)
         if progress is not None:
             progress(index + 1, stats)
@@ -231,9 +236,12 @@ def run_arena(
 
 def format_table(config: ArenaConfig, stats: list[EntryStats]) -> str:
     mirror = " (mirrored deals)" if config.mirror else ""
+    first, last = config.first_game + 1, config.games
+    played = f"{last} games" if first == 1 else f"games {first}–{last} of {last}"
     lines = [
-        f"{config.game} {config.options or ''} — {config.games} games{mirror}, "
-        f"seed {config.seed}".replace("  ", " "),
+        f"{config.game} {config.options or ''} — {played}{mirror}, seed {config.seed}".replace(
+            "  ", " "
+        ),
         f"{'#':>2} {'level':<7} {'wins':>5} {'draws':>5} {'win rate':>8} {'95% CI (Wilson)':>17} "
         f"{'mean pts':>8} {'pts/deal':>8} {'1st seat':>9} {'dealer':>9} {'ms/move':>8} "
         f"{'max ms':>8}",

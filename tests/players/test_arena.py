@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -32,6 +33,25 @@ def test_same_seed_same_results():
     config = ArenaConfig(game="haggis", levels=("easy", "normal"), games=2, seed=9, players=2)
     first = [(s.wins, s.points) for s in run_arena(config)]
     assert first == [(s.wins, s.points) for s in run_arena(config)]
+
+
+def test_a_run_split_in_two_plays_the_whole_runs_games():
+    whole = ArenaConfig(
+        game="haggis", levels=("normal", "easy"), games=4, seed=5, players=2, mirror=True
+    )
+    halves = [replace(whole, games=2), replace(whole, first_game=2)]
+    split = [run_arena(config) for config in halves]
+    assert [s.games for s in split[1]] == [2, 2]
+    for entry, stats in enumerate(run_arena(whole)):
+        parts = [half[entry] for half in split]
+        assert stats.wins == sum(p.wins for p in parts)
+        assert stats.points == sum(p.points for p in parts)
+        assert stats.moves == sum(p.moves for p in parts)
+
+
+def test_the_first_game_must_lie_in_the_run(capsys):
+    assert main(["haggis", "--players", "2", "--games", "2", "--first-game", "2"]) == 2
+    assert "first game" in capsys.readouterr().err
 
 
 def test_three_player_arena_and_the_command_line(capsys):
