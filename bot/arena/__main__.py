@@ -1,6 +1,6 @@
 """``python -m bot.arena GAME --levels A B [C] --games N --seed S [--preset P] [--time-budget T]
-[--mirror] [--first-game K]``; a level may be the fixed baseline ``greedy`` or, in Hurricane poker, a rule player
-(``foldbet``, ``tag``, ``lp``, ``maniac``: ``bot.arena.poker_rules``)."""
+[--mirror] [--first-game K]``; a level may be the fixed baseline ``greedy`` or, in Hurricane
+poker, a rule player (``foldbet``, ``tag``, ``lp``, ``maniac``: ``bot.arena.poker_rules``)."""
 
 from __future__ import annotations
 
