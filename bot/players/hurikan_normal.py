@@ -51,7 +51,10 @@ class Move:
     takes: bool
 
 
-def _threat(values: Sequence[int], opponent_cards: int, plan: Plan) -> float:
+def threat(values: Sequence[int], opponent_cards: int, plan: Plan = NORMAL) -> float:
+    """What the table left (``values``) is worth to an opponent still holding cards, as if it
+    could take any card on it (``bench/hurikan_information.py`` measures what knowing better is
+    worth)."""
     if not values or opponent_cards <= 0:
         return 0.0
     top = sorted(values, reverse=True)
@@ -76,7 +79,7 @@ def _lay_score(laid: Sequence[int], after: list[int], opponent_cards: int, plan:
     return (
         -plan.lay_points * sum(laid)
         - plan.lay_card * len(laid)
-        - _threat(after, opponent_cards, plan)
+        - threat(after, opponent_cards, plan)
     )
 
 
@@ -87,7 +90,7 @@ def _take_score(target: int, laid: int, after: list[int], opponent_cards: int, p
         plan.take * target
         + plan.banked * target
         - plan.card_spent * laid
-        - _threat(after, opponent_cards, plan)
+        - threat(after, opponent_cards, plan)
     )
 
 
