@@ -31,24 +31,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot.arena.match import wilson_interval  # noqa: E402
 from bot.games import GameState, new_game  # noqa: E402
 from bot.players.base import View  # noqa: E402
-from bot.players.hurikan_normal import moves, normal_text, threat  # noqa: E402
+from bot.players.hurikan_normal import moves, normal_text, subsets_by_sum, threat  # noqa: E402
 from bot.players.hurikan_worlds import EXPERT_SURPRISE, opponent_hand  # noqa: E402
 from bot.players.hurricane_cards import VALUE, parse_play, unseen_in  # noqa: E402
 
 #: a policy of the bench: the mover's text from the whole state (only the oracle looks beyond
 #: the mover's view)
 Policy = Callable[[GameState, int, random.Random], str]
-#: opponent hands to judge the threat by: the mover's view, its seat, the generator
+#: opponent hands to judge the threat by, from the state, the mover's view and a generator
 Hands = Callable[[GameState, View, random.Random], list[list[str]]]
 
 
 def _sums(hand: Sequence[str]) -> set[int]:
     """Every table value a hand could take (K-3: a subset summing to it)."""
-    sums = {0}
-    for card in hand:
-        sums |= {s + VALUE[card] for s in sums if s + VALUE[card] <= 10}
-    sums.discard(0)
-    return sums
+    return set(subsets_by_sum(tuple(sorted(VALUE[c] for c in hand))))
 
 
 def judged_by(hands_of: Hands) -> Policy:
@@ -56,11 +52,11 @@ def judged_by(hands_of: Hands) -> Policy:
 
     def policy(state: GameState, mover: int, rng: random.Random) -> str:
         view = state.view(mover)
-        if not view["hand_sizes"][1 - mover]:
+        left = int(view["hand_sizes"][1 - mover])
+        if not left:
             return normal_text(view, rng)
         takes = [_sums(hand) for hand in hands_of(state, view, rng)]
         table = [VALUE[c] for c in view.get("table") or ()]
-        left = int(view["hand_sizes"][1 - mover])
         best: tuple[float, str] | None = None
         for move in moves(view, every_take=False):
             play = parse_play(move.text)

@@ -95,7 +95,7 @@ def _take_score(target: int, laid: int, after: list[int], opponent_cards: int, p
 
 
 @cache
-def _subsets(values: tuple[int, ...]) -> dict[int, tuple[tuple[int, ...], ...]]:
+def subsets_by_sum(values: tuple[int, ...]) -> dict[int, tuple[tuple[int, ...], ...]]:
     """Hand positions of the subsets summing to each value 1..10, one per multiset of values
     (suits never matter), fewest cards first."""
     by_sum: dict[int, dict[tuple[int, ...], tuple[int, ...]]] = {}
@@ -133,7 +133,7 @@ def moves(view: View, every_take: bool = True, plan: Plan = NORMAL) -> list[Move
             score = _lay_score((v,), [*table_values, v], threat_cards, plan)
             out.append(Move(card, score, 1, False))
     if table and not view.get("opening"):
-        ways = _subsets(values)
+        ways = subsets_by_sum(values)
         done: set[int] = set()
         for target, tv in zip(table, table_values, strict=True):
             if tv in done or tv not in ways:
