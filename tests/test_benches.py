@@ -49,6 +49,7 @@ QUICK = (
     Quick("haggis_paired.py", ("--quick",), "paired: normal lost where easy won"),
     Quick("hard_player.py", ("--quick",), "haggis 3p"),
     Quick("hurikan_dealer.py", ("--quick",), "oracle gain"),
+    Quick("hurikan_ceiling.py", ("--quick",), "expert, real hand"),
     Quick("hurikan_information.py", ("--quick",), "threat judged by"),
     Quick("hurikan_tail.py", ("--quick",), "value lost to the true best"),
     Quick("hurikan_view.py", ("--quick",), "clone+view"),

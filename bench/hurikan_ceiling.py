@@ -1,0 +1,112 @@
+"""What the opponent's hand is worth to expert's search in Hurikan (not a test): ``python
+bench/hurikan_ceiling.py [--deals N] [--start S] [--samples K] [--quick]``.
+
+Expert's search plays hard at the same fixed sample count, each deal from both seats, twice: as
+shipped (its worlds draw the opponent's hand from its belief), and with worlds that hold the
+opponent's real hand (an oracle no player has; the stock is still dealt at random, and the tail
+solve, which draws its own hands, is left out). The oracle's edge is the ceiling of what reading
+the opponent could give; issue 29's goal (60% of games) needs about +10 points a deal.
+``bench/hurikan_information.py`` measures the same for normal's rule. ``--quick``: one deal at
+4 samples (the suite's check that the bench runs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.arena.match import wilson_interval  # noqa: E402
+from bot.games import Action, GameState, determinise, new_game  # noqa: E402
+from bot.players.base import SearchLimits, View  # noqa: E402
+from bot.players.game_policies import (  # noqa: E402
+    expert_choice,
+    expert_profile,
+    hard_choice,
+    search_profile,
+)
+from bot.players.hard import search  # noqa: E402
+
+#: a player of the bench: its action from the whole state (only the oracle looks beyond the
+#: mover's view), the mover's view, its legal actions and a generator
+Player = Callable[[GameState, View, Sequence[Action], random.Random], Action]
+
+
+def shipped(limits: SearchLimits) -> Player:
+    def play(state: GameState, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        return expert_choice("hurikan", view, legal, rng, limits, None)
+
+    return play
+
+
+def oracle(limits: SearchLimits) -> Player:
+    """Expert's search whose worlds hold the opponent's real hand."""
+
+    def play(state: GameState, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        other = 1 - int(view["seat"])
+        hand = list(state.to_dict()["hands"][other])
+
+        def world(seen: View, world_rng: random.Random) -> GameState:
+            return determinise("hurikan", seen, world_rng, hands={other: hand})
+
+        profile = replace(
+            expert_profile("hurikan"), determinize=world, exact=search_profile("hurikan").exact
+        )
+        return search(profile, view, legal, rng, limits)
+
+    return play
+
+
+def margin(seed: int, player: Player, seat: int, limits: SearchLimits) -> int:
+    """The player's margin over hard in the deal of ``seed``, played from ``seat``."""
+    state = new_game("hurikan", seed=seed)
+    rngs = [random.Random(seed * 31 + mover) for mover in range(2)]
+    while True:
+        mover = state.current_player
+        assert mover is not None
+        view, legal = state.view(mover), state.legal_actions(mover)
+        if mover == seat:
+            action = player(state, view, legal, rngs[mover])
+        else:
+            action = hard_choice("hurikan", view, legal, rngs[mover], limits, None)
+        for event in state.apply(action, mover):
+            if event["type"] == "deal_scored":
+                points = event["points"]
+                return int(points[seat]) - int(points[1 - seat])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--start", type=int, default=20_000)
+    parser.add_argument("--samples", type=int, default=50, help="each side, a move")
+    parser.add_argument("--quick", action="store_true", help="one deal at 4 samples")
+    args = parser.parse_args()
+    deals = range(args.start, args.start + (1 if args.quick else args.deals))
+    limits = SearchLimits(samples=4 if args.quick else args.samples, time_cap=None)
+    players = {"expert (shipped)": shipped(limits), "expert, real hand": oracle(limits)}
+    print(
+        f"Hurikan against hard: {len(deals)} deals from seed {deals.start}, each from both seats,"
+        f" {limits.samples} samples a move each side"
+    )
+    print(f"{'expert':<19}{'games':>6}{'won':>6}  {'win rate, 95% interval':<26}margin")
+    for name, player in players.items():
+        margins = [margin(seed, player, seat, limits) for seed in deals for seat in (0, 1)]
+        won = sum(m > 0 for m in margins)
+        low, high = wilson_interval(won, len(margins))
+        error = statistics.stdev(margins) / math.sqrt(len(margins))
+        rate = f"{won / len(margins):.1%} [{low:.1%}, {high:.1%}]"
+        mean = statistics.fmean(margins)
+        print(f"{name:<19}{len(margins):>6}{won:>6}  {rate:<26}{mean:+.2f} ± {error:.2f}")
+    print("margin: capture points a deal over hard (± one standard error)")
+
+
+if __name__ == "__main__":
+    main()
