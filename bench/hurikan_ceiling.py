@@ -13,9 +13,7 @@ the opponent could give; issue 29's goal (60% of games) needs about +10 points a
 from __future__ import annotations
 
 import argparse
-import math
 import random
-import statistics
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -23,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.arena.match import wilson_interval  # noqa: E402
+from bench.hurikan_information import report  # noqa: E402
 from bot.games import Action, GameState, determinise, new_game  # noqa: E402
 from bot.players.base import SearchLimits, View  # noqa: E402
 from bot.players.game_policies import (  # noqa: E402
@@ -99,12 +97,7 @@ def main() -> None:
     print(f"{'expert':<19}{'games':>6}{'won':>6}  {'win rate, 95% interval':<26}margin")
     for name, player in players.items():
         margins = [margin(seed, player, seat, limits) for seed in deals for seat in (0, 1)]
-        won = sum(m > 0 for m in margins)
-        low, high = wilson_interval(won, len(margins))
-        error = statistics.stdev(margins) / math.sqrt(len(margins))
-        rate = f"{won / len(margins):.1%} [{low:.1%}, {high:.1%}]"
-        mean = statistics.fmean(margins)
-        print(f"{name:<19}{len(margins):>6}{won:>6}  {rate:<26}{mean:+.2f} ± {error:.2f}")
+        report(name, margins, width=19)
     print("margin: capture points a deal over hard (± one standard error)")
 
 

@@ -112,6 +112,17 @@ def margin(seed: int, variant: Policy, seat: int) -> int:
                 return int(points[seat]) - int(points[1 - seat])
 
 
+def report(name: str, margins: Sequence[int], width: int = 18) -> None:
+    """One row of a report: games won by a positive margin, the 95% Wilson interval, and the
+    mean margin ± one standard error."""
+    won = sum(m > 0 for m in margins)
+    low, high = wilson_interval(won, len(margins))
+    error = statistics.stdev(margins) / math.sqrt(len(margins))
+    rate = f"{won / len(margins):.1%} [{low:.1%}, {high:.1%}]"
+    mean = statistics.fmean(margins)
+    print(f"{name:<{width}}{len(margins):>6}{won:>6}  {rate:<26}{mean:+.2f} ± {error:.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--deals", type=int, default=1000)
@@ -128,13 +139,7 @@ def main() -> None:
     print(f"Hurikan, {len(deals)} deals from seed {deals.start}, each from both seats")
     print(f"{'threat judged by':<18}{'games':>6}{'won':>6}  {'win rate, 95% interval':<26}margin")
     for name, variant in variants.items():
-        margins = [margin(seed, variant, seat) for seed in deals for seat in (0, 1)]
-        won = sum(m > 0 for m in margins)
-        low, high = wilson_interval(won, len(margins))
-        error = statistics.stdev(margins) / math.sqrt(len(margins))
-        rate = f"{won / len(margins):.1%} [{low:.1%}, {high:.1%}]"
-        mean = statistics.fmean(margins)
-        print(f"{name:<18}{len(margins):>6}{won:>6}  {rate:<26}{mean:+.2f} ± {error:.2f}")
+        report(name, [margin(seed, variant, seat) for seed in deals for seat in (0, 1)])
     print("margin: capture points a deal over normal (± one standard error)")
 
 
