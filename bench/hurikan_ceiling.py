@@ -15,14 +15,13 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.hurikan_information import report  # noqa: E402
-from bot.games import Action, GameState, determinise, new_game  # noqa: E402
+from bench.hurikan_information import Mover, deal_margin, report  # noqa: E402
+from bot.games import Action, GameState, determinise  # noqa: E402
 from bot.players.base import SearchLimits, View  # noqa: E402
 from bot.players.game_policies import (  # noqa: E402
     expert_choice,
@@ -32,23 +31,20 @@ from bot.players.game_policies import (  # noqa: E402
 )
 from bot.players.hard import search  # noqa: E402
 
-#: a player of the bench: its action from the whole state (only the oracle looks beyond the
-#: mover's view), the mover's view, its legal actions and a generator
-Player = Callable[[GameState, View, Sequence[Action], random.Random], Action]
 
-
-def shipped(limits: SearchLimits) -> Player:
-    def play(state: GameState, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
-        return expert_choice("hurikan", view, legal, rng, limits, None)
+def shipped(limits: SearchLimits) -> Mover:
+    def play(state: GameState, mover: int, rng: random.Random) -> Action:
+        view = state.view(mover)
+        return expert_choice("hurikan", view, state.legal_actions(mover), rng, limits, None)
 
     return play
 
 
-def oracle(limits: SearchLimits) -> Player:
+def oracle(limits: SearchLimits) -> Mover:
     """Expert's search whose worlds hold the opponent's real hand."""
 
-    def play(state: GameState, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
-        other = 1 - int(view["seat"])
+    def play(state: GameState, mover: int, rng: random.Random) -> Action:
+        other = 1 - mover
         hand = list(state.to_dict()["hands"][other])
 
         def world(seen: View, world_rng: random.Random) -> GameState:
@@ -57,27 +53,17 @@ def oracle(limits: SearchLimits) -> Player:
         profile = replace(
             expert_profile("hurikan"), determinize=world, exact=search_profile("hurikan").exact
         )
-        return search(profile, view, legal, rng, limits)
+        return search(profile, state.view(mover), state.legal_actions(mover), rng, limits)
 
     return play
 
 
-def margin(seed: int, player: Player, seat: int, limits: SearchLimits) -> int:
-    """The player's margin over hard in the deal of ``seed``, played from ``seat``."""
-    state = new_game("hurikan", seed=seed)
-    rngs = [random.Random(seed * 31 + mover) for mover in range(2)]
-    while True:
-        mover = state.current_player
-        assert mover is not None
-        view, legal = state.view(mover), state.legal_actions(mover)
-        if mover == seat:
-            action = player(state, view, legal, rngs[mover])
-        else:
-            action = hard_choice("hurikan", view, legal, rngs[mover], limits, None)
-        for event in state.apply(action, mover):
-            if event["type"] == "deal_scored":
-                points = event["points"]
-                return int(points[seat]) - int(points[1 - seat])
+def hard(limits: SearchLimits) -> Mover:
+    def play(state: GameState, mover: int, rng: random.Random) -> Action:
+        view = state.view(mover)
+        return hard_choice("hurikan", view, state.legal_actions(mover), rng, limits, None)
+
+    return play
 
 
 def main() -> None:
@@ -90,13 +76,14 @@ def main() -> None:
     deals = range(args.start, args.start + (1 if args.quick else args.deals))
     limits = SearchLimits(samples=4 if args.quick else args.samples, time_cap=None)
     players = {"expert (shipped)": shipped(limits), "expert, real hand": oracle(limits)}
+    opponent = hard(limits)
     print(
         f"Hurikan against hard: {len(deals)} deals from seed {deals.start}, each from both seats,"
         f" {limits.samples} samples a move each side"
     )
     print(f"{'expert':<19}{'games':>6}{'won':>6}  {'win rate, 95% interval':<26}margin")
     for name, player in players.items():
-        margins = [margin(seed, player, seat, limits) for seed in deals for seat in (0, 1)]
+        margins = [deal_margin(seed, player, opponent, seat) for seed in deals for seat in (0, 1)]
         report(name, margins, width=19)
     print("margin: capture points a deal over hard (± one standard error)")
 

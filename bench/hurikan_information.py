@@ -29,7 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.arena.match import wilson_interval  # noqa: E402
-from bot.games import GameState, new_game  # noqa: E402
+from bot.games import Action, GameState, new_game  # noqa: E402
 from bot.players.base import View  # noqa: E402
 from bot.players.hurikan_normal import moves, normal_text, subsets_by_sum, threat  # noqa: E402
 from bot.players.hurikan_worlds import EXPERT_SURPRISE, opponent_hand  # noqa: E402
@@ -38,6 +38,9 @@ from bot.players.hurricane_cards import VALUE, parse_play, unseen_in  # noqa: E4
 #: a policy of the bench: the mover's text from the whole state (only the oracle looks beyond
 #: the mover's view)
 Policy = Callable[[GameState, int, random.Random], str]
+#: a player of a deal: its move (an action or its text) from the whole state, its seat and a
+#: generator
+Mover = Callable[[GameState, int, random.Random], Action | str]
 #: opponent hands to judge the threat by, from the state, the mover's view and a generator
 Hands = Callable[[GameState, View, random.Random], list[list[str]]]
 
@@ -98,18 +101,23 @@ def normal(state: GameState, mover: int, rng: random.Random) -> str:
     return normal_text(state.view(mover), rng)
 
 
-def margin(seed: int, variant: Policy, seat: int) -> int:
-    """The variant's margin over normal in the deal of ``seed``, played from ``seat``."""
+def deal_margin(seed: int, mine: Mover, theirs: Mover, seat: int) -> int:
+    """``mine``'s margin over ``theirs`` in the deal of ``seed``, played from ``seat``."""
     state = new_game("hurikan", seed=seed)
     rngs = [random.Random(seed * 31 + mover) for mover in range(2)]
     while True:
         mover = state.current_player
         assert mover is not None
-        policy = variant if mover == seat else normal
-        for event in state.apply(policy(state, mover, rngs[mover]), mover):
+        move = mine if mover == seat else theirs
+        for event in state.apply(move(state, mover, rngs[mover]), mover):
             if event["type"] == "deal_scored":
                 points = event["points"]
                 return int(points[seat]) - int(points[1 - seat])
+
+
+def margin(seed: int, variant: Policy, seat: int) -> int:
+    """The variant's margin over normal in the deal of ``seed``, played from ``seat``."""
+    return deal_margin(seed, variant, normal, seat)
 
 
 def report(name: str, margins: Sequence[int], width: int = 18) -> None:
